@@ -1,0 +1,39 @@
+import 'server-only';
+import type { ApiEnvelope } from './types';
+import { shopApiUrl } from './config';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiGetOptions {
+  /** Cache tags for on-demand revalidation (see lib/cache). */
+  tags?: string[];
+  /** Seconds; false = cache until a tag is revalidated; 0 = never cache. */
+  revalidate?: number | false;
+  token?: string;
+}
+
+/** Server-side GET against the shop API; unwraps the `{ success, data }` envelope. */
+export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const init: RequestInit & { next?: { revalidate?: number | false; tags?: string[] } } = { headers };
+  if (opts.token || opts.revalidate === 0) init.cache = 'no-store';
+  else init.next = { revalidate: opts.revalidate ?? 60, tags: opts.tags };
+  const res = await fetch(`${shopApiUrl()}/${path.replace(/^\/+/, '')}`, init);
+  let body: ApiEnvelope<T> | null = null;
+  try {
+    body = (await res.json()) as ApiEnvelope<T>;
+  } catch {
+    throw new ApiError(res.status || 502, 'Respuesta inválida del servidor');
+  }
+  if (!res.ok || !body?.success) throw new ApiError(res.status, body?.message ?? 'Error en la solicitud');
+  return body.data as T;
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import { routing, type Locale } from '@/i18n/routing';
+import { publicSiteUrl } from '@/lib/api/config';
+
+export const SHOP_NAME = 'Aromas del Alma';
+
+const LOCALE_PREFIX: Record<Locale, string> = { es: '', en: '/en', 'pt-BR': '/br' };
+const OG_LOCALE: Record<Locale, string> = { es: 'es_AR', en: 'en_US', 'pt-BR': 'pt_BR' };
+
+/** Path (starting with "/") of a Spanish URL in the given locale: "/velas" → "/en/velas". */
+export function localizedPath(locale: Locale, path: string): string {
+  const clean = path === '/' ? '' : path;
+  return `${LOCALE_PREFIX[locale]}${clean}` || '/';
+}
+
+export function absoluteUrl(path: string): string {
+  return `${publicSiteUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** hreflang alternates for a Spanish path: es, en, pt-BR and x-default (the Spanish URL). */
+export function alternatesFor(locale: Locale, path: string): NonNullable<Metadata['alternates']> {
+  const languages: Record<string, string> = {};
+  for (const l of routing.locales) languages[l] = absoluteUrl(localizedPath(l, path));
+  languages['x-default'] = absoluteUrl(localizedPath('es', path));
+  return { canonical: absoluteUrl(localizedPath(locale, path)), languages };
+}
+
+export function truncate(text: string, max: number): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
+}
+
+export interface PageMetaInput {
+  locale: Locale;
+  /** Spanish (unprefixed) path of the page, e.g. "/velas/vela-de-soja". */
+  path: string;
+  /** The page's own name; the document title becomes "{Shop} | {title}". */
+  title: string;
+  description: string;
+  image?: { url: string; alt: string; width?: number; height?: number } | null;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+}
+
+/** Title, description, canonical, hreflang, Open Graph and Twitter card for one page. */
+export function pageMetadata({ locale, path, title, description, image, type = 'website', noindex }: PageMetaInput): Metadata {
+  const fullTitle = `${SHOP_NAME} | ${title}`;
+  const desc = truncate(description, 160);
+  const alternates = alternatesFor(locale, path);
+  const images = image
+    ? [{ url: image.url.startsWith('http') ? image.url : absoluteUrl(image.url), alt: image.alt, width: image.width, height: image.height }]
+    : undefined;
+  return {
+    title: { absolute: fullTitle },
+    description: desc,
+    alternates,
+    openGraph: {
+      type,
+      siteName: SHOP_NAME,
+      title: fullTitle,
+      description: desc,
+      url: alternates.canonical as string,
+      locale: OG_LOCALE[locale],
+      images,
+    },
+    twitter: { card: images ? 'summary_large_image' : 'summary', title: fullTitle, description: desc, images: images?.map((i) => i.url) },
+    robots: noindex ? { index: false, follow: true } : undefined,
+  };
+}

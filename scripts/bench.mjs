@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Runs every benchmark under bench/<name>/run.{ts,mjs} (or only those named: npm run bench -- api cart).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const wanted = process.argv.slice(2);
+const dirs = readdirSync('bench', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'results')
+  .map((d) => d.name)
+  .filter((n) => !wanted.length || wanted.includes(n));
+let failed = 0;
+for (const name of dirs) {
+  const entry = ['run.ts', 'run.mjs'].map((f) => path.join('bench', name, f)).find((f) => existsSync(f));
+  if (!entry) continue;
+  console.log(`\n=== bench/${name} ===`);
+  const r = spawnSync('npx', ['tsx', entry], { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
