@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'pages',
   'errors',
   'admin',
+  'toast',
 ] as const;
 
 type Messages = Record<string, unknown>;
