@@ -5,6 +5,7 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 const SITE = `http://localhost:${PORT}`;
 const API = `http://localhost:${API_PORT}`;
+const REVALIDATE_SECRET = process.env.REVALIDATE_SECRET ?? 'e2e-revalidate-secret';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -46,6 +47,7 @@ export default defineConfig({
         STOREFRONT_ORIGINS: SITE,
         PUBLIC_SITE_URL: SITE,
         STOREFRONT_URL: SITE,
+        REVALIDATE_SECRET,
         LOG_LEVEL: 'warn',
       },
     },
@@ -58,6 +60,7 @@ export default defineConfig({
         SHOP_API_URL: API,
         PUBLIC_API_URL: API,
         PUBLIC_SITE_URL: SITE,
+        REVALIDATE_SECRET,
         NEXT_TELEMETRY_DISABLED: '1',
       },
     },

@@ -3,7 +3,8 @@
 //   node scripts/start.mjs         production: builds the storefront first if there is no build
 //   node scripts/start.mjs --dev   both processes with reload
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -12,10 +13,26 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const dev = process.argv.includes('--dev');
 const port = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '4000';
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+
+// The API calls the storefront's revalidate endpoint with a shared secret; when none is configured,
+// generate one once and hand the same value to both processes.
+function revalidateSecret() {
+  if (process.env.REVALIDATE_SECRET) return process.env.REVALIDATE_SECRET;
+  const file = path.join(dataDir, 'revalidate-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 const env = {
   ...process.env,
   API_PORT: apiPort,
   SHOP_API_URL: process.env.SHOP_API_URL ?? `http://localhost:${apiPort}`,
+  STOREFRONT_URL: process.env.STOREFRONT_URL ?? `http://localhost:${port}`,
+  REVALIDATE_SECRET: revalidateSecret(),
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

@@ -10,6 +10,8 @@ const env = { ...process.env, E2E_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1
 const apiPort = env.E2E_API_PORT ?? '4100';
 env.E2E_API_PORT = apiPort;
 // The build reads SHOP_API_URL only at run time; build-time rendering must not need the API.
+// A fetch cache left by an earlier build would answer from another seed's data.
+rmSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
 if (!process.argv.includes('--no-build')) {
   const b = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env });
   if (b.status !== 0) process.exit(b.status ?? 1);

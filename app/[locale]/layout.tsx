@@ -1,29 +1,89 @@
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider, hasLocale } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
+import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import StyledComponentsRegistry from '@/lib/styles/registry';
-import { routing } from '@/i18n/routing';
+import { NextIntlClientProvider, hasLocale } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { routing, type Locale } from '@/i18n/routing';
+import { publicApiUrl, publicSiteUrl } from '@/lib/api/config';
+import { SHOP_NAME } from '@/lib/seo/metadata';
+import { TopBar } from '@/components/layout/TopBar';
+import { Footer } from '@/components/layout/Footer';
+import { BottomBar } from '@/components/layout/BottomBar';
+import { SkipLink } from '@/components/layout/SkipLink';
+import { ShellMain, ShellOnly } from '@/components/layout/ShellChrome';
+import { ToastArea } from '@/components/toast';
+import { SessionProvider } from '@/lib/session/SessionProvider';
+import { CartProvider } from '@/components/cart/CartProvider';
+import { CLIENT_MESSAGE_PATHS, pickMessages } from '@/components/layout/client-messages';
+import { getShellData } from '@/components/layout/shell-data';
+import '../globals.css';
 
-export function generateStaticParams() {
-  return routing.locales.map((locale) => ({ locale }));
+/*
+ * styled-components: no registry here on purpose (it would ship the styled-components runtime on
+ * every page while no shell component uses it). A client island built with styled-components wraps
+ * itself in <StyledComponentsRegistry> from lib/styles/registry so its CSS is still server-rendered.
+ */
+
+/**
+ * No locale is prerendered at build time: every page is rendered at its first request and then cached
+ * (ISR, lifetimes from the fetches' `revalidate`). So `next build` never needs the API, and the values
+ * read from the environment at run time (PUBLIC_API_URL on <html data-api-url>, PUBLIC_SITE_URL in
+ * metadata) are the running server's, not the build machine's.
+ */
+export function generateStaticParams(): { locale: string }[] {
+  return [];
 }
 
-export default async function LocaleLayout({
-  children,
-  params,
-}: {
-  children: ReactNode;
-  params: Promise<{ locale: string }>;
-}) {
+export const viewport: Viewport = {
+  themeColor: '#4a2340',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : routing.defaultLocale, namespace: 'seo' });
+  return {
+    metadataBase: new URL(publicSiteUrl()),
+    title: { default: `${SHOP_NAME} | ${t('home.title')}`, template: `${SHOP_NAME} | %s` },
+    description: t('home.description'),
+    applicationName: SHOP_NAME,
+    formatDetection: { telephone: false, address: false, email: false },
+  };
+}
+
+export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+
+  const [messages, t, shell] = await Promise.all([getMessages(), getTranslations('common'), getShellData()]);
+  const menuCategories = shell.categories.map((c) => ({ name: c.name, slug: c.slug }));
+
   return (
-    <html lang={locale}>
+    <html lang={locale satisfies Locale} data-api-url={publicApiUrl()}>
       <body>
-        <NextIntlClientProvider>
-          <StyledComponentsRegistry>{children}</StyledComponentsRegistry>
+        <NextIntlClientProvider messages={pickMessages(messages, CLIENT_MESSAGE_PATHS)}>
+          <SessionProvider apiUrl={publicApiUrl()}>
+            <CartProvider>
+            <ShellOnly>
+              <SkipLink label={t('skipToContent')} />
+              <TopBar categories={menuCategories} />
+            </ShellOnly>
+            <ShellMain>{children}</ShellMain>
+            <ShellOnly>
+              <Footer
+                minOrderPrice={shell.config.minOrderPrice}
+                minLocalPrice={shell.config.minLocalPrice}
+                tags={shell.tags}
+                categories={menuCategories}
+              />
+              <BottomBar />
+            </ShellOnly>
+            {/* Toast area (components/toast): both toast systems; lib/api/public.ts and the search notify() into it. */}
+            <ToastArea />
+            </CartProvider>
+          </SessionProvider>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -26,6 +26,8 @@ export interface Category {
   slug: string;
   description?: string | null;
   image?: string | null;
+  /** Visible top-level products in the category (GET api/category/names only). */
+  productCount?: number;
 }
 
 export interface ProductImage {
@@ -109,6 +111,8 @@ export interface Product {
   Variable: Variable | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when this row is itself a variation (GET api/product/{id} or sku of a variation). */
+  parentId?: number | null;
 }
 
 /** List items carry the same shape; Variations may be omitted ([]) in lists for size. */
@@ -142,4 +146,27 @@ export interface Transport {
   name: string;
   fatherId: number | null;
   isAble: boolean;
+}
+
+/**
+ * GET api/products/lookup?ids=1,2,3 — current price and state of cart lines (products or variations).
+ * Hidden items are returned with state 'hidden' rather than omitted; unknown ids are omitted.
+ */
+export interface CartLookupItem {
+  id: number;
+  /** the variable parent product when this is a variation */
+  parentId: number | null;
+  name: string;
+  parentName: string | null;
+  price: number;
+  discount: number | null;
+  /** effective state: a hidden parent hides its variations, a noStock parent makes them noStock */
+  state: ProductState;
+  min: number;
+  max: number;
+  steps: number;
+  /** the parent's tiers for a variation */
+  Offers: Offer[];
+  /** first image URL (of the parent for a variation), or null */
+  image: string | null;
 }

@@ -1,0 +1,82 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { formatPesos } from '@/lib/money';
+import { CONTACT } from '@/lib/seo/business';
+import { JsonLd } from '@/lib/seo/JsonLd';
+import { absoluteUrl, localizedPath, pageMetadata } from '@/lib/seo/metadata';
+import { faqPageJsonLd, type FaqEntry } from '@/lib/seo/structured-data';
+import { Container } from '@/components/ui/Container';
+import { getShopConfig } from '@/components/layout/shell-data';
+import { BankDetails, ContactBlock, OpeningHours } from '../BusinessBlocks';
+import styles from '../static.module.css';
+
+type Props = { params: Promise<{ locale: string }> };
+
+const PATH = '/faq';
+/** Order of the questions (messages pages.faq.items.<key>.q / .a). */
+const FAQ_KEYS = [
+  'hours',
+  'howToOrder',
+  'budget',
+  'minimum',
+  'payment',
+  'bank',
+  'shipping',
+  'freeDelivery',
+  'remit',
+  'billing',
+  'additions',
+  'contact',
+] as const;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'seo.faq' });
+  return pageMetadata({ locale: locale as Locale, path: PATH, title: t('title'), description: t('description') });
+}
+
+export default async function FaqPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const [t, config] = await Promise.all([getTranslations('pages.faq'), getShopConfig()]);
+  const values = {
+    minOrder: formatPesos(config.minOrderPrice, { decimals: 0 }),
+    minLocal: formatPesos(config.minLocalPrice, { decimals: 0 }),
+    whatsapp: CONTACT.whatsappDisplay,
+    email: CONTACT.email,
+  };
+  const entries: (FaqEntry & { key: string })[] = FAQ_KEYS.map((key) => ({
+    key,
+    question: t(`items.${key}.q`),
+    answer: t(`items.${key}.a`, values),
+  }));
+  const url = absoluteUrl(localizedPath(locale as Locale, PATH));
+
+  return (
+    <Container narrow className={styles.page}>
+      <JsonLd data={faqPageJsonLd(entries, url)} />
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.lead}>{t('lead')}</p>
+      </header>
+      <ul className={styles.faqList}>
+        {entries.map((entry, i) => (
+          <li key={entry.key}>
+            <details className={styles.faqItem} open={i === 0}>
+              <summary>{entry.question}</summary>
+              <div className={styles.faqAnswer}>
+                <p>{entry.answer}</p>
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+      <div className={`${styles.twoCols} ${styles.wideFirst} ${styles.section}`}>
+        <BankDetails />
+        <OpeningHours />
+      </div>
+      <ContactBlock />
+    </Container>
+  );
+}

@@ -1,0 +1,20 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AccountPage } from '@/components/account/AccountPage';
+import { ResetPasswordForm } from '@/components/account/ResetPasswordForm';
+import { accountMetadata, type PageProps } from '@/components/account/metadata';
+
+export function generateMetadata({ params }: PageProps) {
+  return accountMetadata(params, 'reset', '/reset-password');
+}
+
+/** /reset-password with no token: 'Token invalido' and off to /login (spec §2). */
+export default async function ResetPasswordNoTokenPage({ params }: PageProps) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations('account.reset');
+  return (
+    <AccountPage bare title={t('title')}>
+      <ResetPasswordForm token={null} />
+    </AccountPage>
+  );
+}

@@ -1,0 +1,65 @@
+/** @jest-environment node */
+import { GET } from './route';
+import { uploadUrl } from './upload-url';
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  process.env.SHOP_API_URL = 'http://api.test';
+});
+
+function call(path: string[], headers: Record<string, string> = {}) {
+  return GET(new Request('http://shop.test/uploads/x', { headers }), { params: Promise.resolve({ path }) });
+}
+
+describe('uploadUrl', () => {
+  it('accepts plain file paths and refuses traversal or odd characters', () => {
+    expect(uploadUrl(['products', 'a-1.webp'], 'http://api')).toBe('http://api/uploads/products/a-1.webp');
+    expect(uploadUrl(['..', 'etc'], 'http://api')).toBeNull();
+    expect(uploadUrl(['products', 'a..b.webp'], 'http://api')).toBeNull();
+    expect(uploadUrl(['.hidden'], 'http://api')).toBeNull();
+    expect(uploadUrl(['a b.webp'], 'http://api')).toBeNull();
+    expect(uploadUrl(['a%2F..'], 'http://api')).toBeNull();
+    expect(uploadUrl([], 'http://api')).toBeNull();
+  });
+});
+
+describe('GET /uploads/*', () => {
+  it('streams the image with a long immutable cache', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('IMG', { status: 200, headers: { 'content-type': 'image/webp', 'content-length': '3', etag: '"e1"' } }),
+    );
+    const res = await call(['products', 'a.webp']);
+    expect(fetchMock.mock.calls[0][0]).toBe('http://api.test/uploads/products/a.webp');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('etag')).toBe('"e1"');
+    expect(await res.text()).toBe('IMG');
+  });
+
+  it('forwards If-None-Match and passes 304 through', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 304, headers: { etag: '"e1"' } }));
+    const res = await call(['products', 'a.webp'], { 'if-none-match': '"e1"' });
+    expect(fetchMock.mock.calls[0][1].headers.get('if-none-match')).toBe('"e1"');
+    expect(res.status).toBe(304);
+  });
+
+  it('passes 404 through (short cache) and never calls the API for unsafe paths', async () => {
+    fetchMock.mockResolvedValue(new Response('{"success":false}', { status: 404 }));
+    expect((await call(['products', 'nope.webp'])).status).toBe(404);
+    fetchMock.mockClear();
+    expect((await call(['..', 'secret'])).status).toBe(404);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers 502 when the API is unreachable or fails, 404 for non-images', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    expect((await call(['a.webp'])).status).toBe(502);
+    fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
+    expect((await call(['a.webp'])).status).toBe(502);
+    fetchMock.mockResolvedValue(new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    expect((await call(['a.webp'])).status).toBe(404);
+  });
+});

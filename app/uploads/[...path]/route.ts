@@ -1,0 +1,64 @@
+import { uploadUrl } from './upload-url';
+
+/**
+ * Same-origin proxy of the API's /uploads/* images (product, category and carousel pictures), so pages
+ * never depend on the API host being reachable from the browser and images share the page's connection.
+ * Streams the body; passes 304 (If-None-Match / If-Modified-Since) and 404 through; the API names
+ * upload files by content, so successful answers are cached for a year as immutable.
+ */
+export const dynamic = 'force-dynamic';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const FORWARDED_REQUEST_HEADERS = ['if-none-match', 'if-modified-since'] as const;
+const PASSED_RESPONSE_HEADERS = ['content-type', 'content-length', 'etag', 'last-modified'] as const;
+
+function plain(status: number, text: string, cacheControl: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' },
+  });
+}
+
+export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
+  const { path } = await params;
+  const url = uploadUrl(path);
+  if (!url) return plain(404, 'Not found', 'public, max-age=300');
+
+  const headers = new Headers({ accept: 'image/*' });
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+
+  let upstream: Response;
+  try {
+    upstream = await fetch(url, { headers, cache: 'no-store', signal: request.signal });
+  } catch {
+    return plain(502, 'Bad gateway', 'no-store');
+  }
+
+  if (upstream.status === 304) {
+    const out = new Headers({ 'cache-control': IMMUTABLE });
+    for (const name of ['etag', 'last-modified']) {
+      const value = upstream.headers.get(name);
+      if (value) out.set(name, value);
+    }
+    return new Response(null, { status: 304, headers: out });
+  }
+  if (upstream.status === 404 || upstream.status === 410) {
+    await upstream.body?.cancel();
+    return plain(404, 'Not found', 'public, max-age=60');
+  }
+  const type = upstream.headers.get('content-type') ?? '';
+  if (!upstream.ok || !upstream.body || !type.startsWith('image/')) {
+    await upstream.body?.cancel();
+    return plain(upstream.status >= 500 ? 502 : 404, upstream.status >= 500 ? 'Bad gateway' : 'Not found', 'no-store');
+  }
+
+  const out = new Headers({ 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' });
+  for (const name of PASSED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  return new Response(upstream.body, { status: 200, headers: out });
+}

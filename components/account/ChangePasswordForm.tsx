@@ -1,0 +1,95 @@
+'use client';
+
+/**
+ * Profile → change password (spec §2 Profile, §4): after a successful change the user is logged in with
+ * the returned token and sent to /.
+ */
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { expireSession, useSession } from '@/lib/session/SessionProvider';
+import type { SessionAnswer } from '@/lib/session/types';
+import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
+import { FormMessage, PasswordField } from './fields';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import styles from './account.module.css';
+import pstyles from './profile.module.css';
+
+export function ChangePasswordForm() {
+  const t = useTranslations('account.profile');
+  const m = useValidationMessages();
+  const schema = useMemo(() => changePasswordSchema(m), [m]);
+  const api = useAccountApi();
+  const fail = useFailureHandler();
+  const serverText = useServerText();
+  const onInvalid = useInvalidSubmitWarning();
+  const { notify } = useMessages();
+  const session = useSession();
+  const router = useRouter();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues, unknown, ChangePasswordValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (values: ChangePasswordValues) => {
+    setServerError(null);
+    const res = await api<SessionAnswer>('api/user/password', { method: 'POST', auth: true, body: values });
+    if (res.ok && res.data?.token) {
+      session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
+      notify('SUCCESS', res.message ? serverText(res.message) : t('passwordChanged'));
+      router.push('/');
+      return;
+    }
+    if (res.status === 401) {
+      expireSession();
+      router.push('/');
+    }
+    setServerError(fail(res));
+  };
+
+  return (
+    <section className={pstyles.section} aria-labelledby="profile-password-title">
+      <h2 id="profile-password-title" className={pstyles.sectionTitle}>
+        {t('passwordTitle')}
+      </h2>
+      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+        <PasswordField
+          id="profile-current-password"
+          label={t('currentPassword')}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordField
+          id="profile-new-password"
+          label={t('newPassword')}
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          id="profile-confirm-password"
+          label={t('confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className={styles.button} disabled={isSubmitting}>
+          {t('changePassword')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+/**
+ * Forgot password (spec §2 /forgot): an e-mail field and a back-to-login link; the server's message is
+ * shown above the form.
+ */
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
+import { FormMessage, TextField } from './fields';
+import { useAccountApi, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import styles from './account.module.css';
+
+export function ForgotForm() {
+  const t = useTranslations('account');
+  const m = useValidationMessages();
+  const schema = useMemo(() => forgotSchema(m), [m]);
+  const api = useAccountApi();
+  const serverText = useServerText();
+  const onInvalid = useInvalidSubmitWarning();
+  const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }, unknown, ForgotValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async (values: ForgotValues) => {
+    setAnswer(null);
+    const res = await api('auth/forgot', { method: 'POST', body: values });
+    if (res.ok) {
+      setAnswer({ tone: 'success', text: res.message ? serverText(res.message) : t('forgot.sent', { email: values.email }) });
+    } else if (res.status === 0) {
+      setAnswer({ tone: 'error', text: t('form.network') });
+    } else {
+      setAnswer({ tone: 'error', text: serverText(res.message) });
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      {answer ? <FormMessage tone={answer.tone}>{answer.text}</FormMessage> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+        <TextField
+          id="forgot-email"
+          label={t('forgot.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+          {t('forgot.submit')}
+        </button>
+      </form>
+      <p className={styles.footer}>
+        <Link href="/login">{t('forgot.back')}</Link>
+      </p>
+    </div>
+  );
+}

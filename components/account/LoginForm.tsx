@@ -1,0 +1,139 @@
+'use client';
+
+/**
+ * Login form (spec §2 Login, §5): e-mail (pattern, no spaces), password (≥ 7, show toggle), remember-me
+ * (stores the e-mail under `remember` and pre-fills it), forgot and register links, Google sign-in when
+ * configured. Used by the /login page and by the desktop login side panel.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useRouter as useNextRouter } from 'next/navigation';
+import { Link, useRouter } from '@/i18n/navigation';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { useSession } from '@/lib/session/SessionProvider';
+import { safeNext } from '@/lib/session/guard';
+import { readRemember, writeRemember } from '@/lib/session/store';
+import type { SessionAnswer } from '@/lib/session/types';
+import { loginSchema, type LoginInput, type LoginValues } from '@/lib/validation/account';
+import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
+import { GoogleSignIn } from './GoogleSignIn';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import styles from './account.module.css';
+
+export interface LoginFormProps {
+  variant?: 'page' | 'panel';
+  /** where to go after logging in (page variant); a same-origin path */
+  next?: string | null;
+  /** Google client id; null hides the button; undefined asks the API (GET api/auth/providers) */
+  googleClientId?: string | null;
+  /** called after a successful login (panel variant closes itself) */
+  onSuccess?: () => void;
+  /** called when one of the form's links is followed (the panel closes itself) */
+  onNavigate?: () => void;
+  /** id prefix so the page form and the panel form never share ids */
+  idPrefix?: string;
+}
+
+export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, onNavigate, idPrefix = 'login' }: LoginFormProps) {
+  const t = useTranslations('account.login');
+  const m = useValidationMessages();
+  const schema = useMemo(() => loginSchema(m), [m]);
+  const session = useSession();
+  const api = useAccountApi();
+  const fail = useFailureHandler();
+  const serverText = useServerText();
+  const onInvalid = useInvalidSubmitWarning();
+  const { notify } = useMessages();
+  const router = useRouter();
+  const nextRouter = useNextRouter();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  useEffect(() => {
+    const r = readRemember();
+    if (r) {
+      setValue('email', r.email);
+      setValue('remember', true);
+    }
+  }, [setValue]);
+
+  const finish = (data: SessionAnswer, message: string | null) => {
+    session.login({ token: data.token, user: data.user, permissions: data.permissions ?? [] });
+    notify('SUCCESS', message ? serverText(message) : t('success', { name: data.user.name ?? data.user.email }));
+    if (onSuccess) onSuccess();
+    if (variant === 'page') {
+      const target = safeNext(next, '');
+      if (target) nextRouter.replace(target);
+      else router.replace('/');
+    } else {
+      nextRouter.refresh();
+    }
+  };
+
+  const onSubmit = async (values: LoginValues) => {
+    setServerError(null);
+    const res = await api<SessionAnswer>('auth/login', { method: 'POST', body: values });
+    if (res.ok && res.data?.token) {
+      writeRemember(values.remember, values.email);
+      finish(res.data, res.message);
+      return;
+    }
+    setServerError(fail(res));
+  };
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <div className={styles.form}>
+      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} aria-label={t('panelTitle')}>
+        <TextField
+          id={id('email')}
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('emailPlaceholder')}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          id={id('password')}
+          label={t('password')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className={styles.inline}>
+          <CheckboxField id={id('remember')} label={t('remember')} {...register('remember')} />
+          <Link href="/forgot" onClick={onNavigate}>
+            {t('forgot')}
+          </Link>
+        </div>
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+          {isSubmitting ? <span aria-live="polite">{t('submit')}…</span> : t('submit')}
+        </button>
+      </form>
+      <GoogleSignIn clientId={googleClientId} onSession={(data, message) => finish(data, message)} variant={variant} />
+      <p className={styles.footer}>
+        {t('noAccount')}{' '}
+        <Link href="/register" onClick={onNavigate}>
+          {t('register')}
+        </Link>
+      </p>
+    </div>
+  );
+}

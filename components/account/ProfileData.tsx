@@ -1,0 +1,127 @@
+'use client';
+
+/** Profile → user data: name, e-mail and account type (read-only) and the editable contact number. */
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { expireSession } from '@/lib/session/SessionProvider';
+import type { Profile } from '@/lib/session/types';
+import { profileSchema, type ProfileValues } from '@/lib/validation/account';
+import { FormMessage, TextField } from './fields';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import styles from './account.module.css';
+import pstyles from './profile.module.css';
+
+type ContactInput = { contactNumber?: string | null };
+
+export function ProfileData() {
+  const t = useTranslations('account.profile');
+  const m = useValidationMessages();
+  const schema = useMemo(() => profileSchema(m).pick({ contactNumber: true }), [m]);
+  const api = useAccountApi();
+  const fail = useFailureHandler();
+  const serverText = useServerText();
+  const onInvalid = useInvalidSubmitWarning();
+  const { notify } = useMessages();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ContactInput, unknown, ProfileValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { contactNumber: '' },
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    void api<Profile>('api/user/me', { auth: true }).then((res) => {
+      if (cancelled) return;
+      if (res.ok && res.data) {
+        setProfile(res.data);
+        reset({ contactNumber: res.data.contactNumber ?? '' });
+      } else if (res.status === 401) {
+        expireSession();
+      } else setLoadError(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, reset]);
+
+  const onSubmit = async (values: ProfileValues) => {
+    setServerError(null);
+    const res = await api<Profile>('api/user/me', {
+      method: 'PATCH',
+      auth: true,
+      body: { contactNumber: values.contactNumber || null },
+    });
+    if (res.ok && res.data) {
+      setProfile(res.data);
+      reset({ contactNumber: res.data.contactNumber ?? '' });
+      notify('SUCCESS', res.message ? serverText(res.message) : t('saved'));
+      return;
+    }
+    if (res.status === 401) expireSession();
+    setServerError(fail(res));
+  };
+
+  if (loadError) return <FormMessage tone="error">{t('loadError')}</FormMessage>;
+  if (!profile) {
+    return (
+      <div className={pstyles.loading} role="status">
+        <span className={pstyles.spinner} aria-hidden="true" />
+        <span>{t('loading')}</span>
+      </div>
+    );
+  }
+
+  return (
+    <section className={pstyles.section} aria-labelledby="profile-data-title">
+      <h2 id="profile-data-title" className={pstyles.sectionTitle}>
+        {t('dataTitle')}
+      </h2>
+      <dl className={pstyles.facts}>
+        <div>
+          <dt>{t('name')}</dt>
+          <dd>
+            {profile.name} {profile.lastname}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('email')}</dt>
+          <dd>{profile.email}</dd>
+        </div>
+        <div>
+          <dt>{t('role')}</dt>
+          <dd>{t.has(`roles.${profile.role}`) ? t(`roles.${profile.role}`) : profile.role}</dd>
+        </div>
+      </dl>
+      {profile.isVip ? <p className={pstyles.vip}>★ {t('vip')}</p> : null}
+      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+        <TextField
+          id="profile-contact"
+          label={t('contactNumber')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint={t('contactNumberHint')}
+          error={errors.contactNumber?.message}
+          {...register('contactNumber')}
+        />
+        <button type="submit" className={styles.button} disabled={isSubmitting || !isDirty}>
+          {t('save')}
+        </button>
+      </form>
+    </section>
+  );
+}

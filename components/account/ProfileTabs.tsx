@@ -1,0 +1,132 @@
+'use client';
+
+/**
+ * Profile (spec §2 Profile): tabs orders / user data / finished orders. The order tabs take their
+ * content from the orders feature (`ordersPanel`, `finishedPanel`); until it exists they show an empty
+ * state. Client-side guard: without a session it goes to /login?next=… (proxy.ts does the same earlier).
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { usePathname } from 'next/navigation';
+import { Link, useRouter } from '@/i18n/navigation';
+import { useSession } from '@/lib/session/SessionProvider';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProfileData } from './ProfileData';
+import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
+import styles from './profile.module.css';
+
+export { PROFILE_TABS, type ProfileTab };
+
+export interface ProfileTabsProps {
+  initialTab?: ProfileTab;
+  ordersPanel?: ReactNode;
+  finishedPanel?: ReactNode;
+}
+
+export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel }: ProfileTabsProps) {
+  const t = useTranslations('account.profile');
+  const session = useSession();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [tab, setTab] = useState<ProfileTab>(initialTab);
+  const base = useId();
+  const tabRefs = useRef<Record<ProfileTab, HTMLButtonElement | null>>({ orders: null, data: null, finished: null });
+
+  useEffect(() => {
+    if (session.status === 'anonymous') router.replace(`/login?next=${encodeURIComponent(pathname ?? '/profile')}`);
+  }, [session.status, router, pathname]);
+
+  const select = (next: ProfileTab, focus = false) => {
+    setTab(next);
+    if (focus) tabRefs.current[next]?.focus();
+    const url = new URL(window.location.href);
+    url.searchParams.set('tab', next);
+    window.history.replaceState(window.history.state, '', url);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = PROFILE_TABS.indexOf(tab);
+    let next: ProfileTab | null = null;
+    if (e.key === 'ArrowRight') next = PROFILE_TABS[(i + 1) % PROFILE_TABS.length];
+    else if (e.key === 'ArrowLeft') next = PROFILE_TABS[(i - 1 + PROFILE_TABS.length) % PROFILE_TABS.length];
+    else if (e.key === 'Home') next = PROFILE_TABS[0];
+    else if (e.key === 'End') next = PROFILE_TABS[PROFILE_TABS.length - 1];
+    if (next) {
+      e.preventDefault();
+      select(next, true);
+    }
+  };
+
+  if (session.status !== 'authenticated' || !session.user) {
+    return (
+      <div className={styles.loading} role="status">
+        <span className={styles.spinner} aria-hidden="true" />
+        <span>{t('loading')}</span>
+      </div>
+    );
+  }
+
+  const name = session.user.name || session.user.email;
+  const empty = (text: string) => (
+    <div className={styles.empty}>
+      <p className={styles.emptyTitle}>{text}</p>
+      <p>{t('noOrdersHint')}</p>
+      <Link href="/products" className={styles.emptyLink}>
+        {t('browse')}
+      </Link>
+    </div>
+  );
+
+  return (
+    <div className={styles.wrap}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.greeting}>{t('greeting', { name })}</p>
+      </header>
+      <div role="tablist" aria-label={t('tabsLabel')} className={styles.tablist} onKeyDown={onKeyDown}>
+        {PROFILE_TABS.map((key) => (
+          <button
+            key={key}
+            ref={(el) => {
+              tabRefs.current[key] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`${base}-panel-${key}`}
+            tabIndex={tab === key ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(key)}
+          >
+            {t(`tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+      {PROFILE_TABS.map((key) => (
+        <div
+          key={key}
+          role="tabpanel"
+          id={`${base}-panel-${key}`}
+          aria-labelledby={`${base}-tab-${key}`}
+          hidden={tab !== key}
+          className={styles.panel}
+          tabIndex={0}
+        >
+          {tab === key ? (
+            key === 'orders' ? (
+              (ordersPanel ?? empty(t('noOrders')))
+            ) : key === 'finished' ? (
+              (finishedPanel ?? empty(t('noFinished')))
+            ) : (
+              <div className={styles.dataGrid}>
+                <ProfileData />
+                <ChangePasswordForm />
+              </div>
+            )
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+
+/**
+ * Registration (spec §2 Register, §5): first name, last name, e-mail, password (≥ 8), confirmation and
+ * the terms. On success the API sends the confirmation e-mail and the form turns into a
+ * "check your e-mail" state; login stays blocked until its link is followed.
+ */
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { registerSchema, type RegisterInput, type RegisterValues } from '@/lib/validation/account';
+import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import styles from './account.module.css';
+
+export function RegisterForm() {
+  const t = useTranslations('account.register');
+  const m = useValidationMessages();
+  const schema = useMemo(() => registerSchema(m), [m]);
+  const api = useAccountApi();
+  const fail = useFailureHandler();
+  const serverText = useServerText();
+  const onInvalid = useInvalidSubmitWarning();
+  const { notify } = useMessages();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
+  });
+
+  const onSubmit = async (values: RegisterValues) => {
+    setServerError(null);
+    const res = await api<{ email: string }>('auth/register', { method: 'POST', body: values });
+    if (res.ok) {
+      if (res.message) notify('SUCCESS', serverText(res.message));
+      setSentTo(values.email);
+      return;
+    }
+    setServerError(fail(res));
+  };
+
+  if (sentTo) {
+    return (
+      <div className={styles.center} data-testid="register-sent">
+        <span className={styles.sentIcon} aria-hidden="true">
+          ✉️
+        </span>
+        <h2 className={styles.title}>{t('sentTitle')}</h2>
+        <p role="status">{t('sentText', { email: sentTo })}</p>
+        <p className={styles.hint}>{t('sentSpam')}</p>
+        <Link href="/login" className={styles.button}>
+          {t('sentLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.form}>
+      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+        <div className={styles.row}>
+          <TextField id="register-name" label={t('name')} autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+          <TextField
+            id="register-lastname"
+            label={t('lastname')}
+            autoComplete="family-name"
+            error={errors.lastname?.message}
+            {...register('lastname')}
+          />
+        </div>
+        <TextField
+          id="register-email"
+          label={t('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          id="register-password"
+          label={t('password')}
+          autoComplete="new-password"
+          hint={t('passwordHint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          id="register-confirm"
+          label={t('confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CheckboxField
+          id="register-terms"
+          label={t.rich('acceptTerms', {
+            link: (chunks) => (
+              <Link href="/terms-and-conditions" target="_blank">
+                {chunks}
+              </Link>
+            ),
+          })}
+          error={errors.acceptTerms?.message}
+          {...register('acceptTerms')}
+        />
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+          {t('submit')}
+        </button>
+      </form>
+      <p className={styles.footer}>
+        {t('haveAccount')} <Link href="/login">{t('login')}</Link>
+      </p>
+    </div>
+  );
+}

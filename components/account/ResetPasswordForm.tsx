@@ -1,0 +1,126 @@
+'use client';
+
+/**
+ * Reset password (spec §2 /reset-password/{token}): new password + confirmation. The link is checked
+ * first (GET auth/canChangePassword); a missing or rejected token shows 'Token invalido' and goes to
+ * /login. On success the returned session is stored and the user goes to / (spec §4).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Link, useRouter } from '@/i18n/navigation';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { useSession } from '@/lib/session/SessionProvider';
+import type { SessionAnswer } from '@/lib/session/types';
+import { resetSchema, type ResetValues } from '@/lib/validation/account';
+import { FormMessage, PasswordField } from './fields';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import styles from './account.module.css';
+
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const t = useTranslations('account.reset');
+  const m = useValidationMessages();
+  const schema = useMemo(() => resetSchema(m), [m]);
+  const api = useAccountApi();
+  const fail = useFailureHandler();
+  const serverText = useServerText();
+  const onInvalid = useInvalidSubmitWarning();
+  const { notify } = useMessages();
+  const session = useSession();
+  const router = useRouter();
+  const [state, setState] = useState<'checking' | 'ready' | 'rejected'>(token ? 'checking' : 'rejected');
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const checked = useRef<string | null | undefined>(undefined);
+
+  // Check the link once per token (the session changing after the reset must not re-check it).
+  useEffect(() => {
+    if (checked.current === token) return;
+    checked.current = token;
+    const reject = (message: string) => {
+      notify('ERROR', message);
+      setState('rejected');
+      router.replace('/login');
+    };
+    if (!token) {
+      reject(t('invalid'));
+      return;
+    }
+    // No cancellation: the check runs once, and a late answer after unmount is harmless.
+    void api(`auth/canChangePassword?token=${encodeURIComponent(token)}`).then((res) => {
+      if (res.ok) setState('ready');
+      else if (res.status === 0) setState('ready'); // offline check: let the submit tell
+      else reject(serverText(res.message, t('invalid')));
+    });
+  }, [token, api, notify, router, serverText, t]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ newPassword: string; confirmPassword: string }, unknown, ResetValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (values: ResetValues) => {
+    setServerError(null);
+    const res = await api<SessionAnswer>('auth/changePassword', { method: 'POST', body: { token, ...values } });
+    if (res.ok && res.data?.token) {
+      session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
+      notify('SUCCESS', res.message ? serverText(res.message) : t('success'));
+      router.replace('/');
+      return;
+    }
+    setServerError(fail(res));
+  };
+
+  if (state === 'checking') {
+    return (
+      <div className={styles.center} role="status">
+        <span className={styles.spinner} aria-hidden="true" />
+        <p>{t('checking')}</p>
+      </div>
+    );
+  }
+
+  if (state === 'rejected') {
+    return (
+      <div className={styles.center}>
+        <FormMessage tone="error">{t('invalid')}</FormMessage>
+        <Link href="/forgot">{t('requestNew')}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.form}>
+      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+        <PasswordField
+          id="reset-new"
+          label={t('newPassword')}
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          id="reset-confirm"
+          label={t('confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+          {t('submit')}
+        </button>
+      </form>
+      <p className={styles.footer}>
+        <Link href="/login">{t('back')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+/**
+ * Account verification (spec §2 /verify/{token}): renders nothing visible. An accepted token stores the
+ * session, shows 'Se ha verificado la cuenta con exito' and goes to /; a missing or rejected one shows
+ * 'Token invalido' and goes to /login.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { useSession } from '@/lib/session/SessionProvider';
+import { accountRequest, type AccountResult } from '@/lib/session/api';
+import type { SessionAnswer } from '@/lib/session/types';
+
+/** One request per token, even when React runs the effect twice (Strict Mode): the token is single-use. */
+const inflight = new Map<string, Promise<AccountResult<SessionAnswer>>>();
+
+export function verifyOnce(apiUrl: string, token: string): Promise<AccountResult<SessionAnswer>> {
+  let p = inflight.get(token);
+  if (!p) {
+    p = accountRequest<SessionAnswer>(apiUrl, 'auth/verify', { method: 'POST', body: { token } });
+    inflight.set(token, p);
+  }
+  return p;
+}
+
+export function VerifyAccount({ token }: { token: string | null }) {
+  const t = useTranslations('account.verify');
+  const { notify } = useMessages();
+  const { apiUrl, login } = useSession();
+  const router = useRouter();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    let cancelled = false;
+    const fail = () => {
+      handled.current = true;
+      notify('ERROR', t('invalid'));
+      router.replace('/login');
+    };
+    if (!token) {
+      fail();
+      return;
+    }
+    void verifyOnce(apiUrl, token).then((res) => {
+      if (cancelled) return;
+      handled.current = true;
+      if (res.ok && res.data?.token) {
+        login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
+        notify('SUCCESS', t('success'));
+        router.replace('/');
+      } else {
+        fail();
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, apiUrl, login, notify, router, t]);
+
+  return (
+    <p className="visually-hidden" role="status">
+      {t('working')}
+    </p>
+  );
+}

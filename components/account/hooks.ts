@@ -1,0 +1,76 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { accountRequest, type AccountRequestOptions, type AccountResult } from '@/lib/session/api';
+import { useSession } from '@/lib/session/SessionProvider';
+import { readToken } from '@/lib/session/store';
+import { translateServerMessage, type AccountMessageKey } from '@/lib/session/server-messages';
+import { messagesFrom, type ValidationKey } from '@/lib/validation/account';
+
+/** The validation messages of the current locale (same keys as the Spanish defaults). */
+export function useValidationMessages() {
+  const t = useTranslations('account.validation');
+  return useMemo(() => messagesFrom((k: ValidationKey) => t(k)), [t]);
+}
+
+/** Spec §5: an invalid submit shows 'Completa bien los campos' for 2 seconds and sends nothing. */
+export const FORM_WARNING_SECONDS = 2;
+
+export function useInvalidSubmitWarning() {
+  const t = useTranslations('account.form');
+  const { notify } = useMessages();
+  return useCallback(() => notify('WARNING', t('incomplete'), FORM_WARNING_SECONDS), [notify, t]);
+}
+
+/** Translates a server message of the account flows (unknown texts pass through). */
+export function useServerText() {
+  const t = useTranslations('account');
+  return useCallback(
+    (message: string | null | undefined, fallback?: string) =>
+      translateServerMessage((k: `server.${AccountMessageKey}`) => t(k), message, fallback ?? t('form.request')),
+    [t],
+  );
+}
+
+/**
+ * accountRequest bound to the session's API URL and (with `auth: true`) its current token. Its identity
+ * changes only with the API URL, not with the token, so effects that call it do not re-run on login.
+ */
+export function useAccountApi() {
+  const { apiUrl, token } = useSession();
+  const tokenRef = useRef(token);
+  useEffect(() => {
+    tokenRef.current = token;
+  }, [token]);
+  return useCallback(
+    <T,>(path: string, options: AccountRequestOptions & { auth?: boolean } = {}): Promise<AccountResult<T>> =>
+      accountRequest<T>(apiUrl, path, { ...options, token: options.auth ? (tokenRef.current ?? readToken()) : options.token }),
+    [apiUrl],
+  );
+}
+
+/**
+ * The standard reaction to a failed account call: a network failure shows the spec's warning
+ * ('Hubo un prolema en la solicitud, vuelve a intentarlo'); anything else returns the translated server
+ * message for the form to show (and shows it as an error toast).
+ */
+export function useFailureHandler() {
+  const t = useTranslations('account.form');
+  const serverText = useServerText();
+  const { notify } = useMessages();
+  return useCallback(
+    (res: AccountResult<unknown>): string => {
+      if (res.status === 0) {
+        const text = t('network');
+        notify('WARNING', text);
+        return text;
+      }
+      const text = serverText(res.message);
+      notify('ERROR', text);
+      return text;
+    },
+    [notify, serverText, t],
+  );
+}

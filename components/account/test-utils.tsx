@@ -1,0 +1,53 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import account from '@/messages/es/account.json';
+import errors from '@/messages/es/errors.json';
+import common from '@/messages/es/common.json';
+import toast from '@/messages/es/toast.json';
+
+/** Renders inside NextIntlClientProvider with the Spanish messages the account UI needs (test helper). */
+export function renderEs(ui: ReactElement) {
+  return render(
+    <NextIntlClientProvider locale="es" messages={{ account, errors, common, toast }} onError={() => {}}>
+      {ui}
+    </NextIntlClientProvider>,
+  );
+}
+
+export function IntlEs({ children }: { children: ReactNode }) {
+  return (
+    <NextIntlClientProvider locale="es" messages={{ account, errors, common, toast }} onError={() => {}}>
+      {children}
+    </NextIntlClientProvider>
+  );
+}
+
+export type FetchCall = { url: string; method: string; body: unknown; auth: string | null };
+
+/** A fetch mock answering JSON per "METHOD path" (path without the base URL). */
+export function mockFetch(routes: Record<string, { status: number; body: unknown } | (() => { status: number; body: unknown })>) {
+  const calls: FetchCall[] = [];
+  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const path = url.replace(/^https?:\/\/[^/]+\//, '').split('?')[0];
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined, auth: headers.authorization ?? null });
+    const r = routes[`${method} ${path}`];
+    if (!r) throw new TypeError('fetch failed');
+    const { status, body } = typeof r === 'function' ? r() : r;
+    // jsdom has no Response: the client only reads status and json().
+    return { status, ok: status >= 200 && status < 300, json: async () => body } as unknown as Response;
+  });
+  global.fetch = fn as unknown as typeof fetch;
+  return { fn, calls };
+}
+
+export function b64url(obj: unknown): string {
+  return Buffer.from(JSON.stringify(obj)).toString('base64').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+export function fakeJwt(payload: Record<string, unknown>): string {
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}.sig`;
+}

@@ -1,0 +1,363 @@
+'use client';
+
+/**
+ * The cart page island (spec §2 Cart): lines grouped by parent product, units editable with the shop's
+ * quantity selector, tier-applied unit prices (the regular one struck through), per-group nudge to
+ * the next tier, flagged items (no longer available / out of stock) with a remove button, clear cart
+ * with confirmation, totals and article counts, the minimum-order notice, and 'Enviar pedido'
+ * (guests are asked to log in or register; the cart is kept).
+ *
+ * Before localStorage is read (server HTML, hydration) it shows a neutral placeholder: no numbers.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import type { CartGroupView, CartLineView } from '@/lib/cart';
+import { formatCents, toCents } from '@/lib/money';
+import { toast } from '@/lib/toast/shop-toasts';
+import { notify } from '@/lib/toast/emitter';
+import { useSession } from '@/lib/session/SessionProvider';
+import { Button, ButtonLink, buttonClassName } from '@/components/ui/Button';
+import { useCart } from './CartProvider';
+import { CartGroup } from './CartGroup';
+import { itemLabel } from './item-label';
+import styles from './CartView.module.css';
+
+export interface CartViewProps {
+  /** api/config minOrderPrice in pesos (default 100000). */
+  minOrderPrice: number;
+  /** api/config minLocalPrice in pesos (default 50000). */
+  minLocalPrice: number;
+}
+
+/** Where a total stands against the two minimums (spec §5 Ordering). */
+export type MinimumStatus =
+  | { kind: 'ok' }
+  | { kind: 'belowOrder'; missingCents: number }
+  | { kind: 'belowLocal'; missingCents: number };
+
+export function minimumStatus(totalCents: number, minOrderPrice: number, minLocalPrice: number): MinimumStatus {
+  const order = toCents(Math.max(0, minOrderPrice));
+  const local = toCents(Math.max(0, Math.min(minLocalPrice, minOrderPrice)));
+  if (totalCents >= order) return { kind: 'ok' };
+  if (totalCents >= local) return { kind: 'belowOrder', missingCents: order - totalCents };
+  return { kind: 'belowLocal', missingCents: local - totalCents };
+}
+
+const LOGIN_HREF = '/login?next=/checkout';
+
+export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
+  const t = useTranslations('cart');
+  const cart = useCart();
+  const { ready, groups, totals, flagged, items, refresh, refreshStatus } = cart;
+  const linesHeadingId = useId();
+  const summaryHeadingId = useId();
+
+  // Fresh prices and states every time the page is shown (deduplicated with the provider's own refresh).
+  useEffect(() => {
+    if (ready) void refresh();
+  }, [ready, refresh]);
+
+  if (!ready) {
+    return (
+      <div className={styles.loading} role="status" aria-live="polite" data-testid="cart-loading">
+        <span className={styles.spinner} aria-hidden="true" />
+        {t('loading')}
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <section className={styles.empty} data-testid="cart-empty" aria-labelledby={linesHeadingId}>
+        <div className={styles.emptyArt} aria-hidden="true">
+          <svg viewBox="0 0 64 64" width="72" height="72">
+            <path
+              d="M8 12h6l6 30a3 3 0 0 0 3 2.4h24a3 3 0 0 0 3-2.3L55 22H17"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+            <circle cx="25" cy="52" r="3.5" fill="currentColor" />
+            <circle cx="46" cy="52" r="3.5" fill="currentColor" />
+            <path d="M34 4c-3 4 3 6 0 10M40 6c-2 3 2 4 0 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </div>
+        <h2 id={linesHeadingId} className={styles.emptyTitle}>
+          {t('empty.title')}
+        </h2>
+        <p className={styles.emptyText}>{t('empty.text')}</p>
+        <ButtonLink href="/products">{t('empty.cta')}</ButtonLink>
+      </section>
+    );
+  }
+
+  const onRemoveLine = ({ item }: CartLineView) => {
+    cart.remove(item.id);
+    toast({ title: t('toast.removed'), description: itemLabel(item), variant: 'warning' });
+  };
+  const onRemoveGroup = (group: CartGroupView) => {
+    cart.removeParent(group.fatherId);
+    toast({ title: t('toast.removed'), description: group.fatherName, variant: 'warning' });
+  };
+  const removeFlagged = () => {
+    for (const item of flagged) cart.remove(item.id);
+  };
+
+  const minimum = minimumStatus(totals.cartTotalCents, minOrderPrice, minLocalPrice);
+  const hasBuyable = totals.lineCount > 0;
+  const canSend = hasBuyable && minimum.kind !== 'belowLocal';
+
+  return (
+    <div className={styles.layout} data-testid="cart">
+      <section className={styles.main} aria-labelledby={linesHeadingId}>
+        <div className={styles.mainHead}>
+          <h2 id={linesHeadingId} className={styles.sectionTitle}>
+            {t('linesHeading')}
+          </h2>
+          <p className={styles.counts} data-testid="cart-counts">
+            {t('counts', { lines: totals.lineCount, units: totals.cartQuantity })}
+          </p>
+        </div>
+
+        {refreshStatus === 'error' ? (
+          <p className={styles.stale} role="status">
+            {t('stale')}
+          </p>
+        ) : null}
+
+        {flagged.length > 0 ? (
+          <div className={styles.flagged} role="alert" data-testid="cart-flagged">
+            <p className={styles.flaggedTitle}>{t('flagged.title', { count: flagged.length })}</p>
+            <p className={styles.flaggedText}>{t('flagged.text')}</p>
+            <Button variant="secondary" size="small" onClick={removeFlagged}>
+              {t('flagged.removeAll')}
+            </Button>
+          </div>
+        ) : null}
+
+        <ul className={styles.groups}>
+          {groups.map((group) => (
+            <CartGroup key={group.fatherId} group={group} onRemoveLine={onRemoveLine} onRemoveGroup={onRemoveGroup} />
+          ))}
+        </ul>
+
+        <div className={styles.toolbar}>
+          <Link href="/products" className={styles.continue}>
+            <span aria-hidden="true">←</span> {t('continue')}
+          </Link>
+          <ClearCart onClear={cart.clear} />
+        </div>
+
+        <MobileBar totalCents={totals.cartTotalCents} canSend={canSend} minimum={minimum} />
+      </section>
+
+      <aside className={styles.summary} aria-labelledby={summaryHeadingId} data-testid="cart-summary">
+        <h2 id={summaryHeadingId} className={styles.summaryTitle}>
+          {t('summary.title')}
+        </h2>
+        <dl className={styles.summaryList}>
+          <div>
+            <dt>{t('summary.lines')}</dt>
+            <dd data-testid="summary-lines">{totals.lineCount}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.units')}</dt>
+            <dd data-testid="summary-units">{totals.cartQuantity}</dd>
+          </div>
+          {totals.savingsCents > 0 ? (
+            <div className={styles.savings}>
+              <dt>{t('summary.savings')}</dt>
+              <dd data-testid="summary-savings">{formatCents(totals.savingsCents)}</dd>
+            </div>
+          ) : null}
+          <div className={styles.summaryTotal}>
+            <dt>{t('summary.total')}</dt>
+            <dd data-testid="cart-total">{formatCents(totals.cartTotalCents)}</dd>
+          </div>
+        </dl>
+
+        {hasBuyable && minimum.kind !== 'ok' ? (
+          <MinimumNotice minimum={minimum} minOrderPrice={minOrderPrice} minLocalPrice={minLocalPrice} />
+        ) : null}
+
+        <SendOrder canSend={canSend} blockedBy={hasBuyable ? 'minimum' : 'nothing'} />
+      </aside>
+    </div>
+  );
+}
+
+function MinimumNotice({
+  minimum,
+  minOrderPrice,
+  minLocalPrice,
+}: {
+  minimum: Exclude<MinimumStatus, { kind: 'ok' }>;
+  minOrderPrice: number;
+  minLocalPrice: number;
+}) {
+  const t = useTranslations('cart.minimum');
+  const values = {
+    missing: formatCents(minimum.missingCents),
+    minOrder: formatCents(toCents(minOrderPrice), { decimals: 0 }),
+    minLocal: formatCents(toCents(minLocalPrice), { decimals: 0 }),
+  };
+  return (
+    <div
+      className={`${styles.notice} ${minimum.kind === 'belowLocal' ? styles.noticeWarn : styles.noticeInfo}`}
+      data-testid="minimum-notice"
+      data-kind={minimum.kind}
+    >
+      <p className={styles.noticeTitle}>{t('title')}</p>
+      <p>{minimum.kind === 'belowLocal' ? t('belowLocal', values) : t('belowOrder', values)}</p>
+    </div>
+  );
+}
+
+/** 'Enviar pedido': a link to /checkout for signed-in customers; guests are asked to log in or register. */
+function SendOrder({
+  canSend,
+  compact = false,
+  blockedBy = 'minimum',
+}: {
+  canSend: boolean;
+  compact?: boolean;
+  /** Why sending is not possible: below the pickup minimum, or nothing buyable left. */
+  blockedBy?: 'minimum' | 'nothing';
+}) {
+  const t = useTranslations('cart.send');
+  const { status } = useSession();
+
+  if (status === 'anonymous') {
+    if (compact) {
+      return (
+        <ButtonLink href={LOGIN_HREF} size="small">
+          {t('guestShort')}
+        </ButtonLink>
+      );
+    }
+    return (
+      <div className={styles.guest} data-testid="guest-prompt">
+        <p className={styles.guestText}>{t('guest')}</p>
+        <div className={styles.guestActions}>
+          <ButtonLink href={LOGIN_HREF} block>
+            {t('login')}
+          </ButtonLink>
+          <ButtonLink href="/register" variant="secondary" block>
+            {t('register')}
+          </ButtonLink>
+        </div>
+        <p className={styles.guestKept}>{t('kept')}</p>
+      </div>
+    );
+  }
+
+  if (status === 'loading') {
+    return (
+      <Button disabled block={!compact} size={compact ? 'small' : 'medium'}>
+        {compact ? t('button') : t('checking')}
+      </Button>
+    );
+  }
+
+  if (!canSend) {
+    return (
+      <div className={compact ? undefined : styles.sendBlock}>
+        <Button disabled block={!compact} size={compact ? 'small' : 'medium'}>
+          {t('button')}
+        </Button>
+        {compact ? null : <p className={styles.sendNote}>{blockedBy === 'nothing' ? t('nothing') : t('blocked')}</p>}
+      </div>
+    );
+  }
+
+  return (
+    <ButtonLink href="/checkout" block={!compact} size={compact ? 'small' : 'medium'} data-testid="send-order">
+      {t('button')}
+    </ButtonLink>
+  );
+}
+
+/** Phones: total + send, stuck above the 64 px bottom bar while the lines scroll. Hidden from 768 px. */
+function MobileBar({ totalCents, canSend, minimum }: { totalCents: number; canSend: boolean; minimum: MinimumStatus }) {
+  const t = useTranslations('cart');
+  return (
+    <div className={styles.mobileBar} data-testid="cart-mobile-bar">
+      <div className={styles.mobileTotal}>
+        <span className={styles.mobileLabel}>{t('summary.total')}</span>
+        <strong>{formatCents(totalCents)}</strong>
+        {minimum.kind !== 'ok' ? (
+          <span className={styles.mobileNote}>{t('minimum.short', { missing: formatCents(minimum.missingCents) })}</span>
+        ) : null}
+      </div>
+      <SendOrder canSend={canSend} compact />
+    </div>
+  );
+}
+
+/** 'Vaciar carrito' with an inline confirmation (focus moves to it, Escape cancels). */
+function ClearCart({ onClear }: { onClear: () => void }) {
+  const t = useTranslations('cart.clear');
+  const [asking, setAsking] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+
+  const cancel = () => {
+    setAsking(false);
+    // Back to the button that opened the question.
+    requestAnimationFrame(() => openerRef.current?.focus());
+  };
+
+  if (!asking) {
+    return (
+      <button type="button" ref={openerRef} className={styles.clearButton} onClick={() => setAsking(true)}>
+        {t('button')}
+      </button>
+    );
+  }
+  return (
+    <div
+      className={styles.confirm}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') cancel();
+      }}
+      data-testid="clear-confirm"
+    >
+      <p id={titleId} className={styles.confirmTitle}>
+        {t('confirmTitle')}
+      </p>
+      <p id={textId} className={styles.confirmText}>
+        {t('confirmText')}
+      </p>
+      <div className={styles.confirmActions}>
+        <button
+          type="button"
+          ref={confirmRef}
+          className={buttonClassName({ variant: 'primary', size: 'small' })}
+          onClick={() => {
+            onClear();
+            notify('INFO', t('done'));
+          }}
+        >
+          {t('confirm')}
+        </button>
+        <Button variant="ghost" size="small" onClick={cancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default CartView;

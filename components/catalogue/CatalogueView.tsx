@@ -1,0 +1,195 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Category, Paged, ProductListItem } from '@/lib/api/types';
+import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs';
+import { Pagination } from './Pagination';
+import { catalogueHref, ROWS_OPTIONS, SORTS, type CatalogueParams } from './params';
+import { ProductCard, type ProductCardLabels } from './ProductCard';
+import styles from './CatalogueView.module.css';
+
+/** How many cards are loaded eagerly (the first row on the widest grid). */
+const EAGER_CARDS = 4;
+
+export interface CatalogueViewProps {
+  /** Spanish path of this listing: "/products" or "/{categorySlug}". */
+  basePath: string;
+  state: CatalogueParams;
+  result: Paged<ProductListItem>;
+  categories: readonly Category[];
+  /** Slug of the category being shown (category page or ?category= filter), or null. */
+  activeCategory: string | null;
+  title: string;
+  intro?: string | null;
+  breadcrumbs: readonly BreadcrumbItem[];
+}
+
+/**
+ * The product listing shared by /products (catalogue, search) and /{categorySlug}: heading, category
+ * filter, sort and page-size links, product grid and pagination. Server component; every control is
+ * a crawlable link that round-trips through the URL.
+ */
+export async function CatalogueView({
+  basePath,
+  state,
+  result,
+  categories,
+  activeCategory,
+  title,
+  intro,
+  breadcrumbs,
+}: CatalogueViewProps) {
+  const t = await getTranslations('catalogue');
+  const tp = await getTranslations('product');
+  const cardLabels: ProductCardLabels = {
+    limited: t('card.limited'),
+    noStock: t('card.noStock'),
+    vip: t('card.vip'),
+    sale: t('card.discount'),
+    noImage: t('card.noImage'),
+    imageAlt: (name) => tp('imageAlt', { name }),
+    regular: (price) => tp('regularPrice', { price }),
+  };
+  const { items, total, totalPages } = result;
+  const from = total === 0 ? 0 : (state.page - 1) * state.rows + 1;
+  const to = Math.min(total, from + items.length - 1);
+
+  // Category links: on a plain listing they lead to the category pages (clean, canonical URLs);
+  // inside a search they filter the results (/products?query=…&category=…).
+  const keep = { sort: state.sort, rows: state.rows };
+  const categoryHref = (slug: string | null) => {
+    if (state.query) return catalogueHref('/products', { ...keep, query: state.query, category: slug ?? '' });
+    return catalogueHref(slug ? `/${slug}` : '/products', keep);
+  };
+  const listed = categories.filter((c) => c.slug && c.name);
+
+  return (
+    <div className={styles.wrap}>
+      <Breadcrumbs items={breadcrumbs} label={t('breadcrumbs.label')} />
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {intro ? <p className={styles.intro}>{intro}</p> : null}
+        {state.query ? (
+          <p className={styles.clear}>
+            <Link href={catalogueHref('/products', keep)}>{t('clearSearch')}</Link>
+          </p>
+        ) : null}
+      </header>
+
+      <div className={styles.layout}>
+        {listed.length > 0 ? (
+          <nav aria-label={t('filter.label')} className={styles.filter}>
+            <h2 className={styles.filterTitle}>{t('filter.label')}</h2>
+            <ul className={styles.filterList}>
+              <li>
+                <Link
+                  href={categoryHref(null)}
+                  className={styles.chip}
+                  aria-current={activeCategory === null ? 'page' : undefined}
+                  prefetch={false}
+                >
+                  {t('filter.all')}
+                </Link>
+              </li>
+              {listed.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    href={categoryHref(c.slug)}
+                    className={styles.chip}
+                    aria-current={activeCategory === c.slug ? 'page' : undefined}
+                    prefetch={false}
+                  >
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+
+        <section className={styles.results} aria-labelledby="catalogue-count">
+          <div className={styles.toolbar}>
+            <p id="catalogue-count" className={styles.count} aria-live="polite">
+              {total > 0 ? t('showing', { from, to, total }) : t('count', { total })}
+            </p>
+            <div className={styles.controls}>
+              <nav aria-label={t('sort.label')} className={`${styles.control} ${styles.sortControl}`}>
+                <span className={styles.controlLabel} aria-hidden="true">
+                  {t('sort.label')}
+                </span>
+                <ul className={styles.segmented}>
+                  {SORTS.map((sort) => (
+                    <li key={sort}>
+                      <Link
+                        href={catalogueHref(basePath, { ...state, sort, page: 1 })}
+                        className={styles.segment}
+                        aria-current={state.sort === sort ? 'true' : undefined}
+                        rel="nofollow"
+                        prefetch={false}
+                        data-sort={sort}
+                      >
+                        {t(`sort.${sort}`)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <nav aria-label={t('rows.label')} className={`${styles.control} ${styles.rowsControl}`}>
+                <span className={styles.controlLabel} aria-hidden="true">
+                  {t('rows.label')}
+                </span>
+                <ul className={styles.segmented}>
+                  {ROWS_OPTIONS.map((rows) => (
+                    <li key={rows}>
+                      <Link
+                        href={catalogueHref(basePath, { ...state, rows, page: 1 })}
+                        className={styles.segment}
+                        aria-current={state.rows === rows ? 'true' : undefined}
+                        aria-label={t('rows.option', { rows })}
+                        rel="nofollow"
+                        prefetch={false}
+                        data-rows={rows}
+                      >
+                        {rows}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </div>
+          </div>
+
+          {items.length === 0 ? (
+            <div className={styles.empty} role="status">
+              <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
+              <p>{state.query ? t('empty.searchText', { query: state.query }) : t('empty.text')}</p>
+              <Link href="/products" className={styles.emptyCta}>
+                {t('empty.cta')}
+              </Link>
+            </div>
+          ) : (
+            <ul className={styles.grid}>
+              {items.map((product, i) => (
+                <li key={product.id}>
+                  <ProductCard product={product} labels={cardLabels} eager={i < EAGER_CARDS} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <Pagination
+            basePath={basePath}
+            state={state}
+            totalPages={totalPages}
+            labels={{
+              label: t('pagination.label'),
+              previous: t('pagination.previous'),
+              next: t('pagination.next'),
+              page: (page) => t('pagination.page', { page }),
+              status: t('pagination.status', { page: Math.min(state.page, totalPages), totalPages }),
+            }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

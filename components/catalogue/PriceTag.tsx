@@ -1,0 +1,42 @@
+import type { PriceView } from './price';
+import styles from './PriceTag.module.css';
+
+/** A price or a price range (no hooks: usable from server and client components). */
+export function PriceTag({
+  view,
+  regularLabel,
+  size = 'md',
+  className,
+}: {
+  view: PriceView;
+  /** Accessible text for the struck list price, e.g. "Precio anterior: $ 1.000,00". */
+  regularLabel?: (price: string) => string;
+  size?: 'md' | 'lg';
+  className?: string;
+}) {
+  const cls = [styles.price, size === 'lg' ? styles.lg : '', className ?? ''].filter(Boolean).join(' ');
+  if (view.kind === 'range') {
+    return (
+      <p className={`${cls} ${styles.range}`}>
+        <span className={styles.current}>
+          {view.min}
+          <span className={styles.dash} aria-hidden="true">
+            {' – '}
+          </span>
+          <span className="visually-hidden"> – </span>
+          {view.max}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className={cls}>
+      {view.regular ? (
+        <s className={styles.regular} aria-label={regularLabel ? regularLabel(view.regular) : undefined}>
+          {view.regular}
+        </s>
+      ) : null}
+      <span className={styles.current}>{view.price}</span>
+    </p>
+  );
+}

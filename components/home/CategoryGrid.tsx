@@ -1,0 +1,30 @@
+import { Link } from '@/i18n/navigation';
+import type { Category } from '@/lib/api/types';
+import { imageSrc } from '@/components/ui/image-src';
+import styles from './CategoryGrid.module.css';
+
+/** Category tiles with their images (server component, zero JS). */
+export function CategoryGrid({ categories, countLabel }: { categories: Category[]; countLabel?: (count: number) => string }) {
+  return (
+    <ul className={styles.grid}>
+      {categories.map((c) => {
+        const src = imageSrc(c.image);
+        return (
+          <li key={c.id} className={styles.item}>
+            <Link href={`/${c.slug}`} className={styles.tile}>
+              <span className={styles.media}>
+                {src ? (
+                  // Same-origin /uploads image, explicit size (no CLS); decorative: the name is the link text.
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img src={src} alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.image} />
+                ) : null}
+              </span>
+              <span className={styles.name}>{c.name}</span>
+              {countLabel && typeof c.productCount === 'number' ? <span className={styles.count}>{countLabel(c.productCount)}</span> : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

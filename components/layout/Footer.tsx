@@ -1,0 +1,162 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Tag } from '@/lib/api/types';
+import { formatPesos } from '@/lib/money';
+import { CONTACT, whatsappUrl } from '@/lib/seo/business';
+import { Container } from '@/components/ui/Container';
+import { ChatIcon, ClockIcon, InstagramIcon, MailIcon, PinIcon } from '@/components/ui/icons';
+import { Logo } from './Logo';
+import type { MenuCategory } from './MobileMenu';
+import styles from './Footer.module.css';
+
+export interface FooterProps {
+  minOrderPrice: number;
+  minLocalPrice: number;
+  tags: Tag[];
+  categories: MenuCategory[];
+}
+
+/** True for a site-relative URL ("/products?query=velas"), which goes through the locale-aware Link. */
+function isInternal(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+/**
+ * Footer (spec §1): minimum order and minimum local (pickup) price with 0 decimals, contact links,
+ * opening hours, credits, visually-hidden search keywords and the popular search tags (api/tags).
+ */
+export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }: FooterProps) {
+  const t = await getTranslations('common');
+  const nav = await getTranslations('common.nav');
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <Container className={styles.grid}>
+        <section className={styles.brand} aria-labelledby="footer-about">
+          <h2 id="footer-about" className="visually-hidden">
+            {t('footer.aboutTitle')}
+          </h2>
+          <Logo tone="light" tagline={t('tagline')} />
+          <p className={styles.about}>{t('footer.about')}</p>
+          <div className={styles.minimums}>
+            <h3 className={styles.minTitle}>{t('footer.minimumsTitle')}</h3>
+            <p className={styles.minLine}>{t('footer.minOrder', { price: formatPesos(minOrderPrice, { decimals: 0 }) })}</p>
+            <p className={styles.minLine}>{t('footer.minLocal', { price: formatPesos(minLocalPrice, { decimals: 0 }) })}</p>
+          </div>
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.title}>
+            {t('footer.contactTitle')}
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <a
+                className={styles.iconLink}
+                href={whatsappUrl()}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                <ChatIcon />
+                {t('footer.whatsapp', { number: CONTACT.whatsappDisplay })}
+              </a>
+            </li>
+            <li>
+              <a className={styles.iconLink} href={`mailto:${CONTACT.email}`}>
+                <MailIcon />
+                {CONTACT.email}
+              </a>
+            </li>
+            <li>
+              <a className={styles.iconLink} href={CONTACT.instagramUrl} rel="noopener noreferrer" target="_blank">
+                <InstagramIcon />
+                {t('footer.instagram', { handle: CONTACT.instagramHandle })}
+              </a>
+            </li>
+            <li className={styles.iconLine}>
+              <PinIcon />
+              <span>
+                {CONTACT.street}, {CONTACT.city}
+              </span>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className={styles.title}>
+            {t('footer.hoursTitle')}
+          </h2>
+          <ul className={styles.list}>
+            <li className={styles.iconLine}>
+              <ClockIcon />
+              <span>{t('footer.weekdays')}</span>
+            </li>
+            <li className={styles.plainLine}>{t('footer.saturday')}</li>
+            <li className={styles.plainLine}>{t('footer.sunday')}</li>
+          </ul>
+          <h2 className={`${styles.title} ${styles.spaced}`}>{t('footer.infoTitle')}</h2>
+          <ul className={styles.list}>
+            <li>
+              <Link href="/products">{nav('products')}</Link>
+            </li>
+            <li>
+              <Link href="/about-us">{nav('about')}</Link>
+            </li>
+            <li>
+              <Link href="/faq">{nav('faq')}</Link>
+            </li>
+            <li>
+              <Link href="/terms-and-conditions">{t('footer.terms')}</Link>
+            </li>
+          </ul>
+        </section>
+
+        {categories.length > 0 ? (
+          <section aria-labelledby="footer-categories">
+            <h2 id="footer-categories" className={styles.title}>
+              {t('footer.categoriesTitle')}
+            </h2>
+            <ul className={styles.list}>
+              {categories.slice(0, 12).map((c) => (
+                <li key={c.slug}>
+                  <Link href={`/${c.slug}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </Container>
+
+      {tags.length > 0 ? (
+        <Container as="section" className={styles.tags} aria-labelledby="footer-tags">
+          <h2 id="footer-tags" className={styles.title}>
+            {t('footer.tagsTitle')}
+          </h2>
+          <ul className={styles.tagList}>
+            {tags.map((tag) => (
+              <li key={tag.id}>
+                {isInternal(tag.url) ? (
+                  <Link href={tag.url} className={styles.tag}>
+                    {tag.name}
+                  </Link>
+                ) : (
+                  <a href={tag.url} className={styles.tag}>
+                    {tag.name}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Container>
+      ) : null}
+
+      <div className={styles.bottom}>
+        <Container className={styles.bottomInner}>
+          <p>{t('footer.rights', { year })}</p>
+          <p>{t('footer.credits')}</p>
+        </Container>
+      </div>
+      <p className="visually-hidden">{t('footer.keywords')}</p>
+    </footer>
+  );
+}

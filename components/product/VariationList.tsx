@@ -1,0 +1,114 @@
+'use client';
+
+import { useId, useMemo, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { formatPesos } from '@/lib/money';
+import { QuantitySelector } from './QuantitySelector';
+import { useQuantityBinding } from './useQuantityBinding';
+import { CartGroupStatus } from '@/components/cart/CartGroupStatus';
+import { filterRows, isBuyableRow, rowToItem, type BuyBox } from './variations';
+import styles from './VariationList.module.css';
+
+/**
+ * The buy box island: for variable products a 'Buscar...' filter over the variations, a heading with
+ * the attribute name and one row per visible variation; for simple products a single row. Each row:
+ * name, price (struck list price + discount when discounted; only when the product's min and max
+ * prices differ), stock label, and a quantity selector unless there is no stock.
+ */
+export function VariationList({ box }: { box: BuyBox }) {
+  const t = useTranslations('product');
+  const binding = useQuantityBinding();
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const { parent, rows, attribute, showRowPrice } = box;
+  const shown = useMemo(() => filterRows(rows, query), [rows, query]);
+  const variable = parent.isVariable;
+  const heading = variable ? (attribute ?? t('buy.title')) : t('buy.simpleTitle');
+
+  return (
+    <section className={styles.box} aria-labelledby={`${searchId}-h`} data-testid="buy-box">
+      <div className={styles.head}>
+        <h2 id={`${searchId}-h`} className={styles.heading}>
+          {heading}
+        </h2>
+        {variable && rows.length > 0 ? (
+          <p className={styles.count} aria-live="polite">
+            {t('buy.count', { shown: shown.length, total: rows.length })}
+          </p>
+        ) : null}
+      </div>
+
+      {variable && rows.length > 0 ? (
+        <div className={styles.search}>
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('buy.searchLabel', { attribute: attribute ?? t('buy.title') })}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.searchInput}
+            placeholder={t('buy.search')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </div>
+      ) : null}
+
+      {variable && shown.length === 0 && rows.length > 0 ? (
+        <p className={styles.noMatch} role="status">
+          {t('buy.noMatch', { query: query.trim() })}
+        </p>
+      ) : null}
+
+      <ul className={styles.rows}>
+        {shown.map((row) => {
+          const item = rowToItem(parent, row);
+          const discounted = row.discount != null && row.discount > 0 && row.discount < row.price;
+          return (
+            <li key={row.id} className={styles.row} data-testid="variation-row" data-state={row.state}>
+              <div className={styles.info}>
+                <span className={styles.name}>{row.name}</span>
+                <span className={styles.meta}>
+                  {showRowPrice ? (
+                    discounted ? (
+                      <span className={styles.price}>
+                        <s className={styles.regular} aria-label={t('regularPrice', { price: formatPesos(row.price) })}>
+                          {formatPesos(row.price)}
+                        </s>{' '}
+                        <strong className={styles.discount}>{formatPesos(row.discount as number)}</strong>
+                      </span>
+                    ) : (
+                      <span className={styles.price}>{formatPesos(row.price)}</span>
+                    )
+                  ) : null}
+                  {row.state === 'limited' ? (
+                    <span className={`${styles.state} ${styles.limited}`}>{t('state.limited')}</span>
+                  ) : null}
+                  {row.state === 'noStock' ? (
+                    <span className={`${styles.state} ${styles.noStock}`}>{t('state.noStock')}</span>
+                  ) : null}
+                </span>
+              </div>
+              {isBuyableRow(row) ? (
+                <QuantitySelector
+                  item={item}
+                  min={row.min}
+                  max={row.max}
+                  steps={row.steps}
+                  initial={binding.initialFor(row.id)}
+                  onChange={binding.onChange}
+                  label={variable ? `${parent.name} – ${row.name}` : row.name}
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <CartGroupStatus fatherId={parent.id} />
+    </section>
+  );
+}
+
+export default VariationList;

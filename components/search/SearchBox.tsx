@@ -1,0 +1,241 @@
+'use client';
+import Image from 'next/image';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { getPathname, useRouter } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import { notify } from '@/lib/toast/emitter';
+import type { ProductListItem } from '@/lib/api/types';
+import { Price } from '@/components/ui/Price';
+import { Spinner } from '@/components/ui/Spinner';
+import { ArrowRightIcon, SearchIcon } from '@/components/ui/icons';
+import { imageSrc } from '@/components/ui/image-src';
+import { MAX_SUGGESTIONS, moveActive, productHref, searchResultsHref } from './search-logic';
+import { useProductSearch } from './useProductSearch';
+import styles from './SearchBox.module.css';
+
+type Option = { kind: 'all'; href: string } | { kind: 'product'; href: string; product: ProductListItem };
+
+export interface SearchBoxProps {
+  /** 'header' floats the suggestions over the page; 'panel' (mobile search panel) lays them out inline. */
+  variant?: 'header' | 'panel';
+  autoFocus?: boolean;
+  /** Called after the box navigated somewhere (e.g. to close the mobile panel). */
+  onNavigate?: () => void;
+  /** Called on Escape with an empty box (e.g. to close the mobile panel). */
+  onDismiss?: () => void;
+}
+
+/**
+ * Product search with suggestions (spec §2 "Search dropdown"), ARIA 1.2 combobox pattern.
+ * - A request only for non-empty text, 500 ms after the last keystroke.
+ * - Options: first "see all results for «term»" (→ /products?query=…), then each match (image, name,
+ *   price or range; → /{firstCategorySlug}/{productSlug}). ArrowUp/ArrowDown move (wrapping).
+ * - Enter: the active option, or — with no active option — /products?query=… unless the search found nothing.
+ * - Escape clears the text (and closes the suggestions). Without JS the form still submits to /products.
+ */
+export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss }: SearchBoxProps) {
+  const t = useTranslations('common.search');
+  const tPrice = useTranslations('common.price');
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const baseId = useId();
+  const inputId = `${baseId}-input`;
+  const listId = `${baseId}-list`;
+  const optionId = (i: number) => `${baseId}-opt-${i}`;
+
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const search = useProductSearch(text);
+  const items = search.items.slice(0, MAX_SUGGESTIONS);
+  const options: Option[] =
+    items.length > 0
+      ? [
+          { kind: 'all', href: searchResultsHref(search.term) },
+          ...items.map((product) => ({ kind: 'product' as const, href: productHref(product), product })),
+        ]
+      : [];
+  // The active option belongs to one list of options; a new list starts with none active.
+  const optionsKey = `${search.term}|${items.map((p) => p.id).join(',')}`;
+  const [activeState, setActiveState] = useState<{ key: string; index: number }>({ key: '', index: -1 });
+  const active = activeState.key === optionsKey && activeState.index < options.length ? activeState.index : -1;
+  const setActive = (index: number) => setActiveState({ key: optionsKey, index });
+
+  const notFound = search.status === 'done' && items.length === 0;
+  const expanded = open && search.status !== 'idle' && (options.length > 0 || notFound || search.status === 'error');
+
+  // Spec §8: search failure → error toast 'Error at search' (also shown inline in the dropdown).
+  const lastErrorTerm = useRef<string | null>(null);
+  useEffect(() => {
+    if (search.status === 'error' && lastErrorTerm.current !== search.term) {
+      lastErrorTerm.current = search.term;
+      notify('ERROR', t('error'));
+    }
+  }, [search.status, search.term, t]);
+
+  function go(href: string) {
+    setOpen(false);
+    setText('');
+    router.push(href);
+    onNavigate?.();
+  }
+
+  function submit() {
+    if (active >= 0 && options[active]) {
+      go(options[active].href);
+      return;
+    }
+    if (!search.term || notFound) return;
+    go(searchResultsHref(search.term));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        setOpen(true);
+        setActive(moveActive(active, event.key === 'ArrowDown' ? 1 : -1, options.length));
+        break;
+      }
+      case 'Enter':
+        event.preventDefault();
+        submit();
+        break;
+      case 'Escape':
+        event.preventDefault();
+        if (text) {
+          setText('');
+          setOpen(false);
+        } else {
+          onDismiss?.();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit();
+  }
+
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  }
+
+  let announcement = '';
+  if (search.status === 'done') {
+    announcement = items.length > 0 ? t('results', { count: items.length }) : t('notFound', { term: search.term });
+  }
+
+  return (
+    <form
+      role="search"
+      action={getPathname({ href: '/products', locale })}
+      method="get"
+      className={[styles.form, variant === 'panel' ? styles.panel : ''].join(' ')}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('label')}
+      </label>
+      <div className={styles.field}>
+        <SearchIcon className={styles.icon} />
+        <input
+          id={inputId}
+          className={styles.input}
+          type="search"
+          name="query"
+          role="combobox"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder={t('placeholder')}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={expanded && options.length > 0 ? listId : undefined}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoFocus={autoFocus}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+        {search.status === 'pending' ? <Spinner className={styles.spinner} label={t('loading')} /> : null}
+      </div>
+
+      {expanded ? (
+        <div className={styles.popup}>
+          {options.length > 0 ? (
+            <ul id={listId} role="listbox" aria-label={t('listLabel')} className={styles.listbox}>
+              {options.map((option, i) =>
+                option.kind === 'all' ? (
+                  <li
+                    key="all"
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === active}
+                    className={[styles.seeAll, i === active ? styles.active : ''].join(' ')}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => go(option.href)}
+                  >
+                    <ArrowRightIcon />
+                    {t('seeAll', { term: search.term })}
+                  </li>
+                ) : (
+                  <li
+                    key={option.product.id}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === active}
+                    className={[styles.option, i === active ? styles.active : ''].join(' ')}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => go(option.href)}
+                  >
+                    <span className={styles.thumb}>
+                      {imageSrc(option.product.ProductImages?.[0]?.name) ? (
+                        <Image
+                          src={imageSrc(option.product.ProductImages[0].name) as string}
+                          alt=""
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                        />
+                      ) : null}
+                    </span>
+                    <span className={styles.name}>{option.product.name}</span>
+                    <Price
+                      className={styles.price}
+                      price={option.product.price}
+                      minPrice={option.product.minPrice}
+                      maxPrice={option.product.maxPrice}
+                      discount={option.product.discount}
+                      regularPrefix={tPrice('regularPrefix')}
+                    />
+                  </li>
+                ),
+              )}
+            </ul>
+          ) : null}
+          {notFound ? <p className={styles.message}>{t('notFound', { term: search.term })}</p> : null}
+          {search.status === 'error' ? (
+            <p role="alert" className={styles.error}>
+              {t('error')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
+        {announcement}
+      </div>
+    </form>
+  );
+}

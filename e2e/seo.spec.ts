@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const SITE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+async function head(page: Page) {
+  return page.evaluate(() => {
+    const attr = (sel: string, name: string) => document.head.querySelector(sel)?.getAttribute(name) ?? null;
+    const alternates: Record<string, string> = {};
+    document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((l) => {
+      alternates[l.getAttribute('hreflang') as string] = l.getAttribute('href') as string;
+    });
+    return {
+      title: document.title,
+      canonical: attr('link[rel="canonical"]', 'href'),
+      description: attr('meta[name="description"]', 'content'),
+      ogTitle: attr('meta[property="og:title"]', 'content'),
+      ogUrl: attr('meta[property="og:url"]', 'content'),
+      ogLocale: attr('meta[property="og:locale"]', 'content'),
+      twitterCard: attr('meta[name="twitter:card"]', 'content'),
+      alternates,
+    };
+  });
+}
+
+test.describe('SEO of the shell pages', () => {
+  for (const [path, title] of [
+    ['/', 'Aromas del Alma | Sahumerios, velas y productos esotéricos por mayor'],
+    ['/about-us', 'Aromas del Alma | Nosotros'],
+    ['/faq', 'Aromas del Alma | Preguntas frecuentes'],
+    ['/terms-and-conditions', 'Aromas del Alma | Términos y condiciones'],
+  ] as const) {
+    test(`${path}: title, canonical, hreflang, Open Graph and Twitter`, async ({ page }) => {
+      await page.goto(path);
+      const h = await head(page);
+      // Next writes the home URL without the trailing slash
+      const canonical = `${SITE}${path === '/' ? '' : path}`;
+      expect(h.title).toBe(title);
+      expect(h.canonical).toBe(canonical);
+      expect(h.description?.length).toBeGreaterThan(50);
+      expect(h.alternates).toEqual({
+        es: canonical,
+        en: `${SITE}/en${path === '/' ? '' : path}`,
+        'pt-BR': `${SITE}/br${path === '/' ? '' : path}`,
+        'x-default': canonical,
+      });
+      expect(h.ogTitle).toBe(title);
+      expect(h.ogUrl).toBe(canonical);
+      expect(h.ogLocale).toBe('es_AR');
+      expect(h.twitterCard).toBeTruthy();
+    });
+  }
+
+  test('/en/faq is canonical to itself in English', async ({ page }) => {
+    await page.goto('/en/faq');
+    const h = await head(page);
+    expect(h.title).toBe('Aromas del Alma | Frequently asked questions');
+    expect(h.canonical).toBe(`${SITE}/en/faq`);
+    expect(h.ogLocale).toBe('en_US');
+  });
+
+  test('FAQ carries FAQPage structured data matching the visible questions', async ({ page }) => {
+    await page.goto('/faq');
+    const data = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '')));
+    const faq = data.find((d) => d['@type'] === 'FAQPage');
+    expect(faq).toBeTruthy();
+    expect(faq.mainEntity.length).toBe(await page.locator('main details summary').count());
+    expect(faq.mainEntity[0]).toMatchObject({ '@type': 'Question', name: '¿Cuál es el horario de atención?' });
+    expect(faq.mainEntity[0].acceptedAnswer.text).toContain('8 a 17');
+  });
+
+  test('about-us describes the shop as a Store with opening hours', async ({ page }) => {
+    await page.goto('/about-us');
+    const data = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '')));
+    const store = data.find((d) => d['@type'] === 'Store');
+    expect(store.openingHoursSpecification).toHaveLength(2);
+  });
+
+  test('the 404 screen is noindex', async ({ page }) => {
+    await page.goto('/no/existe/nada');
+    await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
+  });
+
+  test('robots.txt disallows private and duplicate URLs and points at the sitemap', async ({ request }) => {
+    const res = await request.get('/robots.txt');
+    expect(res.status()).toBe(200);
+    const text = await res.text();
+    for (const rule of ['/cart$', '/checkout$', '/profile$', '/orders/', '/order/', '/login$', '/register$', '/en/cart$', '/br/login$', '/*?*sort=', '/*?*page=']) {
+      expect(text).toContain(`Disallow: ${rule}`);
+    }
+    expect(text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  test('sitemap.xml lists products and categories in every locale with hreflang and lastmod', async ({ request }) => {
+    const res = await request.get('/sitemap.xml');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('xml');
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain(`${SITE}/`);
+    expect(locs).toContain(`${SITE}/en/faq`);
+    expect(locs).toContain(`${SITE}/br/about-us`);
+    const productUrls = locs.filter((u) => /^https?:\/\/[^/]+\/[a-z0-9-]+\/[a-z0-9-]+$/.test(u) && !u.includes('/en/') && !u.includes('/br/'));
+    expect(productUrls.length).toBeGreaterThan(10);
+    expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="pt-BR" href="[^"]+\/br\//);
+    expect(xml).toContain('<lastmod>');
+    expect(locs.some((u) => /\/(cart|login|checkout|profile)$/.test(u))).toBe(false);
+    // every product page listed answers 200
+    const sample = productUrls.slice(0, 3);
+    for (const url of sample) expect((await request.get(new URL(url).pathname)).status(), url).toBe(200);
+  });
+});

@@ -1,0 +1,133 @@
+import { describeFailure, handleApiError, publicApiBase, publicRequest, PublicApiError } from './public';
+
+jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn() }) }));
+const expireSession = jest.fn();
+jest.mock('@/lib/session/SessionProvider', () => ({ expireSession: () => expireSession() }));
+let token: string | null = null;
+jest.mock('@/lib/session/store', () => ({ readToken: () => token }));
+
+function res(body: unknown, status = 200, json = true): Response {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    json: json ? async () => body : async () => Promise.reject(new SyntaxError('Unexpected token <')),
+  } as unknown as Response;
+}
+
+const t = (key: string) => ({ jwt: 'La sesion ha expirado, inicia sesion nuevamente', error500: 'Ha ocurrido un error en el servidor', request: 'Error en la solicitud' })[key] as string;
+
+beforeEach(() => {
+  token = null;
+  expireSession.mockReset();
+  document.documentElement.dataset.apiUrl = 'http://api.test/';
+});
+
+describe('publicApiBase', () => {
+  it('reads <html data-api-url> without trailing slash, with a default', () => {
+    expect(publicApiBase()).toBe('http://api.test');
+    delete document.documentElement.dataset.apiUrl;
+    expect(publicApiBase()).toBe('http://localhost:4000');
+  });
+});
+
+describe('publicRequest', () => {
+  it('returns data on 200/201 and sends the token as Bearer', async () => {
+    token = 'tok';
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: true, data: { a: 1 } }, 201));
+    await expect(publicRequest('/api/x', { method: 'POST', body: { b: 2 }, fetchImpl })).resolves.toEqual({ a: 1 });
+    const [url, init] = fetchImpl.mock.calls[0];
+    expect(url).toBe('http://api.test/api/x');
+    expect(init.headers.authorization).toBe('Bearer tok');
+    expect(init.headers['content-type']).toBe('application/json');
+    expect(init.body).toBe('{"b":2}');
+  });
+
+  it('omits the token when auth is false', async () => {
+    token = 'tok';
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: true, data: 1 }));
+    await publicRequest('api/y', { auth: false, fetchImpl });
+    expect(fetchImpl.mock.calls[0][1].headers.authorization).toBeUndefined();
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [400, 'http'],
+    [500, 'http'],
+  ])('classifies HTTP %i as %s, keeping the server message', async (status, kind) => {
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: false, message: 'Mensaje del servidor' }, status));
+    const err = await publicRequest('api/z', { fetchImpl }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PublicApiError);
+    expect((err as PublicApiError).failure).toEqual({ kind, status, message: 'Mensaje del servidor' });
+  });
+
+  it('a 200 with success:false is an http failure', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: false, message: 'No' }));
+    await expect(publicRequest('api/z', { fetchImpl })).rejects.toMatchObject({ failure: { kind: 'http', status: 200, message: 'No' } });
+  });
+
+  it('network errors and unparsable 2xx bodies are network failures; non-JSON errors keep their status', async () => {
+    await expect(publicRequest('a', { fetchImpl: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) })).rejects.toMatchObject({
+      failure: { kind: 'network', status: 0 },
+    });
+    await expect(publicRequest('a', { fetchImpl: jest.fn().mockResolvedValue(res(null, 200, false)) })).rejects.toMatchObject({
+      failure: { kind: 'network' },
+    });
+    await expect(publicRequest('a', { fetchImpl: jest.fn().mockResolvedValue(res(null, 502, false)) })).rejects.toMatchObject({
+      failure: { kind: 'http', status: 502 },
+    });
+  });
+
+  it('rethrows aborts untouched', async () => {
+    const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
+    await expect(publicRequest('a', { fetchImpl: jest.fn().mockRejectedValue(abort) })).rejects.toBe(abort);
+  });
+});
+
+describe('handleApiError (spec §8)', () => {
+  const setup = () => ({ notify: jest.fn(), navigate: jest.fn(), clear: jest.fn() });
+
+  it('401: error.jwt, session cleared, go to /', () => {
+    const d = setup();
+    handleApiError(new PublicApiError({ kind: 'unauthorized', status: 401, message: 'x' }), { t, ...d });
+    expect(d.notify).toHaveBeenCalledWith('ERROR', 'La sesion ha expirado, inicia sesion nuevamente');
+    expect(d.clear).toHaveBeenCalled();
+    expect(d.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('401 without an injected clear uses the session provider', () => {
+    handleApiError(new PublicApiError({ kind: 'unauthorized', status: 401 }), { t, notify: jest.fn(), navigate: jest.fn() });
+    expect(expireSession).toHaveBeenCalled();
+  });
+
+  it("403: the server's message, go to /, session kept", () => {
+    const d = setup();
+    handleApiError(new PublicApiError({ kind: 'forbidden', status: 403, message: 'No tienes los permisos necesarios' }), { t, ...d });
+    expect(d.notify).toHaveBeenCalledWith('ERROR', 'No tienes los permisos necesarios');
+    expect(d.navigate).toHaveBeenCalledWith('/');
+    expect(d.clear).not.toHaveBeenCalled();
+  });
+
+  it("other statuses: the server's message, or 'Error en la solicitud'", () => {
+    const d = setup();
+    handleApiError(new PublicApiError({ kind: 'http', status: 400, message: 'Los parametros son incorrectos' }), { t, ...d });
+    handleApiError(new PublicApiError({ kind: 'http', status: 500 }), { t, ...d });
+    expect(d.notify.mock.calls).toEqual([
+      ['ERROR', 'Los parametros son incorrectos'],
+      ['ERROR', 'Error en la solicitud'],
+    ]);
+    expect(d.navigate).not.toHaveBeenCalled();
+  });
+
+  it('network or unknown failures: error.error500; aborts are silent', () => {
+    const d = setup();
+    handleApiError(new PublicApiError({ kind: 'network', status: 0 }), { t, ...d });
+    handleApiError(new Error('boom'), { t, ...d });
+    handleApiError(Object.assign(new Error('x'), { name: 'AbortError' }), { t, ...d });
+    expect(d.notify.mock.calls).toEqual([
+      ['ERROR', 'Ha ocurrido un error en el servidor'],
+      ['ERROR', 'Ha ocurrido un error en el servidor'],
+    ]);
+    expect(describeFailure(Object.assign(new Error('x'), { name: 'AbortError' }), t)).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import type { MetadataRoute } from 'next';
+import { absoluteUrl } from './metadata';
+
+/** Locale prefixes of the URLs (es unprefixed). */
+const PREFIXES = ['', '/en', '/br'] as const;
+
+/**
+ * Private or duplicate URLs kept out of crawling, for every locale. Pages are anchored (`$`) or end in
+ * "/" so that a category such as /cartas-de-tarot is not caught by the rule for /cart.
+ * Sorting and paging variants of the catalogue (?sort=, ?page=) are duplicates of the canonical list.
+ */
+export const DISALLOWED_PATHS = [
+  '/cart$',
+  '/cart/',
+  '/checkout$',
+  '/checkout/',
+  '/profile$',
+  '/profile/',
+  '/orders$',
+  '/orders/',
+  '/order/',
+  '/login$',
+  '/register$',
+] as const;
+
+export const DISALLOWED_QUERIES = ['/*?*sort=', '/*?*page='] as const;
+
+export function disallowList(): string[] {
+  const paths = PREFIXES.flatMap((prefix) => DISALLOWED_PATHS.map((p) => `${prefix}${p}`));
+  return [...paths, ...DISALLOWED_QUERIES];
+}
+
+export function robotsRules(): MetadataRoute.Robots {
+  return {
+    rules: [{ userAgent: '*', allow: '/', disallow: disallowList() }],
+    sitemap: absoluteUrl('/sitemap.xml'),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Browser-side calls of the session and account flows (spec §7 "Session and account").
+ * Never throws: every outcome is an `AccountResult`, so the forms can show the server's message.
+ */
+
+export interface AccountResult<T> {
+  /** HTTP 200/201 and success !== false */
+  ok: boolean;
+  /** 0 on a network or parse failure */
+  status: number;
+  message: string | null;
+  data: T | null;
+}
+
+export interface AccountRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export async function accountRequest<T>(
+  apiUrl: string,
+  path: string,
+  { method = 'GET', body, token, signal }: AccountRequestOptions = {},
+): Promise<AccountResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(joinUrl(apiUrl, path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, status: 0, message: null, data: null };
+  }
+  type Body = { success?: boolean; message?: string; data?: T };
+  const json: Body | null = await res.json().then(
+    (b: unknown) => (b && typeof b === 'object' ? (b as Body) : null),
+    () => null,
+  );
+  const ok = (res.status === 200 || res.status === 201) && json?.success !== false;
+  return {
+    ok,
+    status: res.status,
+    message: typeof json?.message === 'string' ? json.message : null,
+    data: (json?.data ?? null) as T | null,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Signed-in guard (spec §2, §6): checkout, profile, the order list and single orders need a session.
+ * Pure, so proxy.ts (edge) can call it: `guardRedirect(pathname, Boolean(req.cookies.get('userToken')))`.
+ */
+
+/** URL prefixes of the locales (es is unprefixed; pt-BR lives at /br). */
+export const LOCALE_PREFIXES = ['/en', '/br'] as const;
+
+/** Protected Spanish paths: exact matches and sub-trees. */
+const PROTECTED: RegExp[] = [/^\/checkout(\/.*)?$/, /^\/profile(\/.*)?$/, /^\/orders(\/.*)?$/, /^\/order\/[^/]+\/?$/];
+
+/** Splits "/en/profile" into ["/en", "/profile"]; "/profile" into ["", "/profile"]. */
+export function splitLocalePrefix(pathname: string): [string, string] {
+  for (const p of LOCALE_PREFIXES) {
+    if (pathname === p) return [p, '/'];
+    if (pathname.startsWith(`${p}/`)) return [p, pathname.slice(p.length)];
+  }
+  return ['', pathname];
+}
+
+export function isProtectedPath(pathname: string): boolean {
+  const [, rest] = splitLocalePrefix(pathname);
+  return PROTECTED.some((re) => re.test(rest));
+}
+
+/**
+ * Where to send a request, or null to let it through: a protected path without the `userToken`
+ * cookie goes to the login page of the same locale with `next` = the requested path.
+ */
+export function guardRedirect(pathname: string, hasToken: boolean): string | null {
+  if (hasToken || !isProtectedPath(pathname)) return null;
+  const [prefix] = splitLocalePrefix(pathname);
+  return `${prefix}/login?next=${encodeURIComponent(pathname)}`;
+}
+
+/**
+ * The `next` parameter made safe to navigate to: only a same-origin absolute path
+ * (no scheme, no protocol-relative "//host", no backslash tricks); anything else gives the fallback.
+ */
+export function safeNext(next: string | null | undefined, fallback = '/'): string {
+  if (!next || typeof next !== 'string') return fallback;
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(next)) return fallback;
+  return next;
+}
