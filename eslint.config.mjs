@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'server/db/migrations/**', 'bench/results/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['.next/**', '.next-*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'server/db/migrations/**', 'bench/results/**', 'test-results/**', 'playwright-report/**'],
   },
 ];
 

@@ -1,15 +1,16 @@
 'use client';
 
 /**
- * Profile (spec §2 Profile): tabs orders / user data / finished orders. The order tabs take their
- * content from the orders feature (`ordersPanel`, `finishedPanel`); until it exists they show an empty
- * state. Client-side guard: without a session it goes to /login?next=… (proxy.ts does the same earlier).
+ * Profile (spec §2 Profile): tabs orders / user data / finished orders. The order tabs show the orders
+ * feature's lists (api/order/myActualOrders, api/order/profile/finished) unless `ordersPanel` /
+ * `finishedPanel` are given. Client-side guard: without a session it goes to /login?next=… (proxy.ts does the same earlier).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
-import { Link, useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useSession } from '@/lib/session/SessionProvider';
+import { OrdersList } from '@/components/orders/OrdersList';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileData } from './ProfileData';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
@@ -67,15 +68,6 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
   }
 
   const name = session.user.name || session.user.email;
-  const empty = (text: string) => (
-    <div className={styles.empty}>
-      <p className={styles.emptyTitle}>{text}</p>
-      <p>{t('noOrdersHint')}</p>
-      <Link href="/products" className={styles.emptyLink}>
-        {t('browse')}
-      </Link>
-    </div>
-  );
 
   return (
     <div className={styles.wrap}>
@@ -115,9 +107,9 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
         >
           {tab === key ? (
             key === 'orders' ? (
-              (ordersPanel ?? empty(t('noOrders')))
+              (ordersPanel ?? <OrdersList source="myActualOrders" />)
             ) : key === 'finished' ? (
-              (finishedPanel ?? empty(t('noFinished')))
+              (finishedPanel ?? <OrdersList source="profile/finished" />)
             ) : (
               <div className={styles.dataGrid}>
                 <ProfileData />

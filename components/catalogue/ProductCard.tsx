@@ -43,11 +43,13 @@ export function ProductCard({
     <article className={styles.card} data-testid="product-card" data-state={product.state}>
       <div className={styles.media}>
         {src ? (
-          // Plain <img>: images are same-origin /uploads files, already sized; explicit size avoids CLS.
+          // Plain <img>: same-origin /uploads files resized by the proxy (?w=); explicit size avoids CLS.
           // eslint-disable-next-line @next/next/no-img-element
           <img
             className={styles.image}
-            src={src}
+            src={`${src}?w=480`}
+            srcSet={`${src}?w=320 320w, ${src}?w=480 480w, ${src}?w=640 640w`}
+            sizes="(min-width: 1200px) 280px, (min-width: 768px) 30vw, 50vw"
             alt={labels.imageAlt(product.name)}
             width={CARD_IMAGE_SIZE}
             height={CARD_IMAGE_SIZE}

@@ -8,6 +8,7 @@ import { Logo } from './Logo';
 import { MobileMenu, type MenuCategory } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { LoginPanel } from '@/components/account/LoginPanel';
+import { NotificationBellSlot } from '@/components/notifications/NotificationBellSlot';
 import styles from './TopBar.module.css';
 
 /**
@@ -32,7 +33,8 @@ export async function TopBar({ categories }: { categories: MenuCategory[] }) {
             <div className={styles.desktopOnly}>
               <LanguageSwitcher />
             </div>
-            {/* Signed-in extras (notification bell) mount here when the notifications issue lands. */}
+            {/* Signed-in extras: the notification bell (renders nothing for guests). */}
+            <NotificationBellSlot />
             {/* Guests: the login side panel (spec §2 Top bar); renders nothing once signed in. */}
             <LoginPanel triggerClassName={`${styles.action} ${styles.desktopOnly}`} />
             <CartLink />

@@ -202,7 +202,7 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
                     <span className={styles.thumb}>
                       {imageSrc(option.product.ProductImages?.[0]?.name) ? (
                         <Image
-                          src={imageSrc(option.product.ProductImages[0].name) as string}
+                          src={`${imageSrc(option.product.ProductImages[0].name) as string}?w=160`}
                           alt=""
                           width={48}
                           height={48}

@@ -63,3 +63,35 @@ describe('GET /uploads/*', () => {
     expect((await call(['a.webp'])).status).toBe(404);
   });
 });
+
+describe('GET /uploads/*?w= (resized variants)', () => {
+  const callW = (w: string) =>
+    GET(new Request(`http://shop.test/uploads/products/a.webp?w=${w}`), { params: Promise.resolve({ path: ['products', 'a.webp'] }) });
+
+  it('answers a WebP of the asked width, cached as immutable', async () => {
+    const sharp = (await import('sharp')).default;
+    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#b4532a' } }).png().toBuffer();
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(big), { status: 200, headers: { 'content-type': 'image/png' } }));
+    const res = await callW('320');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(320);
+  });
+
+  it('refuses widths outside the list without calling the API', async () => {
+    for (const w of ['321', '5000', 'abc', '-1']) {
+      const res = await callW(w);
+      expect(res.status).toBe(400);
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers 502 when the upstream body is not a decodable image', async () => {
+    fetchMock.mockResolvedValue(new Response('not an image', { status: 200, headers: { 'content-type': 'image/png' } }));
+    const res = await callW('160');
+    expect(res.status).toBe(502);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Lighthouse (mobile preset) on home, /products, a category and a product page, plus the JavaScript
+ * each page loads compared with the 404 page of the same build (the shell alone).
+ *
+ *   npx tsx bench/lighthouse/run.ts          (uses the existing production build, builds if there is none)
+ *
+ * Starts the API on a throwaway data dir and `next start`, warms every URL once (pages are rendered on
+ * first request and then cached, as a visitor after the first would see them), then runs Lighthouse.
+ * Targets: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100; product page JS ≤ 404 + 30 kB gzip.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+const children: ChildProcess[] = [];
+function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+function stopAll() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+
+interface PageResult {
+  name: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  jsGzipKb: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function main() {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
+    console.log('[lighthouse] no production build: running next build');
+    const b = spawnSync(bin('next'), ['build'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) process.exit(1);
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lh-'));
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const api = `http://localhost:${apiPort}`;
+  const site = `http://localhost:${webPort}`;
+  start(bin('tsx'), ['server/main.ts'], {
+    API_PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    STOREFRONT_ORIGINS: site,
+    LOG_LEVEL: 'warn',
+  });
+  await waitFor(`${api}/health`);
+  start(bin('next'), ['start', '-p', String(webPort)], {
+    SHOP_API_URL: api,
+    PUBLIC_API_URL: api,
+    PUBLIC_SITE_URL: site,
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  await waitFor(`${site}/`);
+
+  const list = (await (await fetch(`${api}/api/products?rows=24&page=1`)).json()) as {
+    data: { items: { slug: string; isVariable: boolean; Categories: { slug: string }[] }[] };
+  };
+  const variable = list.data.items.find((p) => p.isVariable && p.Categories.length) ?? list.data.items[0];
+  const category = variable.Categories[0].slug;
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'products', path: '/products' },
+    { name: 'category', path: `/${category}` },
+    { name: 'product', path: `/${category}/${variable.slug}` },
+    { name: '404', path: '/esta-pagina-no-existe/ni-esta' },
+  ];
+  for (const p of pages) await fetch(`${site}${p.path}`); // first render fills the cache
+
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  const results: PageResult[] = [];
+  try {
+    for (const p of pages) {
+      const url = `${site}${p.path}`;
+      const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
+      const lhr = runner.lhr;
+      const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const js = requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      results.push({
+        name: p.name,
+        url: p.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        jsGzipKb: Math.round(js / 102.4) / 10,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      });
+    }
+  } finally {
+    await chrome.kill();
+    stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log('\npage       perf  a11y  best  seo   JS gzip (kB)  LCP ms  TBT ms  CLS');
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(10)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${String(r.jsGzipKb).padStart(8)}      ${String(r.lcpMs).padStart(5)}   ${String(r.tbtMs).padStart(5)}  ${r.cls}`,
+    );
+  }
+  const shell = results.find((r) => r.name === '404')!;
+  const product = results.find((r) => r.name === 'product')!;
+  const extra = Math.round((product.jsGzipKb - shell.jsGzipKb) * 10) / 10;
+  console.log(`\nproduct page JS over the 404 page (shell): ${extra} kB gzip (budget 30 kB); shell alone ${shell.jsGzipKb} kB`);
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  const out = path.join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify({ results, productExtraJsKb: extra }, null, 2));
+  console.log(`written ${path.relative(root, out)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+'use client';
+
+/** The last step: the cart's lines with tier-applied prices, the chosen data, taxes, minimums and 'Enviar pedido'. */
+import { useTranslations } from 'next-intl';
+import type { CartGroupView } from '@/lib/cart';
+import { formatCents } from '@/lib/money';
+import { Button } from '@/components/ui/Button';
+import { computeSummary } from './summary';
+import type { DeliveryType } from './steps';
+import styles from './checkout.module.css';
+
+export interface SummaryViewProps {
+  groups: readonly CartGroupView[];
+  delivery: DeliveryType;
+  province: string | null;
+  minOrderPrice: number;
+  minLocalPrice: number;
+  details: { label: string; value: string }[];
+  sending: boolean;
+  onSend: () => void;
+}
+
+export function SummaryView({ groups, delivery, province, minOrderPrice, minLocalPrice, details, sending, onSend }: SummaryViewProps) {
+  const t = useTranslations('checkout.summary');
+  const lines = groups.flatMap((g) => g.lines.flatMap((l) => (l.priced ? [l.priced] : [])));
+  const s = computeSummary({ lines, delivery, province, minOrderPrice, minLocalPrice });
+
+  return (
+    <div className={styles.summary} data-testid="checkout-summary">
+      <dl className={styles.details}>
+        {details.map((d) => (
+          <div key={d.label}>
+            <dt>{d.label}</dt>
+            <dd>{d.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <table className={styles.lines}>
+        <caption className={styles.visuallyHidden}>{t('linesCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('product')}</th>
+            <th scope="col" className={styles.num}>
+              {t('quantity')}
+            </th>
+            <th scope="col" className={styles.num}>
+              {t('unitPrice')}
+            </th>
+            <th scope="col" className={styles.num}>
+              {t('lineTotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.flatMap((g) =>
+            g.lines
+              .filter((l) => l.priced)
+              .map(({ item, priced }) => (
+                <tr key={item.id}>
+                  <th scope="row" className={styles.lineName}>
+                    {g.fatherName && g.fatherName !== item.cartName ? (
+                      <>
+                        {g.fatherName} <span className={styles.variation}>{item.cartName}</span>
+                      </>
+                    ) : (
+                      item.cartName
+                    )}
+                    {priced!.tier ? <span className={styles.tier}>{t('tierApplied')}</span> : null}
+                  </th>
+                  <td className={styles.num}>{priced!.units}</td>
+                  <td className={styles.num}>
+                    {priced!.unitPrice < priced!.regularPrice ? <s className={styles.struck}>{formatCents(priced!.regularPrice)}</s> : null}{' '}
+                    {formatCents(priced!.unitPrice)}
+                  </td>
+                  <td className={styles.num}>{formatCents(priced!.lineTotal)}</td>
+                </tr>
+              )),
+          )}
+        </tbody>
+      </table>
+
+      <dl className={styles.totals}>
+        <div>
+          <dt>{t('subtotal')}</dt>
+          <dd data-testid="summary-subtotal">{formatCents(s.subtotalCents)}</dd>
+        </div>
+        {s.vatCents > 0 ? (
+          <div>
+            <dt>{t('vat')}</dt>
+            <dd data-testid="summary-vat">{formatCents(s.vatCents)}</dd>
+          </div>
+        ) : null}
+        {s.iibbCents > 0 ? (
+          <div>
+            <dt>{t('iibb')}</dt>
+            <dd data-testid="summary-iibb">{formatCents(s.iibbCents)}</dd>
+          </div>
+        ) : null}
+        <div className={styles.grand}>
+          <dt>{t('total')}</dt>
+          <dd data-testid="summary-total">{formatCents(s.totalCents)}</dd>
+        </div>
+      </dl>
+      <p className={styles.muted}>{t('estimateNote')}</p>
+
+      {!s.meetsMinimum ? (
+        <p className={styles.warning} role="alert" data-testid="summary-minimum">
+          {t(`below.${s.zone}`, {
+            minimum: formatCents(s.minimumCents),
+            missing: formatCents(s.missingCents),
+          })}
+        </p>
+      ) : null}
+
+      <Button block onClick={onSend} disabled={sending} data-testid="checkout-send">
+        {sending ? t('sending') : t('send')}
+      </Button>
+    </div>
+  );
+}

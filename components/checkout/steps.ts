@@ -1,0 +1,152 @@
+/**
+ * The checkout wizard's step logic (spec §2 Checkout), pure: which steps a delivery type walks, where
+ * Continue and Back go, and which step the URL may show (`?step=`) given what has been chosen so far.
+ */
+
+export const DELIVERY_TYPES = ['pickup', 'depot', 'address'] as const;
+/** pickup at the shop (toSucc), transport to a depot, transport to an address. */
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+export const ALL_STEPS = ['delivery', 'transport', 'address', 'billing', 'summary'] as const;
+export type CheckoutStep = (typeof ALL_STEPS)[number];
+
+export function isDeliveryType(v: unknown): v is DeliveryType {
+  return typeof v === 'string' && (DELIVERY_TYPES as readonly string[]).includes(v);
+}
+export function isCheckoutStep(v: unknown): v is CheckoutStep {
+  return typeof v === 'string' && (ALL_STEPS as readonly string[]).includes(v);
+}
+
+/** Transport choice: a listed company, or 'Otro' with a free-text name (transportId -1). */
+export type TransportChoice = { kind: 'listed'; id: number; name: string } | { kind: 'other'; name: string };
+
+export interface CheckoutChoices {
+  delivery: DeliveryType | null;
+  transport: TransportChoice | null;
+  addressId: number | null;
+  billingId: number | null;
+}
+
+export const EMPTY_CHOICES: CheckoutChoices = { delivery: null, transport: null, addressId: null, billingId: null };
+
+/**
+ * The steps a delivery type walks (no type yet: the full list, for the progress bar). Every shipment
+ * needs a saved address (the API refuses toSucc false without one: it decides the zone — CABA or
+ * interior, IIBB Misiones — and, for a depot, the city whose depot receives the parcel).
+ */
+export function stepsFor(delivery: DeliveryType | null): CheckoutStep[] {
+  if (delivery === 'pickup') return ['delivery', 'billing', 'summary'];
+  return ['delivery', 'transport', 'address', 'billing', 'summary'];
+}
+
+export function isTransportChoiceComplete(t: TransportChoice | null): boolean {
+  if (!t) return false;
+  return t.kind === 'listed' ? Number.isInteger(t.id) && t.id > 0 : t.name.trim().length > 0;
+}
+
+/** Whether a step's choice is made (the summary is never "complete": it sends). */
+export function isStepComplete(step: CheckoutStep, c: CheckoutChoices): boolean {
+  switch (step) {
+    case 'delivery':
+      return c.delivery !== null;
+    case 'transport':
+      return isTransportChoiceComplete(c.transport);
+    case 'address':
+      return c.addressId !== null;
+    case 'billing':
+      return c.billingId !== null;
+    default:
+      return false;
+  }
+}
+
+/** The first step of the walk whose choice is missing (the summary when everything is chosen). */
+export function firstIncompleteStep(c: CheckoutChoices): CheckoutStep {
+  for (const step of stepsFor(c.delivery)) if (!isStepComplete(step, c)) return step;
+  return 'summary';
+}
+
+/**
+ * The step to show for a `?step=` value: an unknown value, a step outside the walk, or one whose
+ * earlier steps are not chosen yet falls back to the first incomplete step.
+ */
+export function resolveStep(raw: string | null | undefined, c: CheckoutChoices): CheckoutStep {
+  const walk = stepsFor(c.delivery);
+  const limit = firstIncompleteStep(c);
+  if (!isCheckoutStep(raw) || !walk.includes(raw)) return limit;
+  return walk.indexOf(raw) <= walk.indexOf(limit) ? raw : limit;
+}
+
+export function nextStep(step: CheckoutStep, delivery: DeliveryType | null): CheckoutStep | null {
+  const walk = stepsFor(delivery);
+  const i = walk.indexOf(step);
+  return i >= 0 && i < walk.length - 1 ? walk[i + 1] : null;
+}
+
+export function previousStep(step: CheckoutStep, delivery: DeliveryType | null): CheckoutStep | null {
+  const walk = stepsFor(delivery);
+  const i = walk.indexOf(step);
+  return i > 0 ? walk[i - 1] : null;
+}
+
+/** The URL of a step (keeps other query parameters). */
+export function stepHref(pathname: string, search: string, step: CheckoutStep): string {
+  const params = new URLSearchParams(search);
+  params.set('step', step);
+  return `${pathname}?${params.toString()}`;
+}
+
+/** Choices that no longer apply after a delivery type change are dropped. */
+export function withDelivery(c: CheckoutChoices, delivery: DeliveryType): CheckoutChoices {
+  return {
+    ...c,
+    delivery,
+    transport: delivery === 'pickup' ? null : c.transport,
+    addressId: delivery === 'pickup' ? null : c.addressId,
+  };
+}
+
+/** The order creation payload's shipping fields (spec §3 defaults: addressId 1, transportId -1, otherTransport null, toSucc true). */
+export function shippingFields(c: CheckoutChoices): {
+  toSucc: boolean;
+  transportId: number;
+  otherTransport: string | null;
+  addressId?: number;
+} {
+  if (c.delivery === 'pickup' || c.delivery === null) return { toSucc: true, transportId: -1, otherTransport: null };
+  const t = c.transport;
+  const transport =
+    t?.kind === 'listed' ? { transportId: t.id, otherTransport: null } : { transportId: -1, otherTransport: t?.name.trim() || null };
+  return {
+    toSucc: false,
+    ...transport,
+    ...(c.addressId !== null ? { addressId: c.addressId } : {}),
+  };
+}
+
+/* ---------------------------------------------------------------- storage */
+
+export const CHECKOUT_STORAGE_KEY = 'checkout';
+
+/** Choices kept in sessionStorage so a reload or the browser's Back keep the wizard where it was. */
+export function parseStoredChoices(raw: string | null): CheckoutChoices {
+  if (!raw) return EMPTY_CHOICES;
+  try {
+    const o = JSON.parse(raw) as Partial<Record<keyof CheckoutChoices, unknown>>;
+    const t = o.transport as TransportChoice | null | undefined;
+    const transport: TransportChoice | null =
+      t && t.kind === 'listed' && typeof t.id === 'number' && typeof t.name === 'string'
+        ? { kind: 'listed', id: t.id, name: t.name }
+        : t && t.kind === 'other' && typeof t.name === 'string'
+          ? { kind: 'other', name: t.name }
+          : null;
+    return {
+      delivery: isDeliveryType(o.delivery) ? o.delivery : null,
+      transport,
+      addressId: typeof o.addressId === 'number' ? o.addressId : null,
+      billingId: typeof o.billingId === 'number' ? o.billingId : null,
+    };
+  } catch {
+    return EMPTY_CHOICES;
+  }
+}

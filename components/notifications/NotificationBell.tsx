@@ -1,0 +1,267 @@
+'use client';
+
+/**
+ * The notification bell of the top bar (spec §2 Notification popup, §4 "Notifications from the server",
+ * §7). Signed-in only (mounted by NotificationBellSlot). The badge counts unseen notifications plus
+ * unread chat messages. The popup (500 px wide on large screens) shows the unread-messages banner linking
+ * to /orders, then each notification: title, date (dd-mm-yy/hh:mm), description, 'Marcar como visto'
+ * and 'Ir'.
+ *
+ * Live: `newNotification { notificationId }` fetches and prepends it (and shows a browser notification
+ * when the visitor granted permission — asked only from the button in the popup, never on load);
+ * `newMessageCount` adds one unread message; the order chat's `MESSAGES_READ_EVENT` subtracts.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTimeZone, useTranslations } from 'next-intl';
+import { Link, useRouter } from '@/i18n/navigation';
+import { usePublicApi } from '@/lib/api/public';
+import { useRealtime } from '@/lib/socket/useRealtime';
+import {
+  browserPermission,
+  fetchNotification,
+  fetchNotifications,
+  fetchUnreadMessages,
+  formatNotificationDate,
+  markNotificationSeen,
+  prependNotification,
+  safeSitePath,
+  showSystemNotification,
+  type BrowserPermission,
+  type ShopNotification,
+} from './notifications-data';
+import { MESSAGES_READ_EVENT } from './events';
+import styles from './NotificationBell.module.css';
+
+export { MESSAGES_READ_EVENT };
+
+export function NotificationBell() {
+  const t = useTranslations('notifications');
+  const timeZone = useTimeZone();
+  const { handleError } = usePublicApi();
+  const router = useRouter();
+  const realtime = useRealtime();
+  const [items, setItems] = useState<ShopNotification[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [permission, setPermission] = useState<BrowserPermission>('unsupported');
+  const [busy, setBusy] = useState<number | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const popupId = useId();
+  const titleId = useId();
+
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      fetchNotifications(signal)
+        .then((list) => {
+          setItems(list);
+          setFailed(false);
+        })
+        .catch((error: unknown) => {
+          if (signal?.aborted) return;
+          setFailed(true);
+          setItems((prev) => prev ?? []);
+          if ((error as { status?: number }).status === 401) handleError(error);
+        });
+      fetchUnreadMessages(signal)
+        .then((n) => setUnread(Math.max(0, Number(n) || 0)))
+        .catch(() => {
+          /* the banner keeps its last count */
+        });
+    },
+    [handleError],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  // live updates
+  useEffect(() => {
+    if (!realtime) return;
+    let connects = 0;
+    const offConnect = realtime.on('connect', () => {
+      // after a reconnection, catch up with what was missed while offline
+      connects += 1;
+      if (connects > 1) load();
+    });
+    const offNotification = realtime.on('newNotification', (payload?: { notificationId?: unknown }) => {
+      const id = Number(payload?.notificationId);
+      if (!Number.isSafeInteger(id) || id <= 0) return;
+      fetchNotification(id)
+        .then((n) => {
+          setItems((prev) => prependNotification(prev ?? [], n));
+          showSystemNotification(n, (path) => router.push(path));
+        })
+        .catch(() => {
+          /* marked elsewhere or gone */
+        });
+    });
+    const offCount = realtime.on('newMessageCount', () => setUnread((n) => n + 1));
+    return () => {
+      offConnect();
+      offNotification();
+      offCount();
+    };
+  }, [realtime, load, router]);
+
+  useEffect(() => {
+    const onRead = (e: Event) => {
+      const marked = Number((e as CustomEvent<{ marked?: number }>).detail?.marked) || 0;
+      if (marked > 0) setUnread((n) => Math.max(0, n - marked));
+    };
+    window.addEventListener(MESSAGES_READ_EVENT, onRead);
+    return () => window.removeEventListener(MESSAGES_READ_EVENT, onRead);
+  }, []);
+
+  // close on Escape and on a click outside
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const toggle = () => {
+    setPermission(browserPermission());
+    setOpen((o) => !o);
+  };
+
+  const mark = async (id: number) => {
+    setBusy(id);
+    try {
+      await markNotificationSeen(id);
+      setItems((prev) => (prev ?? []).filter((n) => n.id !== id));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const askPermission = async () => {
+    if (browserPermission() !== 'default') return;
+    try {
+      setPermission(await window.Notification.requestPermission());
+    } catch {
+      setPermission(browserPermission());
+    }
+  };
+
+  const count = (items?.length ?? 0) + unread;
+  const label = count > 0 ? t('bell.labelCount', { count }) : t('bell.label');
+
+  return (
+    <div className={styles.root} ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.bell}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? popupId : undefined}
+        onClick={toggle}
+        data-testid="notification-bell"
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 20.5a2 2 0 0 0 4 0"
+          />
+        </svg>
+        {count > 0 ? (
+          <span className={styles.badge} aria-hidden="true" data-testid="notification-count">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+
+      {open ? (
+        <div id={popupId} className={styles.popup} role="dialog" aria-labelledby={titleId} data-testid="notification-popup">
+          <div className={styles.head}>
+            <h2 id={titleId} className={styles.title}>
+              {t('bell.title')}
+            </h2>
+            <button type="button" className={styles.close} aria-label={t('bell.close')} onClick={() => setOpen(false)}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+
+          <Link href="/orders" className={styles.banner} onClick={() => setOpen(false)} data-testid="unread-messages">
+            {unread > 0 ? t('messages.unread', { count: unread }) : t('messages.none')}
+          </Link>
+
+          {permission === 'default' ? (
+            <button type="button" className={styles.permission} onClick={askPermission}>
+              {t('browser.enable')}
+            </button>
+          ) : permission === 'denied' ? (
+            <p className={styles.muted}>{t('browser.denied')}</p>
+          ) : null}
+
+          {items === null ? (
+            <p className={styles.muted} role="status">
+              {t('list.loading')}
+            </p>
+          ) : items.length === 0 ? (
+            <p className={styles.muted}>{failed ? t('list.error') : t('list.empty')}</p>
+          ) : (
+            <ul className={styles.list}>
+              {items.map((n) => {
+                const path = safeSitePath(n.url);
+                return (
+                  <li key={n.id} className={styles.item} data-testid="notification-item">
+                    <div className={styles.itemHead}>
+                      <h3 className={styles.itemTitle}>{n.title}</h3>
+                      <time className={styles.date} dateTime={n.createdAt}>
+                        {formatNotificationDate(n.createdAt, timeZone)}
+                      </time>
+                    </div>
+                    {n.description ? <p className={styles.description}>{n.description}</p> : null}
+                    <div className={styles.actions}>
+                      <button
+                        type="button"
+                        className={styles.mark}
+                        onClick={() => void mark(n.id)}
+                        disabled={busy === n.id}
+                        aria-label={t('list.markSeenLabel', { title: n.title })}
+                      >
+                        {t('list.markSeen')}
+                      </button>
+                      {path ? (
+                        <Link href={path} className={styles.go} onClick={() => setOpen(false)} aria-label={t('list.goLabel', { title: n.title })}>
+                          {t('list.go')}
+                        </Link>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export default NotificationBell;

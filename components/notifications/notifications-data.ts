@@ -1,0 +1,78 @@
+/**
+ * Notification data of the bell (spec §3 Notification, §7 "Notifications and messages"): wire types,
+ * the popup's date format and the browser calls.
+ */
+import { publicRequest } from '@/lib/api/public';
+
+export interface ShopNotification {
+  id: number;
+  title: string;
+  description: string;
+  url: string | null;
+  createdAt: string;
+}
+
+/**
+ * Spec §2: day-month-2-digit year/hour:minute, e.g. "05-03-26/09:07", in `timeZone` (the shop's, from
+ * next-intl) or the visitor's when omitted.
+ */
+export function formatNotificationDate(iso: string, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(d);
+  } catch {
+    return formatNotificationDate(iso); // unknown time zone: the visitor's
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}-${get('month')}-${get('year')}/${get('hour')}:${get('minute')}`;
+}
+
+/** A site path safe for a link: only same-site absolute paths ("/order/12"); anything else → null. */
+export function safeSitePath(url: string | null | undefined): string | null {
+  if (!url || typeof url !== 'string') return null;
+  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return null;
+  return url;
+}
+
+export const fetchNotifications = (signal?: AbortSignal) => publicRequest<ShopNotification[]>('api/notifications/client', { signal });
+export const fetchNotification = (id: number) => publicRequest<ShopNotification>(`api/notification/${id}`);
+export const fetchUnreadMessages = (signal?: AbortSignal) => publicRequest<number>('api/message/unviewed/client', { signal });
+export const markNotificationSeen = (id: number) => publicRequest<unknown>(`api/notification/${id}/mark`, { method: 'POST' });
+
+/** Adds (or moves to the top) a notification, newest first, without duplicates. */
+export function prependNotification(list: readonly ShopNotification[], n: ShopNotification): ShopNotification[] {
+  return [n, ...list.filter((x) => x.id !== n.id)];
+}
+
+export type BrowserPermission = 'default' | 'granted' | 'denied' | 'unsupported';
+
+export function browserPermission(): BrowserPermission {
+  if (typeof window === 'undefined' || !('Notification' in window)) return 'unsupported';
+  return window.Notification.permission;
+}
+
+/** A system notification (title, body; a click focuses the tab and opens `onOpen`). Never throws. */
+export function showSystemNotification(n: ShopNotification, onOpen: (path: string) => void): void {
+  if (browserPermission() !== 'granted') return;
+  try {
+    const shown = new window.Notification(n.title, { body: n.description, tag: `notification-${n.id}` });
+    const path = safeSitePath(n.url);
+    shown.onclick = () => {
+      window.focus();
+      if (path) onOpen(path);
+      shown.close();
+    };
+  } catch {
+    /* some mobile browsers only allow notifications from a service worker */
+  }
+}

@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import notifications from '@/messages/es/notifications.json';
+import { mockFetch } from '@/components/account/test-utils';
+import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
+import { RealtimeClient } from '@/lib/socket/client';
+import { FakeSocket } from '@/lib/socket/fake-socket';
+import { readRooms } from '@/lib/socket/rooms';
+import { mergeMessage, OrderChat, type WireMessage } from './OrderChat';
+
+jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn() }), Link: ({ children }: { children: ReactNode }) => children }));
+const handleError = jest.fn();
+jest.mock('@/lib/api/public', () => {
+  const actual = jest.requireActual('@/lib/api/public');
+  return { ...actual, usePublicApi: () => ({ request: actual.publicRequest, handleError }) };
+});
+jest.mock('@/lib/session/SessionProvider', () => ({ useSession: () => ({ user: { id: 7, email: 'a@b.c' }, status: 'authenticated' }) }));
+let socket: FakeSocket;
+let client: RealtimeClient;
+jest.mock('@/lib/socket/useRealtime', () => ({ useRealtime: () => client }));
+
+const msg = (id: number, userId: number, text: string, extra: Partial<WireMessage> = {}): WireMessage => ({
+  id,
+  orderId: 5,
+  userId,
+  text,
+  fromShop: userId !== 7,
+  createdAt: '2026-03-05T12:00:00.000Z',
+  viewedAt: null,
+  ...extra,
+});
+
+function renderChat() {
+  return render(
+    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone="America/Argentina/Buenos_Aires">
+      <OrderChat orderId={5} />
+    </NextIntlClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  socket = new FakeSocket();
+  socket.connected = true;
+  socket.acks.joinRoom = (room) => ({ ok: true, room });
+  client = new RealtimeClient('http://api', 'tok', () => socket);
+  handleError.mockReset();
+  // jsdom does not lay out: scrolling is a no-op
+});
+
+it('mergeMessage: once per id; a server copy replaces the pending own message', () => {
+  const pending = { ...msg(-1, 7, 'hola'), key: 'p1', status: 'sending' as const };
+  const merged = mergeMessage([pending], msg(10, 7, 'hola'), 7);
+  expect(merged).toEqual([expect.objectContaining({ id: 10, key: 'm10', status: 'sent' })]);
+  expect(mergeMessage(merged, msg(10, 7, 'hola'), 7)).toHaveLength(1);
+  expect(mergeMessage(merged, msg(11, 1, 'hola'), 7)).toHaveLength(2);
+});
+
+it('shows the history (own vs shop, text never as HTML), marks the shop messages read and joins the order room', async () => {
+  const read = jest.fn();
+  window.addEventListener(MESSAGES_READ_EVENT, read);
+  const { calls } = mockFetch({
+    'GET api/order/5/messages': { status: 200, body: { success: true, data: [msg(1, 7, 'Hola'), msg(2, 1, '<b>Listo</b>')] } },
+    'POST api/order/5/messages/read': { status: 200, body: { success: true, data: { marked: 1 } } },
+  });
+  renderChat();
+  const items = await screen.findAllByTestId('chat-message');
+  expect(items.map((i) => i.dataset.mine)).toEqual(['true', 'false']);
+  expect(within(items[0]).getByText('Vos')).toBeInTheDocument();
+  expect(within(items[1]).getByText('Aromas del Alma')).toBeInTheDocument();
+  expect(within(items[1]).getByText('<b>Listo</b>')).toBeInTheDocument();
+  expect(items[1].querySelector('b')).toBeNull();
+  expect(within(items[0]).getByTestId('chat-status')).toHaveTextContent('Enviado');
+  await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+  expect((read.mock.calls[0][0] as CustomEvent).detail).toEqual({ marked: 1 });
+  expect(calls.map((c) => `${c.method} ${c.url.replace(/^https?:\/\/[^/]+\//, '')}`)).toContain('POST api/order/5/messages/read');
+  expect(socket.emitted).toContainEqual({ event: 'joinRoom', args: ['Order-5'] });
+  expect(readRooms()).toEqual(['Order-5']);
+  window.removeEventListener(MESSAGES_READ_EVENT, read);
+});
+
+it('Enter sends (sending → sent), Shift+Enter does not; a live copy from the room is not duplicated', async () => {
+  let answer: (v: unknown) => void = () => {};
+  const { calls } = mockFetch({
+    'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } },
+  });
+  const base = global.fetch;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST' && String(input).endsWith('api/order/5/messages')) {
+      calls.push({ url: String(input), method: 'POST', body: JSON.parse(String(init.body)), auth: null });
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    }
+    return base(input, init);
+  }) as unknown as typeof fetch;
+
+  renderChat();
+  await screen.findByText(/Todavía no hay mensajes/);
+  const input = screen.getByLabelText('Tu mensaje');
+  fireEvent.change(input, { target: { value: 'primera' } });
+  fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  fireEvent.change(input, { target: { value: '  ¿Sale hoy?\nGracias  ' } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  expect(input).toHaveValue('');
+  expect(screen.getByTestId('chat-status')).toHaveTextContent('Enviando…');
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: '¿Sale hoy?\nGracias' });
+
+  // the room's broadcast may arrive before the POST answer
+  act(() => socket.serverEmit('newMessage', msg(20, 7, '¿Sale hoy?\nGracias')));
+  await act(async () => {
+    answer({ status: 201, ok: true, json: async () => ({ success: true, data: msg(20, 7, '¿Sale hoy?\nGracias') }) });
+  });
+  await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveTextContent('Enviado'));
+  expect(screen.getAllByTestId('chat-message')).toHaveLength(1);
+
+  // a shop message from the room appears live; messagesRead marks own as read
+  act(() => socket.serverEmit('newMessage', msg(21, 1, 'Sí, a la tarde')));
+  expect(screen.getAllByTestId('chat-message')).toHaveLength(2);
+  act(() => socket.serverEmit('newMessage', { ...msg(22, 1, 'otro pedido'), orderId: 6 }));
+  expect(screen.getAllByTestId('chat-message')).toHaveLength(2);
+  act(() => socket.serverEmit('messagesRead', { orderId: 5, ids: [20] }));
+  expect(screen.getAllByTestId('chat-status')[0]).toHaveTextContent('Leído');
+});
+
+it('a failed send shows the failed state with a retry, through the generic error handling', async () => {
+  mockFetch({
+    'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } },
+    'POST api/order/5/messages': { status: 429, body: { success: false, message: 'Demasiadas solicitudes' } },
+  });
+  renderChat();
+  await screen.findByText(/Todavía no hay mensajes/);
+  fireEvent.change(screen.getByLabelText('Tu mensaje'), { target: { value: 'hola' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+  await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveTextContent('No se pudo enviar'));
+  expect(handleError).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+});
+
+it('too long: the send button is disabled and the limit is explained', async () => {
+  mockFetch({ 'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } } });
+  renderChat();
+  await screen.findByText(/Todavía no hay mensajes/);
+  fireEvent.change(screen.getByLabelText('Tu mensaje'), { target: { value: 'x'.repeat(2001) } });
+  expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  expect(screen.getByText('El mensaje puede tener hasta 2000 caracteres')).toBeInTheDocument();
+});
+
+it('leaves the room on unmount; a failed history load says so', async () => {
+  mockFetch({ 'GET api/order/5/messages': { status: 500, body: { success: false } } });
+  const view = renderChat();
+  expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar los mensajes');
+  view.unmount();
+  expect(socket.emitted.at(-1)).toEqual({ event: 'leaveRoom', args: ['Order-5'] });
+  expect(readRooms()).toEqual([]);
+});

@@ -1,0 +1,298 @@
+/**
+ * The order detail (spec §2 Orders list and order detail, §3 Order): state and history, items, totals,
+ * remit, budget, bill, proof of transfer upload, bank transfer data, additions. Server component; the
+ * actions are client islands.
+ */
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { Order, OrderDocument } from '@/lib/api/orders';
+import { formatPesos } from '@/lib/money';
+import { BANK } from '@/lib/seo/business';
+import { formatDocumentNumber } from '@/lib/validation/cuit';
+import { Link } from '@/i18n/navigation';
+import { StateBadge } from './StateBadge';
+import { OrderActions } from './OrderActions';
+import { ProofUpload } from './ProofUpload';
+import { CopyButton } from './CopyButton';
+import { DocumentLink } from './DocumentLink';
+import { AddProducts } from './AddProducts';
+import { OrderChat } from './OrderChat';
+import styles from './orders.module.css';
+
+export async function OrderDetail({ order }: { order: Order }) {
+  const t = await getTranslations('orders');
+  const format = await getFormatter();
+  const when = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })}</time> : null;
+  const docs = (kind: OrderDocument['kind']) => order.documents.filter((d) => d.kind === kind);
+  const remits = docs('remit');
+  const budgets = docs('budget');
+  const bills = docs('bill');
+  const proofs = docs('proof');
+  const shipping = order.toSucc
+    ? t('detail.pickup')
+    : [order.transportName, order.address ? `${order.address.street} ${order.address.number}, ${order.address.city}, ${order.address.province}` : null]
+        .filter(Boolean)
+        .join(' — ');
+  const bank = [
+    { key: 'bank', value: BANK.bank, copy: false },
+    { key: 'accountType', value: BANK.accountType, copy: false },
+    { key: 'accountNumber', value: BANK.accountNumber, copy: true },
+    { key: 'accountName', value: BANK.accountName, copy: false },
+    { key: 'cbu', value: BANK.cbu, copy: true },
+    { key: 'alias', value: BANK.alias, copy: true },
+  ] as const;
+
+  return (
+    <article className={styles.detail} data-testid="order-detail" data-order-id={order.id} data-state={order.state}>
+      <header className={styles.detailHead}>
+        <p className={styles.back}>
+          <Link href="/orders">
+            <span aria-hidden="true">←</span> {t('detail.backToList')}
+          </Link>
+        </p>
+        <div className={styles.titleRow}>
+          <h1 className={styles.detailTitle}>{t('detail.title', { number: order.number })}</h1>
+          <StateBadge state={order.state} />
+        </div>
+        <p className={styles.stateText}>{t(`states.${order.state}.description`)}</p>
+        <dl className={styles.facts}>
+          {order.createdAt ? (
+            <div>
+              <dt>{t('detail.created')}</dt>
+              <dd>{when(order.createdAt)}</dd>
+            </div>
+          ) : null}
+          {order.budgetSentAt ? (
+            <div>
+              <dt>{t('detail.budgetSent')}</dt>
+              <dd>{when(order.budgetSentAt)}</dd>
+            </div>
+          ) : null}
+          {order.confirmedAt ? (
+            <div>
+              <dt>{t('detail.confirmed')}</dt>
+              <dd>{when(order.confirmedAt)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('detail.shipping')}</dt>
+            <dd>{shipping || t('detail.none')}</dd>
+          </div>
+          {order.billing ? (
+            <div>
+              <dt>{t('detail.billing')}</dt>
+              <dd>
+                {order.billing.taxCondition} · {order.billing.documentType} {formatDocumentNumber(order.billing.documentType, order.billing.number)}
+              </dd>
+            </div>
+          ) : null}
+          {order.missingStatus && order.missingStatus !== 'complete' ? (
+            <div>
+              <dt>{t('detail.missing')}</dt>
+              <dd>{t(`missing.${order.missingStatus}`)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </header>
+
+      {order.state === 'review' ? (
+        <section className={`${styles.box} ${styles.highlight}`} aria-labelledby="order-budget-title" data-testid="order-budget">
+          <h2 id="order-budget-title" className={styles.boxTitle}>
+            {t('budget.title')}
+          </h2>
+          <p>{t('budget.text', { total: formatPesos(order.finalTotal) })}</p>
+          <OrderActions orderId={order.id} actions={order.actions} inReview />
+        </section>
+      ) : order.actions.cancel || order.actions.finish ? (
+        <section className={styles.box} aria-labelledby="order-actions-title">
+          <h2 id="order-actions-title" className={styles.boxTitle}>
+            {t('actions.title')}
+          </h2>
+          <OrderActions orderId={order.id} actions={order.actions} inReview={false} />
+        </section>
+      ) : null}
+
+      <div className={styles.detailGrid}>
+        <div className={styles.detailMain}>
+          <section className={styles.box} aria-labelledby="order-items-title">
+            <h2 id="order-items-title" className={styles.boxTitle}>
+              {t('items.title')}
+            </h2>
+            <table className={styles.items}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('items.product')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('items.quantity')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('items.unitPrice')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('items.lineTotal')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((i) => (
+                  <tr key={i.id} data-testid="order-item">
+                    <th scope="row" className={styles.itemName}>
+                      {i.name}
+                      {i.variation ? <span className={styles.variation}>{i.variation}</span> : null}
+                    </th>
+                    <td className={styles.num}>{i.quantity}</td>
+                    <td className={styles.num}>{formatPesos(i.unitPrice)}</td>
+                    <td className={styles.num}>{formatPesos(i.lineTotal)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className={styles.totals} data-testid="order-totals">
+              {order.totalBoxes > 0 ? (
+                <div>
+                  <dt>{t('totals.boxes')}</dt>
+                  <dd>{order.totalBoxes}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{t('totals.subtotal')}</dt>
+                <dd>{formatPesos(order.subtotal)}</dd>
+              </div>
+              {order.bonus > 0 ? (
+                <div>
+                  <dt>{t('totals.bonus')}</dt>
+                  <dd>−{formatPesos(order.bonus)}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{t('totals.vat')}</dt>
+                <dd>{formatPesos(order.vat)}</dd>
+              </div>
+              {order.iibb > 0 ? (
+                <div>
+                  <dt>{t('totals.iibb')}</dt>
+                  <dd>{formatPesos(order.iibb)}</dd>
+                </div>
+              ) : null}
+              <div className={styles.grand}>
+                <dt>{t('totals.final')}</dt>
+                <dd data-testid="order-final-total">{formatPesos(order.finalTotal)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          {order.actions.add ? (
+            <section className={styles.box} aria-labelledby="order-add-title">
+              <h2 id="order-add-title" className={styles.boxTitle}>
+                {t('add.title')}
+              </h2>
+              <AddProducts orderId={order.id} remaining={order.additionsRemaining} />
+            </section>
+          ) : null}
+
+          <section className={styles.box} aria-labelledby="order-history-title">
+            <h2 id="order-history-title" className={styles.boxTitle}>
+              {t('history.title')}
+            </h2>
+            {order.history.length === 0 ? (
+              <p className={styles.muted}>{t('history.empty')}</p>
+            ) : (
+              <ol className={styles.timeline} data-testid="order-history">
+                {order.history.map((h, i) => (
+                  <li key={`${h.to}-${h.at}-${i}`} className={styles.timelineItem}>
+                    <span className={styles.timelineDot} aria-hidden="true" />
+                    <StateBadge state={h.to} /> <span className={styles.muted}>{when(h.at || null)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          {/* The order chat ("Mensajes", spec §2). */}
+          <OrderChat orderId={order.id} />
+        </div>
+
+        <aside className={styles.detailSide}>
+          <section className={styles.box} aria-labelledby="order-docs-title">
+            <h2 id="order-docs-title" className={styles.boxTitle}>
+              {t('documents.title')}
+            </h2>
+            <dl className={styles.docs}>
+              <div>
+                <dt>{t('documents.remit')}</dt>
+                <dd data-testid="order-remit">
+                  {remits.length === 0
+                    ? t('documents.remitPending')
+                    : remits.map((r) => (
+                        <span key={r.id} className={styles.docLine}>
+                          {r.trackingNumber ? t('documents.tracking', { number: r.trackingNumber }) : t('documents.remitNoNumber')}
+                          {r.hasFile ? <DocumentLink orderId={order.id} docId={r.id} fileName={r.name} label={t('documents.download')} /> : null}
+                        </span>
+                      ))}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('documents.budget')}</dt>
+                <dd>
+                  {budgets.length === 0
+                    ? t('documents.none')
+                    : budgets.map((b) => (
+                        <span key={b.id} className={styles.docLine}>
+                          {t('documents.sentOn')} {when(b.createdAt)}
+                          {b.hasFile ? <DocumentLink orderId={order.id} docId={b.id} fileName={b.name} label={t('documents.download')} /> : null}
+                        </span>
+                      ))}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('documents.bill')}</dt>
+                <dd data-testid="order-bill">
+                  {bills.length === 0
+                    ? t('documents.none')
+                    : bills.map((b) => (
+                        <span key={b.id} className={styles.docLine}>
+                          <DocumentLink orderId={order.id} docId={b.id} fileName={b.name} label={t('documents.downloadBill')} />
+                        </span>
+                      ))}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          {!order.toSucc || proofs.length > 0 ? (
+            <section className={styles.box} aria-labelledby="order-pay-title">
+              <h2 id="order-pay-title" className={styles.boxTitle}>
+                {t('bank.title')}
+              </h2>
+              <p className={styles.muted}>{t('bank.text')}</p>
+              <dl className={styles.bank} data-testid="bank-data">
+                {bank.map((b) => (
+                  <div key={b.key}>
+                    <dt>{t(`bank.${b.key}`)}</dt>
+                    <dd>
+                      <span className={styles.bankValue}>{b.value}</span>
+                      {b.copy ? <CopyButton value={b.value} what={t(`bank.${b.key}`)} /> : null}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <h3 className={styles.subTitle}>{t('proof.title')}</h3>
+              {proofs.length > 0 ? (
+                <ul className={styles.proofs} data-testid="proof-list">
+                  {proofs.map((p) => (
+                    <li key={p.id}>
+                      <DocumentLink orderId={order.id} docId={p.id} fileName={p.name} label={p.name ?? t('proof.file', { id: p.id })} />{' '}
+                      <span className={styles.muted}>{when(p.createdAt)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={styles.muted}>{t('proof.none')}</p>
+              )}
+              {order.actions.uploadProof ? <ProofUpload orderId={order.id} /> : null}
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+'use client';
+
+/**
+ * Proof of transfer upload (spec §1: interior shipments are paid by transfer and the customer uploads the
+ * proof in the order detail). Checked before sending: 'No seleccionaste un archivo', 'El archivo pesa mas
+ * de 10 MB', image or PDF only; then a multipart POST api/order/{id}/proof and the page re-renders.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { ordersApi } from '@/lib/api/orders';
+import { usePublicApi } from '@/lib/api/public';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { Button } from '@/components/ui/Button';
+import { checkProofFile, PROOF_ACCEPT } from './upload';
+import styles from './orders.module.css';
+
+export function ProofUpload({ orderId }: { orderId: number }) {
+  const t = useTranslations('orders.proof');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const file = inputRef.current?.files?.[0] ?? null;
+    const problem = checkProofFile(file);
+    if (problem) {
+      const text = t(`errors.${problem}`);
+      setError(text);
+      notify('ERROR', text);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await ordersApi.uploadProof(orderId, file!);
+      notify('SUCCESS', t('uploaded'));
+      if (inputRef.current) inputRef.current.value = '';
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.upload} onSubmit={(e) => void submit(e)} noValidate data-testid="proof-form">
+      <label htmlFor={id} className={styles.label}>
+        {t('label')}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        name="file"
+        accept={PROOF_ACCEPT}
+        className={styles.file}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={() => setError(null)}
+      />
+      <p id={`${id}-hint`} className={styles.muted}>
+        {t('hint')}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" disabled={busy} data-testid="proof-submit">
+        {busy ? t('uploading') : t('submit')}
+      </Button>
+    </form>
+  );
+}

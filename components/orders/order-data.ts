@@ -1,0 +1,32 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { ApiError, apiGet } from '@/lib/api/server';
+import { normalizeOrder, type Order } from '@/lib/api/orders';
+import { TOKEN_COOKIE } from '@/lib/session/store';
+
+export type OrderLoad = { kind: 'ok'; order: Order } | { kind: 'notFound' } | { kind: 'signedOut' };
+
+/** A positive integer id from the route segment, or null. */
+export function parseOrderId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * GET api/order/{id} with the visitor's token (userToken cookie; no-store). Another customer's order or
+ * an unknown id → the API answers 404 → notFound; no or an expired token → signedOut; anything else throws
+ * (the route's error boundary shows the something-went-wrong page).
+ */
+export async function loadOrder(id: number): Promise<OrderLoad> {
+  const token = (await cookies()).get(TOKEN_COOKIE)?.value;
+  if (!token) return { kind: 'signedOut' };
+  try {
+    const order = normalizeOrder(await apiGet<unknown>(`api/order/${id}`, { token }));
+    return order ? { kind: 'ok', order } : { kind: 'notFound' };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'notFound' };
+    if (error instanceof ApiError && error.status === 401) return { kind: 'signedOut' };
+    throw error;
+  }
+}

@@ -1,0 +1,265 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Product } from '../lib/api/types';
+
+/**
+ * Checkout and orders (spec §2 Checkout, Orders list and order detail, Profile; §4 Order states; §5
+ * Ordering): a customer fills a cart on a product page, walks the checkout steps (and back with the
+ * browser), sends the order and lands on /order/{id}; staff answers with a budget through the staff API,
+ * the customer accepts it and uploads a proof of transfer in the UI, staff ships and completes the order.
+ * Screenshots go to test-results/checkout/.
+ */
+
+const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+const SHOTS = 'test-results/checkout';
+const PASSWORD = 'tienda-demo';
+
+// A 1×1 PNG (the proof of transfer).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
+  expect(res.ok(), `login ${email}`).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function staffPost(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const res = await request.post(`${API}/api/staff/orders/${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `POST api/staff/orders/${path}: ${await res.text()}`).toBeTruthy();
+}
+
+/** A valid CUIT (prefix 20, random body, modulo-11 check digit): billing numbers are unique shop-wide. */
+function randomCuit(): string {
+  const w = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  for (;;) {
+    const base = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const d = 11 - ([...base].reduce((s, c, i) => s + Number(c) * w[i], 0) % 11);
+    if (d !== 10) return `${base}${d === 11 ? 0 : d}`;
+  }
+}
+
+async function shot(page: Page, name: string, widths: number[] = [1280]) {
+  const original = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+async function login(page: Page, email: string) {
+  await page.goto('/login');
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A simple, buyable product and the units that reach the interior minimum ($ 100.000 + IVA) after tiers. */
+async function pickProduct(request: APIRequestContext): Promise<{ product: Product; units: number; path: string }> {
+  const res = await request.get(`${API}/api/products?rows=48&page=1`);
+  expect(res.ok()).toBeTruthy();
+  const items = ((await res.json()) as { data: { items: Product[] } }).data.items;
+  const product = items.find((p) => !p.isVariable && p.state === 'active' && p.price > 1000 && (!p.max || p.max >= 500));
+  expect(product, 'a simple active product in the demo catalogue').toBeTruthy();
+  const p = product!;
+  const lowest = Math.min(p.discount ?? p.price, ...p.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
+  const step = p.steps || 1;
+  const units = Math.ceil(Math.ceil(130000 / lowest) / step) * step;
+  return { product: p, units, path: `/${p.Categories[0]?.slug ?? 'products'}/${p.slug}` };
+}
+
+test.describe('checkout and orders', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('cart → checkout steps (browser Back) → order → budget accepted → proof → completed', async ({ page, request, browser }) => {
+
+    await login(page, 'cliente@example.com');
+
+    // Fill the cart on the product page, above the minimum.
+    const { product, units, path } = await pickProduct(request);
+    await page.goto(path);
+    const qty = page.getByLabel(`Cantidad de ${product.name}`).first();
+    await qty.fill(String(units));
+    await qty.press('Enter');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cartQuantity'))).toBe(String(units));
+
+    // Step 1: delivery type (the URL gets ?step=delivery).
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/checkout\?step=delivery$/);
+    await expect(page.getByRole('heading', { name: '¿Cómo querés recibir tu pedido?' })).toBeVisible();
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByText('Elegí una forma de entrega')).toBeVisible();
+    await shot(page, '1-delivery', [1280, 390]);
+    await page.getByRole('radio', { name: /Envío a domicilio por transporte/ }).check();
+    await page.getByTestId('checkout-continue').click();
+
+    // Step 2: transport — search, no results, disabled companies, choose one.
+    await expect(page).toHaveURL(/step=transport/);
+    const search = page.getByLabel('Buscar transporte');
+    await search.fill('zzzz');
+    await expect(page.getByText('No se encontraron resultados')).toBeVisible();
+    await shot(page, '2-transport-no-results');
+    await search.fill('');
+    const options = page.getByTestId('transport-options');
+    if ((await options.getByText('Transporte deshabilitado').count()) > 0) {
+      const disabled = options.locator('li').filter({ hasText: 'Transporte deshabilitado' }).first().getByRole('radio');
+      await expect(disabled).toBeDisabled();
+    }
+    await shot(page, '2-transport', [1280, 390]);
+    const firstEnabled = options.getByRole('radio', { disabled: false }).first();
+    await firstEnabled.check();
+    await page.getByTestId('checkout-continue').click();
+
+    // Step 3: address — typing is not enough, it must be saved.
+    await expect(page).toHaveURL(/step=address/);
+    await expect(page.getByRole('heading', { name: 'Dirección de envío' })).toBeVisible();
+    if ((await page.getByTestId('address-form').count()) === 0) await page.getByRole('button', { name: 'Agregar otra dirección' }).click();
+    const address = page.getByTestId('address-form');
+    await address.getByRole('button', { name: 'Guardar dirección' }).click();
+    await expect(address.getByText('Completa este campo').first()).toBeVisible();
+    await expect(page.getByText('Completa bien los campos')).toBeVisible();
+    await address.getByLabel('Provincia').fill('Córdoba');
+    await address.getByLabel('Ciudad').fill('Córdoba');
+    await address.getByLabel('Calle').fill('Bv. San Juan');
+    await address.getByLabel('Número').fill('850');
+    await address.getByLabel('Código postal').fill('X5000');
+    // Continue while the address is typed but not saved: no progress.
+    const checked = await page.getByTestId('address-options').getByRole('radio', { checked: true }).count();
+    if (checked === 0) {
+      await page.getByTestId('checkout-continue').click();
+      await expect(page.getByText('Guardá la dirección antes de continuar')).toBeVisible();
+      await expect(page).toHaveURL(/step=address/);
+    }
+    await shot(page, '3-address', [1280, 390]);
+    await address.getByRole('button', { name: 'Guardar dirección' }).click();
+    await expect(page.getByRole('radio', { name: /Bv\. San Juan 850/ })).toBeChecked();
+    await page.getByTestId('checkout-continue').click();
+
+    // Step 4: billing data with a CUIT check digit.
+    await expect(page).toHaveURL(/step=billing/);
+    if ((await page.getByTestId('billing-form').count()) === 0) await page.getByRole('button', { name: 'Agregar otros datos' }).click();
+    const billing = page.getByTestId('billing-form');
+    const cuit = randomCuit();
+    const wrong = `${cuit.slice(0, 10)}${(Number(cuit[10]) + 1) % 10}`;
+    await billing.getByLabel('Condición frente al IVA').selectOption('Responsable Inscripto');
+    await billing.getByLabel('Número').fill(wrong);
+    await billing.getByRole('button', { name: 'Guardar datos' }).click();
+    await expect(billing.getByText('El CUIT no es válido')).toBeVisible();
+    await shot(page, '4-billing', [1280, 390]);
+    await billing.getByLabel('Número').fill(cuit);
+    await billing.getByRole('button', { name: 'Guardar datos' }).click();
+    await expect(page.getByTestId('billing-options').getByRole('radio', { checked: true })).toHaveCount(1);
+    await page.getByTestId('checkout-continue').click();
+
+    // Summary: tier-applied lines, VAT for an interior shipment.
+    await expect(page).toHaveURL(/step=summary/);
+    await expect(page.getByTestId('summary-vat')).toBeVisible();
+    await expect(page.getByTestId('checkout-summary')).toContainText(product.name);
+    await shot(page, '5-summary', [1280, 390]);
+
+    // The browser's Back walks the steps; Forward returns.
+    await page.goBack();
+    await expect(page).toHaveURL(/step=billing/);
+    await expect(page.getByRole('heading', { name: 'Datos de facturación' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/step=address/);
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(/step=summary/);
+    // …and so does the Back button.
+    await page.getByTestId('checkout-back').click();
+    await expect(page).toHaveURL(/step=billing/);
+    await page.getByTestId('checkout-continue').click();
+    await expect(page).toHaveURL(/step=summary/);
+
+    // Send.
+    await page.getByTestId('checkout-send').click();
+    await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 15_000 });
+    const orderId = Number(/\/order\/(\d+)$/.exec(page.url())![1]);
+    const detail = page.getByTestId('order-detail');
+    await expect(detail).toHaveAttribute('data-state', 'received');
+    await expect(page.getByTestId('order-state').first()).toHaveText('Recibido');
+    await expect(page.getByTestId('order-item')).toHaveCount(1);
+    await expect(page.getByTestId('bank-data')).toContainText('CBU');
+    expect(await page.evaluate(() => localStorage.getItem('cartQuantity'))).toBe('0');
+    await shot(page, '6-order-received', [1280, 390]);
+
+    // The orders list shows it with its badge.
+    await page.goto('/orders');
+    const card = page.getByTestId('order-card').filter({ has: page.locator(`a[href$="/order/${orderId}"]`) });
+    await expect(card.getByTestId('order-state')).toHaveText('Recibido');
+    await shot(page, '7-orders', [1280, 390]);
+
+    // Staff sends a budget (API); the customer accepts it in the UI.
+    const staff = await apiLogin(request, 'staff@example.com');
+    await staffPost(request, staff, `${orderId}/budget`, { boxes: 2, bonus: 500 });
+    await page.goto(`/order/${orderId}`);
+    await expect(detail).toHaveAttribute('data-state', 'review');
+    await expect(page.getByTestId('order-budget')).toBeVisible();
+    await shot(page, '8-order-review', [1280, 390]);
+    await page.getByTestId('order-accept').click();
+    await page.getByTestId('order-confirm-yes').click();
+    await expect(detail).toHaveAttribute('data-state', 'accepted');
+    await expect(page.getByTestId('order-state').first()).toHaveText('Aceptado');
+
+    // Proof of transfer: no file → message; then a PNG.
+    await page.getByTestId('proof-submit').click();
+    await expect(page.getByTestId('proof-form').getByRole('alert')).toHaveText('No seleccionaste un archivo');
+    await page.getByLabel('Archivo del comprobante').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('proof-submit').click();
+    await expect(page.getByTestId('proof-list')).toContainText('comprobante.png');
+    await shot(page, '9-order-accepted-proof', [1280, 390]);
+
+    // Staff loads the remit, ships and completes the order.
+    await staffPost(request, staff, `${orderId}/remit`, { trackingNumber: 'VC-123456' });
+    await staffPost(request, staff, `${orderId}/state`, { to: 'shipped' });
+    await staffPost(request, staff, `${orderId}/state`, { to: 'completed' });
+    await page.reload();
+    await expect(detail).toHaveAttribute('data-state', 'completed');
+    await expect(page.getByTestId('order-remit')).toContainText('VC-123456');
+    await expect(page.getByTestId('order-history').getByTestId('order-state')).toHaveText([
+      'Recibido',
+      'Presupuesto enviado',
+      'Aceptado',
+      'Despachado',
+      'Completado',
+    ]);
+    await shot(page, '10-order-completed', [1280, 390]);
+
+    // Finished orders: the /orders filter and the profile tab.
+    await page.goto('/orders?filter=finished');
+    await expect(page.getByRole('button', { name: /Finalizados/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('order-card').filter({ has: page.locator(`a[href$="/order/${orderId}"]`) })).toBeVisible();
+    await page.goto('/profile?tab=finished');
+    await expect(page.getByRole('tabpanel').getByTestId('order-card').filter({ has: page.locator(`a[href$="/order/${orderId}"]`) })).toBeVisible();
+
+    // Another customer gets the 404 page for this order.
+    const vip = await apiLogin(request, 'vip@example.com');
+    const other = await browser.newContext({ locale: 'es-AR', baseURL: new URL(page.url()).origin });
+    await other.addCookies([{ name: 'userToken', value: vip, url: new URL(page.url()).origin }]);
+    const otherPage = await other.newPage();
+    const res = await otherPage.goto(`/order/${orderId}`);
+    expect(res?.status()).toBe(404);
+    await expect(otherPage.getByText('No encontramos esta página')).toBeVisible();
+    await other.close();
+  });
+
+  test('checkout with an empty cart points to the products', async ({ page }) => {
+    await login(page, 'cliente@example.com');
+    await page.evaluate(() => localStorage.removeItem('cartItems'));
+    await page.goto('/checkout');
+    await expect(page.getByTestId('checkout-empty')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver productos' }).first()).toHaveAttribute('href', '/products');
+  });
+
+  test('signed out, /checkout and /order/{id} go to the login', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await page.goto('/order/1');
+    await expect(page).toHaveURL(/\/login\?next=/);
+  });
+});

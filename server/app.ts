@@ -1,0 +1,88 @@
+/**
+ * Builds the Fastify app without listening (tests use `app.inject()`; server/main.ts listens).
+ * Order matters: infrastructure plugins (security, rate limit, error handler, swagger — which must see
+ * every route), then the db decorator, then routes.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import authPlugin, { withRedaction, type AuthPluginOptions } from './auth/plugin';
+import type { Db } from './db/client';
+import { DEFAULT_ALLOWLIST } from './env';
+import catalogueCache from './plugins/catalogue-cache';
+import dbPlugin from './plugins/db';
+import errorHandler from './plugins/error-handler';
+import rateLimit from './plugins/rate-limit';
+import security from './plugins/security';
+import swagger from './plugins/swagger';
+import uploads from './plugins/uploads';
+import carouselRoutes from './routes/carousel';
+import categoryRoutes from './routes/categories';
+import checkoutRoutes from './routes/orders';
+import configRoutes from './routes/config';
+import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import productRoutes from './routes/products';
+import messageRoutes from './routes/messages';
+import notificationRoutes from './routes/notifications';
+import realtime, { type RealtimeOptions } from './realtime';
+import tagRoutes from './routes/tags';
+import userRoutes from './routes/user';
+
+export type BuildAppOptions = {
+  db: Db;
+  dataDir: string;
+  /** pino options, or false for silence (tests) */
+  logger?: FastifyServerOptions['logger'];
+  /** allowed CORS origins (default http://localhost:3000) */
+  corsOrigins?: string[];
+  rateLimit?: { max?: number; timeWindow?: number | string; allowList?: string[] };
+  /** trust X-Forwarded-* (behind a reverse proxy) */
+  trustProxy?: boolean;
+  /** lifetime of cached catalogue responses in ms; 0 disables the cache (default 30 000) */
+  catalogueCacheTtlMs?: number;
+  /** sessions, mail and Google sign-in (defaults from JWT_SECRET, SMTP_URL, GOOGLE_CLIENT_ID… see server/auth/plugin.ts) */
+  auth?: AuthPluginOptions;
+  /** socket.io (server/realtime): `redisUrl` (default REDIS_URL) shares rooms between API instances */
+  realtime?: Pick<RealtimeOptions, 'redisUrl'>;
+};
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: withRedaction(opts.logger ?? false),
+    trustProxy: opts.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(security, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'] });
+  await app.register(rateLimit, {
+    max: opts.rateLimit?.max ?? 600,
+    timeWindow: opts.rateLimit?.timeWindow,
+    allowList: opts.rateLimit?.allowList ?? DEFAULT_ALLOWLIST,
+  });
+  await app.register(errorHandler);
+  await app.register(swagger);
+  await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
+  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000 });
+  await app.register(uploads, { dataDir: opts.dataDir });
+  await app.register(authPlugin, opts.auth ?? {});
+  await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], ...opts.realtime });
+
+  await app.register(healthRoutes);
+  await app.register(productRoutes, { prefix: '/api' });
+  await app.register(categoryRoutes, { prefix: '/api' });
+  await app.register(carouselRoutes, { prefix: '/api' });
+  await app.register(configRoutes, { prefix: '/api' });
+  await app.register(tagRoutes, { prefix: '/api' });
+  await app.register(authRoutes);
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+
+  await app.ready();
+  return app as unknown as FastifyInstance;
+}

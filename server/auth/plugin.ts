@@ -1,0 +1,324 @@
+/**
+ * Authentication for the whole API (spec §4, §6):
+ * - `request.user` = { id, email, name, lastname, role, permissions, isVip } or null;
+ * - `app.authenticate` (401 'La sesion ha expirado, inicia sesion nuevamente' without a valid Bearer
+ *   token), `app.optionalAuth` (sets request.user when a valid token comes, never fails),
+ *   `app.requireStaff` (401 / 403 'No tienes los permisos necesarios'), `app.requirePermission(name)`;
+ * - `app.auth`: token service, mailer, throttles, Google verifier and helpers for the account routes and
+ *   for other features (e.g. `app.auth.createAutoLoginLink(userId, orderId)` for order mails).
+ *
+ * A token is accepted only while its user exists and its password fingerprint matches (a password change
+ * logs out every other session). Roles and permissions are read from the database (cached 60 s per role).
+ */
+import path from 'node:path';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, MESSAGES } from '../errors';
+import { createMailer, type Mailer, type MailMessage, type SentMail } from '../mail/transport';
+import { autoLoginMail, resetPasswordMail, verificationMail, type MailLinks, type RenderedMail } from '../mail/templates';
+import { createGoogleVerifier, DEFAULT_GOOGLE_JWKS_URL, type GoogleVerifier } from './google';
+import { passwordFingerprint, TokenService } from './jwt';
+import { issueToken, TOKEN_TTL_MS } from './one-time-tokens';
+import { AuthThrottle, DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
+import { loadJwtSecret } from './secret';
+import { findUserById, isStaffRole, RolePermissionsCache, VIP_PERMISSION, type UserRow } from './users';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  lastname: string;
+  role: string;
+  permissions: string[];
+  isVip: boolean;
+}
+
+/** The user as the session answers show it (never the password hash). */
+export interface PublicUser {
+  id: number;
+  email: string;
+  name: string;
+  lastname: string;
+  role: string;
+}
+
+export interface SessionPayload {
+  user: PublicUser;
+  token: string;
+  permissions: string[];
+}
+
+export interface AuthPluginOptions {
+  /** HS256 secret (JWT_SECRET); when unset a random one is kept in `$DATA_DIR/jwt-secret` */
+  jwtSecret?: string | null;
+  /** storefront origin for the links in mails (STOREFRONT_URL, PUBLIC_SITE_URL) */
+  siteUrl?: string;
+  /** the API's public origin (PUBLIC_API_URL), for the one-click List-Unsubscribe-Post header */
+  publicApiUrl?: string | null;
+  smtpUrl?: string | null;
+  mailFrom?: string | null;
+  /** GOOGLE_CLIENT_ID; unset turns Google sign-in off (POST auth/google answers 404) */
+  googleClientId?: string | null;
+  /** GOOGLE_JWKS_URL (tests serve their own keys) */
+  googleJwksUrl?: string | null;
+  limits?: Partial<AuthLimits>;
+  /** replaces the SMTP / outbox mailer (tests) */
+  mailer?: Mailer;
+}
+
+/** Reads the plugin's options from the environment (explicit options win). */
+export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthPluginOptions {
+  const str = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  return {
+    jwtSecret: str(env.JWT_SECRET),
+    siteUrl: str(env.STOREFRONT_URL) ?? str(env.PUBLIC_SITE_URL) ?? undefined,
+    publicApiUrl: str(env.PUBLIC_API_URL),
+    smtpUrl: str(env.SMTP_URL),
+    mailFrom: str(env.MAIL_FROM),
+    googleClientId: str(env.GOOGLE_CLIENT_ID),
+    googleJwksUrl: str(env.GOOGLE_JWKS_URL),
+  };
+}
+
+export interface AuthServices {
+  tokens: TokenService;
+  mailer: Mailer;
+  throttle: AuthThrottle;
+  google: GoogleVerifier | null;
+  siteUrl: string;
+  permissions: RolePermissionsCache;
+  /** the token, public user and permission names of a session for `user` */
+  session(user: UserRow, remember: boolean): Promise<SessionPayload>;
+  /** the full AuthUser of a user row */
+  toAuthUser(user: UserRow): Promise<AuthUser>;
+  /** storefront links that manage the mail preferences of a user */
+  mailLinks(userId: number): Promise<MailLinks>;
+  /** renders nothing; sends a rendered mail to a user */
+  sendTo(user: { id: number; email: string }, kind: string, render: (links: MailLinks) => RenderedMail): Promise<SentMail>;
+  sendVerification(user: UserRow): Promise<SentMail>;
+  sendPasswordReset(user: UserRow): Promise<SentMail>;
+  /**
+   * A single-use auto-login link (7 days) that lands the customer on /order/{orderId}. The orders
+   * feature puts it in its mails; `sendAutoLogin` also sends the standard "news about your order" mail.
+   */
+  createAutoLoginLink(userId: number, orderId: number): Promise<{ url: string; expiresAt: Date }>;
+  sendAutoLogin(user: UserRow, orderId: number, orderLabel: string): Promise<SentMail>;
+  /** absolute storefront URL of a Spanish path */
+  siteLink(pathAndQuery: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthServices;
+    /** preHandler: 401 unless a valid session token comes */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: sets request.user when a valid token comes; never fails */
+    optionalAuth: preHandlerAsyncHookHandler;
+    /** preHandler: 401 without a session, 403 unless the role is a staff role */
+    requireStaff: preHandlerAsyncHookHandler;
+    /** preHandler factory: 401 without a session, 403 without the permission */
+    requirePermission(name: string): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    /** claims of the token that authenticated the request */
+    session: { exp: number; remember: boolean } | null;
+  }
+}
+
+export function publicUser(u: Pick<UserRow, 'id' | 'email' | 'name' | 'lastname' | 'role'>): PublicUser {
+  return { id: u.id, email: u.email, name: u.name, lastname: u.lastname, role: u.role };
+}
+
+function bearer(req: FastifyRequest): string | null | 'malformed' {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(h);
+  return m ? m[1]! : 'malformed';
+}
+
+export default fp<AuthPluginOptions>(
+  async (app, rawOpts) => {
+    const opts: AuthPluginOptions = { ...authOptionsFromEnv(), ...stripUndefined(rawOpts) };
+    const secret = await loadJwtSecret({ secret: opts.jwtSecret, dataDir: app.dataDir });
+    const tokens = new TokenService(secret);
+    const mailer =
+      opts.mailer ??
+      createMailer({
+        smtpUrl: opts.smtpUrl,
+        outboxDir: path.join(app.dataDir, 'outbox'),
+        from: opts.mailFrom ?? undefined,
+        log: app.log,
+      });
+    const throttle = new AuthThrottle({ ...DEFAULT_AUTH_LIMITS, ...opts.limits });
+    const google = opts.googleClientId
+      ? createGoogleVerifier({ clientId: opts.googleClientId, jwksUrl: opts.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL })
+      : null;
+    const siteUrl = (opts.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+    const apiUrl = opts.publicApiUrl ? opts.publicApiUrl.replace(/\/+$/, '') : null;
+    const permissions = new RolePermissionsCache();
+    const db = app.db;
+
+    const siteLink = (p: string) => `${siteUrl}${p.startsWith('/') ? p : `/${p}`}`;
+
+    const toAuthUser = async (user: UserRow): Promise<AuthUser> => {
+      const perms = await permissions.get(db, user.roleId);
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        lastname: user.lastname,
+        role: user.role,
+        permissions: perms,
+        isVip: perms.includes(VIP_PERMISSION),
+      };
+    };
+
+    const mailLinks = async (userId: number): Promise<MailLinks> => {
+      const t = encodeURIComponent(await tokens.signUnsubscribe(userId));
+      return {
+        preferences: siteLink(`/suscriptions?token=${t}`),
+        unsubscribe: siteLink(`/suscriptions?token=${t}&unsubscribe=1`),
+        oneClick: apiUrl ? `${apiUrl}/api/user/subscriptions/unsubscribe?token=${t}` : null,
+      };
+    };
+
+    const sendTo: AuthServices['sendTo'] = async (user, kind, render) => {
+      const rendered = render(await mailLinks(user.id));
+      const message: MailMessage = { to: user.email, kind, ...rendered };
+      return mailer.send(message);
+    };
+
+    const createAutoLoginLink: AuthServices['createAutoLoginLink'] = async (userId, orderId) => {
+      const { token, expiresAt } = await issueToken(db, { userId, kind: 'autologin', orderId, ttlMs: TOKEN_TTL_MS.autologin });
+      return { url: siteLink(`/autoLogin?token=${encodeURIComponent(token)}`), expiresAt };
+    };
+
+    const services: AuthServices = {
+      tokens,
+      mailer,
+      throttle,
+      google,
+      siteUrl,
+      permissions,
+      siteLink,
+      toAuthUser,
+      mailLinks,
+      sendTo,
+      createAutoLoginLink,
+      async session(user, remember) {
+        const [{ token }, perms] = await Promise.all([
+          tokens.signSession({ id: user.id, role: user.role, passwordHash: user.passwordHash }, remember),
+          permissions.get(db, user.roleId),
+        ]);
+        return { user: publicUser(user), token, permissions: perms };
+      },
+      async sendVerification(user) {
+        const { token } = await issueToken(db, { userId: user.id, kind: 'verify' });
+        const url = siteLink(`/verify/${encodeURIComponent(token)}`);
+        return sendTo(user, 'verify', (links) => verificationMail({ name: user.name, url }, links));
+      },
+      async sendPasswordReset(user) {
+        const { token } = await issueToken(db, { userId: user.id, kind: 'reset' });
+        const url = siteLink(`/reset-password/${encodeURIComponent(token)}`);
+        return sendTo(user, 'reset', (links) => resetPasswordMail({ name: user.name, url }, links));
+      },
+      async sendAutoLogin(user, orderId, orderLabel) {
+        const { url } = await createAutoLoginLink(user.id, orderId);
+        return sendTo(user, 'autologin', (links) => autoLoginMail({ name: user.name, url, orderLabel }, links));
+      },
+    };
+
+    app.decorate('auth', services);
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+
+    /** The user of the request's token: null without a token; throws 401 for a bad one. */
+    const resolve = async (req: FastifyRequest): Promise<AuthUser | null> => {
+      const raw = bearer(req);
+      if (raw === null) return null;
+      if (raw === 'malformed') throw HttpError.unauthorized();
+      const claims = await tokens.verifySession(raw);
+      if (!claims) throw HttpError.unauthorized();
+      const row = await findUserById(db, claims.userId);
+      if (!row || passwordFingerprint(row.passwordHash) !== claims.pwd) throw HttpError.unauthorized();
+      req.session = { exp: claims.exp, remember: claims.remember };
+      return toAuthUser(row);
+    };
+
+    const authenticate: preHandlerAsyncHookHandler = async (req: FastifyRequest) => {
+      const user = await resolve(req);
+      if (!user) throw HttpError.unauthorized();
+      req.user = user;
+    };
+
+    const optionalAuth: preHandlerAsyncHookHandler = async (req: FastifyRequest) => {
+      try {
+        req.user = await resolve(req);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) {
+          req.user = null;
+          return;
+        }
+        throw err;
+      }
+    };
+
+    const requireStaff: preHandlerAsyncHookHandler = async (req, reply) => {
+      await authenticate.call(app, req, reply);
+      if (!req.user || !isStaffRole(req.user.role)) throw HttpError.forbidden(MESSAGES.forbidden);
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('optionalAuth', optionalAuth);
+    app.decorate('requireStaff', requireStaff);
+    app.decorate('requirePermission', (name: string): preHandlerAsyncHookHandler => {
+      return async (req, reply) => {
+        await authenticate.call(app, req, reply);
+        if (!req.user?.permissions.includes(name)) throw HttpError.forbidden(MESSAGES.forbidden);
+      };
+    });
+
+    app.addHook('onClose', async () => mailer.close());
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+function stripUndefined<T extends object>(o: T | undefined): Partial<T> {
+  const out: Partial<T> = {};
+  if (!o) return out;
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** pino redaction paths: passwords and tokens never reach the log. */
+export const REDACT_PATHS = [
+  'req.body.password',
+  'req.body.confirmPassword',
+  'req.body.newPassword',
+  'req.body.currentPassword',
+  'req.body.token',
+  'req.body.credential',
+  'req.headers.authorization',
+  'body.password',
+  'body.confirmPassword',
+  'body.newPassword',
+  'body.currentPassword',
+  'password',
+  'passwordHash',
+  '*.password',
+  '*.passwordHash',
+];
+
+type RedactOption = string[] | { paths: string[]; censor?: unknown; remove?: boolean };
+type LoggerOption = boolean | { redact?: RedactOption } | undefined;
+
+/** Adds REDACT_PATHS to Fastify's logger options (used by app.ts); false / undefined stay silent. */
+export function withRedaction<T extends LoggerOption>(logger: T): T {
+  if (!logger) return logger;
+  const base: { redact?: RedactOption } = logger === true ? {} : logger;
+  const current = base.redact;
+  const paths = [...new Set([...(Array.isArray(current) ? current : (current?.paths ?? [])), ...REDACT_PATHS])];
+  const redact = current && !Array.isArray(current) ? { ...current, paths } : { paths, censor: '[oculto]' };
+  return { ...base, redact } as T;
+}

@@ -1,0 +1,99 @@
+/**
+ * Wire schemas of the account routes (spec §7 "Session and account"). Bodies are parsed loosely here
+ * (types and sizes only) and then checked in the handler with the shared schemas of
+ * lib/validation/account.ts, so a bad field answers 400 with its exact Spanish message.
+ */
+import { z } from 'zod';
+import { envelope, errorSchema } from '../schemas/common';
+
+const str = (max: number) => z.string().max(max);
+
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  role: z.string(),
+});
+
+export const sessionDataSchema = z.object({
+  user: publicUserSchema,
+  token: z.string(),
+  permissions: z.array(z.string()),
+});
+
+export const sessionCheckSchema = z.object({
+  user: publicUserSchema,
+  permissions: z.array(z.string()),
+  token: z.string().optional(),
+});
+
+export const autoLoginDataSchema = z.object({
+  User: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    lastname: z.string(),
+    Role: z.object({ name: z.string(), Permissions: z.array(z.object({ name: z.string() })) }),
+  }),
+  token: z.string(),
+  order: z.number().int().nullable(),
+});
+
+export const profileDataSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  contactNumber: z.string().nullable(),
+  role: z.string(),
+  permissions: z.array(z.string()),
+  isVip: z.boolean(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
+});
+
+export const mailPrefsSchema = z.object({ email: z.string(), orderMails: z.boolean(), news: z.boolean() });
+
+export const loginBody = z.object({ email: str(320).optional(), password: str(400).optional(), remember: z.boolean().optional() });
+export const registerBody = z.object({
+  name: str(200).optional(),
+  lastname: str(200).optional(),
+  email: str(320).optional(),
+  password: str(400).optional(),
+  confirmPassword: str(400).optional(),
+  acceptTerms: z.boolean().optional(),
+});
+export const tokenBody = z.object({ token: str(200) });
+export const forgotBody = z.object({ email: str(320).optional() });
+export const tokenQuery = z.object({ token: str(2000).optional() });
+export const changePasswordBody = z.object({ token: str(200), newPassword: str(400).optional(), confirmPassword: str(400).optional() });
+export const googleBody = z.object({ credential: str(8192), remember: z.boolean().optional() });
+export const autoLoginLinkBody = z.object({ userId: z.number().int().positive(), orderId: z.number().int().positive() });
+export const profilePatchBody = z.object({
+  name: str(200).optional(),
+  lastname: str(200).optional(),
+  contactNumber: str(100).nullable().optional(),
+});
+export const passwordBody = z.object({
+  currentPassword: str(400).optional(),
+  newPassword: str(400).optional(),
+  confirmPassword: str(400).optional(),
+});
+export const mailPrefsBody = z.object({ orderMails: z.boolean().optional(), news: z.boolean().optional() });
+
+export const messageOnly = z.object({ success: z.literal(true), message: z.string() });
+
+export const authErrors = {
+  400: errorSchema.describe('Datos inválidos o token invalido'),
+  401: errorSchema.describe('Los datos son incorrectos / La sesion ha expirado'),
+  403: errorSchema.describe('Email sin verificar / sin permisos'),
+  404: errorSchema.describe('No encontrado'),
+  409: errorSchema.describe('Ya existe un registro como el que se esta intentando crear'),
+  410: errorSchema.describe('El token ha expirado'),
+  429: errorSchema.describe('Demasiados intentos'),
+  500: errorSchema.describe('Error del servidor'),
+} as const;
+
+export { envelope };

@@ -1,0 +1,2 @@
+DROP INDEX "products_list_name_idx";--> statement-breakpoint
+CREATE INDEX "products_list_name_c_idx" ON "products" USING btree ("search_name" collate "C","id") WHERE "products"."parent_id" is null and "products"."is_visible" and "products"."state" <> 'hidden';

@@ -1,0 +1,564 @@
+/**
+ * Database schema for every entity of spec §3 (drizzle pg-core). Runs unchanged on PGlite and PostgreSQL.
+ *
+ * Conventions:
+ * - Money is INTEGER CENTAVOS (`*_cents` columns, or bigint for order totals, which can exceed 2^31 centavos).
+ *   The API turns them into peso numbers only on the wire.
+ * - A product variation is a row of `products` with `is_variation = true` and `parent_id` set.
+ * - `search_name` / `search_text` are normalized copies (lowercase, accents stripped: see server/lib/text.ts)
+ *   so search is accent-insensitive on both drivers without the `unaccent` extension. Whoever writes
+ *   `products.name`/`description` must refresh them (use `productSearchColumns`).
+ */
+import { relations, sql } from 'drizzle-orm';
+import { ORDER_STATES } from '../../lib/orders/states';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/* ---------------------------------------------------------------- enums */
+
+export const productState = pgEnum('product_state', ['active', 'limited', 'noStock', 'hidden']);
+// The order states are defined once, with their transition table, in lib/orders/states.ts.
+export const orderState = pgEnum('order_state', ORDER_STATES);
+export const missingStatus = pgEnum('missing_status', ['complete', 'incomplete', 'missing']);
+export const documentKind = pgEnum('document_kind', ['budget', 'remit', 'bill', 'proof', 'other']);
+export const tokenKind = pgEnum('token_kind', ['verify', 'reset', 'autologin', 'unsubscribe']);
+export const documentType = pgEnum('document_type', ['CUIT', 'CUIL', 'DNI']);
+export const addressState = pgEnum('address_state', ['active', 'archived']);
+
+/* ------------------------------------------------------- users and roles */
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  /** superadmin | admin | employee | customer | vipcustomer | orderemployee */
+  name: text('name').notNull().unique(),
+  description: text('description'),
+});
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  /** e.g. isVip, orders:read, products:write */
+  name: text('name').notNull().unique(),
+  description: text('description'),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    lastname: text('lastname').notNull(),
+    /** stored lowercased and trimmed; unique */
+    email: text('email').notNull().unique(),
+    /** argon2id; null for accounts created through third-party sign-in only */
+    passwordHash: text('password_hash'),
+    contactNumber: text('contact_number'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    /** login is blocked while null (spec §6) */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** subject of the third-party identity (Google) when linked */
+    googleSub: text('google_sub').unique(),
+    /** mail preferences (/suscriptions): order updates and newsletters */
+    mailOrderUpdates: boolean('mail_order_updates').notNull().default(true),
+    mailNewsletter: boolean('mail_newsletter').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_role_idx').on(t.roleId)],
+);
+
+/* ------------------------------------------------------------- catalogue */
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description'),
+  image: text('image'),
+  order: integer('sort_order').notNull().default(0),
+});
+
+/** The attribute a variable product varies on, e.g. "Aroma" or "Color". */
+export const variables = pgTable('variables', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    /** markdown */
+    description: text('description').notNull().default(''),
+    brand: text('brand').notNull().default('Artesanal'),
+    isOutstanding: boolean('is_outstanding').notNull().default(false),
+    isVisible: boolean('is_visible').notNull().default(true),
+    isAvailable: boolean('is_available').notNull().default(true),
+    isVariable: boolean('is_variable').notNull().default(false),
+    isVariation: boolean('is_variation').notNull().default(false),
+    isVip: boolean('is_vip').notNull().default(false),
+    isCatalogable: boolean('is_catalogable').notNull().default(true),
+    state: productState('state').notNull().default('active'),
+    parentId: integer('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    variableId: integer('variable_id').references(() => variables.id),
+    /** grams */
+    weight: integer('weight'),
+    /** centimetres */
+    length: numeric('length', { precision: 8, scale: 2, mode: 'number' }),
+    width: numeric('width', { precision: 8, scale: 2, mode: 'number' }),
+    height: numeric('height', { precision: 8, scale: 2, mode: 'number' }),
+    /** popularity (sort=popular) */
+    score: integer('score').notNull().default(0),
+    /** units sold (sort=bestSellers) */
+    sales: integer('sales').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    /** the discounted unit price (not a percentage), null when there is none */
+    discountCents: integer('discount_cents'),
+    min: integer('min').notNull().default(0),
+    max: integer('max').notNull().default(0),
+    steps: integer('steps').notNull().default(1),
+    searchName: text('search_name').notNull().default(''),
+    /** normalized name + sku + brand + description (+ visible variation names for parents) */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+    check(
+      'products_discount_check',
+      sql`${t.discountCents} is null or (${t.discountCents} >= 0 and ${t.discountCents} < ${t.priceCents})`,
+    ),
+    check('products_qty_check', sql`${t.min} >= 0 and ${t.max} >= 0 and ${t.steps} >= 0`),
+    check('products_variation_check', sql`${t.isVariation} = (${t.parentId} is not null)`),
+    index('products_parent_idx').on(t.parentId),
+    // Partial indexes matching the catalogue's "visible top-level product" filter, one per sort order.
+    // collate "C": the same byte order on every server, whatever the database's default collation
+    index('products_list_name_c_idx')
+      .on(sql`${t.searchName} collate "C"`, t.id)
+      .where(sql`${t.parentId} is null and ${t.isVisible} and ${t.state} <> 'hidden'`),
+    index('products_list_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null and ${t.isVisible} and ${t.state} <> 'hidden'`),
+    index('products_list_sales_idx')
+      .on(t.sales.desc(), t.id)
+      .where(sql`${t.parentId} is null and ${t.isVisible} and ${t.state} <> 'hidden'`),
+    index('products_list_score_idx')
+      .on(t.score.desc(), t.id)
+      .where(sql`${t.parentId} is null and ${t.isVisible} and ${t.state} <> 'hidden'`),
+    // Trigram index: makes `search_text like '%term%'` an index scan (extension created in migration 0000).
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** 0 = the product's first (canonical) category */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** path on the API host, e.g. /uploads/products/sah-0001-1-ab12cd34.webp */
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+/** Price tiers of a (parent) product: `units` or more units pay `price` each. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    units: integer('units').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isVip: boolean('is_vip').notNull().default(false),
+    /** applies only when the total is an exact multiple of `units` */
+    isStrict: boolean('is_strict').notNull().default(false),
+  },
+  (t) => [
+    check('offers_units_check', sql`${t.units} > 0`),
+    check('offers_price_check', sql`${t.priceCents} >= 0`),
+    index('offers_product_idx').on(t.productId, t.units),
+  ],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** storefront path, e.g. /products?query=sandalo */
+  url: text('url').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** Single-row shop configuration (id is always 1). */
+export const config = pgTable(
+  'config',
+  {
+    id: integer('id').primaryKey().default(1),
+    minOrderPriceCents: integer('min_order_price_cents').notNull().default(10_000_000),
+    minLocalPriceCents: integer('min_local_price_cents').notNull().default(5_000_000),
+    /** spelled as the spec's wire field */
+    maintaince: boolean('maintaince').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('config_single_row', sql`${t.id} = 1`)],
+);
+
+export const carouselImages = pgTable('carousel_images', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  alt: text('alt').notNull().default(''),
+  /** where a click leads (storefront path), optional */
+  link: text('link'),
+  position: integer('position').notNull().default(0),
+});
+
+/* ------------------------------------------------------ shipping, billing */
+
+export const transports = pgTable('transports', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  fatherId: integer('father_id').references((): AnyPgColumn => transports.id, { onDelete: 'set null' }),
+  isAble: boolean('is_able').notNull().default(true),
+});
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    number: text('number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    floor: text('floor'),
+    extraData: text('extra_data'),
+    /** archived addresses stay referenced by old orders but are not offered any more */
+    state: addressState('state').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const billingData = pgTable(
+  'billing_data',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. Responsable Inscripto, Monotributista, Consumidor Final, Exento */
+    taxCondition: text('tax_condition').notNull(),
+    documentType: documentType('document_type').notNull(),
+    /** digits only; unique: 'Ya tenemos registrado ese CUIT/CUIL/DNI' */
+    documentNumber: text('document_number').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('billing_data_user_idx').on(t.userId)],
+);
+
+/* ----------------------------------------------------------------- orders */
+
+/** Human-facing order numbers, independent of the primary key. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: integer('number')
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_number_seq')`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: orderState('state').notNull().default('received'),
+    addressId: integer('address_id').references(() => addresses.id),
+    transportId: integer('transport_id').references(() => transports.id),
+    otherTransport: text('other_transport'),
+    /** pickup at the shop ("sucursal") */
+    toSucc: boolean('to_succ').notNull().default(true),
+    billingDataId: integer('billing_data_id').references(() => billingData.id),
+    totalBoxes: integer('total_boxes').notNull().default(0),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    priceWithVatCents: bigint('price_with_vat_cents', { mode: 'number' }).notNull().default(0),
+    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
+    finalTotalCents: bigint('final_total_cents', { mode: 'number' }).notNull().default(0),
+    totalPriceCents: bigint('total_price_cents', { mode: 'number' }).notNull().default(0),
+    missingStatus: missingStatus('missing_status').notNull().default('complete'),
+    /** 21 % VAT of (subtotal − bonus), and the 4.5 % IIBB of shipments to Misiones (lib/orders/totals) */
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull().default(0),
+    iibbCents: bigint('iibb_cents', { mode: 'number' }).notNull().default(0),
+    /** additions made by the customer in `additionsStage` (lib/orders/additions) */
+    additionsCount: integer('additions_count').notNull().default(0),
+    /** received | started | review | prepared, or null before the first addition */
+    additionsStage: text('additions_stage'),
+    budgetSentAt: timestamp('budget_sent_at', { withTimezone: true, mode: 'date' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt.desc()), index('orders_state_idx').on(t.state)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** null once the product is deleted; `name` keeps what was ordered */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** snapshot of the product (and variation) name at order time */
+    name: text('name').notNull(),
+    /** tier group at order time: the variable parent, or the simple product itself */
+    parentId: integer('parent_id'),
+    /** snapshot of the variation name (then `name` is the parent's), null for a simple product */
+    variationName: text('variation_name'),
+    sku: text('sku'),
+    /** units the customer asked for (quantity may be cut in a budget) */
+    requestedQuantity: integer('requested_quantity'),
+    /** list price (its discount when present) at order time */
+    regularPriceCents: integer('regular_price_cents'),
+    /** marked missing in a budget: excluded from the subtotal */
+    missing: boolean('missing').notNull().default(false),
+    /** unit price set by staff in a budget (kept when the order is repriced) */
+    priceAdjusted: boolean('price_adjusted').notNull().default(false),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+export const orderStateHistory = pgTable(
+  'order_state_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromState: orderState('from_state'),
+    toState: orderState('to_state').notNull(),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** customer | staff | system */
+    actor: text('actor'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_state_history_order_idx').on(t.orderId, t.at)],
+);
+
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: documentKind('kind').notNull(),
+    trackingNumber: text('tracking_number'),
+    /** private file (served only to the order's owner and staff), not under /uploads */
+    fileUrl: text('file_url'),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_documents_order_idx').on(t.orderId, t.kind)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** author */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url'),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.viewedAt)],
+);
+
+/** Single-use links (verify, reset, autologin, unsubscribe). Only a hash of the token is stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: tokenKind('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],
+);
+
+/* -------------------------------------------------------------- relations */
+// For drizzle's relational queries (db.query.*); they do not change the SQL schema.
+
+export const rolesRelations = relations(roles, ({ many }) => ({
+  rolePermissions: many(rolePermissions),
+  users: many(users),
+}));
+export const permissionsRelations = relations(permissions, ({ many }) => ({ rolePermissions: many(rolePermissions) }));
+export const rolePermissionsRelations = relations(rolePermissions, ({ one }) => ({
+  role: one(roles, { fields: [rolePermissions.roleId], references: [roles.id] }),
+  permission: one(permissions, { fields: [rolePermissions.permissionId], references: [permissions.id] }),
+}));
+export const usersRelations = relations(users, ({ one, many }) => ({
+  role: one(roles, { fields: [users.roleId], references: [roles.id] }),
+  addresses: many(addresses),
+  billingData: many(billingData),
+  orders: many(orders),
+  notifications: many(notifications),
+}));
+export const categoriesRelations = relations(categories, ({ many }) => ({ productCategories: many(productCategories) }));
+export const productsRelations = relations(products, ({ one, many }) => ({
+  parent: one(products, { fields: [products.parentId], references: [products.id], relationName: 'variations' }),
+  variations: many(products, { relationName: 'variations' }),
+  variable: one(variables, { fields: [products.variableId], references: [variables.id] }),
+  productCategories: many(productCategories),
+  images: many(productImages),
+  offers: many(offers),
+}));
+export const productCategoriesRelations = relations(productCategories, ({ one }) => ({
+  product: one(products, { fields: [productCategories.productId], references: [products.id] }),
+  category: one(categories, { fields: [productCategories.categoryId], references: [categories.id] }),
+}));
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}));
+export const offersRelations = relations(offers, ({ one }) => ({
+  product: one(products, { fields: [offers.productId], references: [products.id] }),
+}));
+export const transportsRelations = relations(transports, ({ one }) => ({
+  father: one(transports, { fields: [transports.fatherId], references: [transports.id] }),
+}));
+export const addressesRelations = relations(addresses, ({ one }) => ({
+  user: one(users, { fields: [addresses.userId], references: [users.id] }),
+}));
+export const billingDataRelations = relations(billingData, ({ one }) => ({
+  user: one(users, { fields: [billingData.userId], references: [users.id] }),
+}));
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  address: one(addresses, { fields: [orders.addressId], references: [addresses.id] }),
+  transport: one(transports, { fields: [orders.transportId], references: [transports.id] }),
+  billingData: one(billingData, { fields: [orders.billingDataId], references: [billingData.id] }),
+  items: many(orderItems),
+  history: many(orderStateHistory),
+  documents: many(orderDocuments),
+  messages: many(messages),
+}));
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+}));
+export const orderStateHistoryRelations = relations(orderStateHistory, ({ one }) => ({
+  order: one(orders, { fields: [orderStateHistory.orderId], references: [orders.id] }),
+}));
+export const orderDocumentsRelations = relations(orderDocuments, ({ one }) => ({
+  order: one(orders, { fields: [orderDocuments.orderId], references: [orders.id] }),
+}));
+export const messagesRelations = relations(messages, ({ one }) => ({
+  order: one(orders, { fields: [messages.orderId], references: [orders.id] }),
+  user: one(users, { fields: [messages.userId], references: [users.id] }),
+}));
+export const notificationsRelations = relations(notifications, ({ one }) => ({
+  user: one(users, { fields: [notifications.userId], references: [users.id] }),
+}));
+export const oneTimeTokensRelations = relations(oneTimeTokens, ({ one }) => ({
+  user: one(users, { fields: [oneTimeTokens.userId], references: [users.id] }),
+  order: one(orders, { fields: [oneTimeTokens.orderId], references: [orders.id] }),
+}));

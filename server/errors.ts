@@ -1,0 +1,88 @@
+/**
+ * The API's error vocabulary: the Spanish messages of spec §8 in one place, and `HttpError`, which routes
+ * throw and the central error handler (plugins/error-handler.ts) turns into `{ success: false, message }`.
+ */
+
+export const MESSAGES = {
+  /** 400: validation of params, query or body failed */
+  badParams: 'Los parametros son incorrectos',
+  /** 401 */
+  sessionExpired: 'La sesion ha expirado, inicia sesion nuevamente',
+  /** 403 */
+  forbidden: 'No tienes los permisos necesarios',
+  /** 404 (not in the spec's catalogue; the storefront shows the server's message) */
+  notFound: 'No se encontró el recurso',
+  productNotFound: 'No se encontró el producto',
+  /** 429 (not in the spec's catalogue) */
+  tooManyRequests: 'Demasiadas solicitudes, intenta nuevamente en unos minutos',
+  /** 500 */
+  server: 'Ha ocurrido un error en el servidor',
+  /** 503 while the database is unreachable or the shop is in maintenance */
+  unavailable: 'El servicio no está disponible, intenta nuevamente en unos minutos',
+  wrongCredentials: 'Los datos son incorrectos',
+  duplicate: 'Ya existe un registro como el que se esta intentando crear',
+  duplicateBillingId: 'Ya tenemos registrado ese CUIT/CUIL/DNI',
+  imageSave: 'Error al guardar la imagen',
+  /** followed by the limit, e.g. `${MESSAGES.fileTooLarge} 5 MB` */
+  fileTooLarge: 'El archivo pesa mas de',
+  mailSend: 'Hubo un error a la hora de enviar el mail',
+  noFile: 'No seleccionaste un archivo',
+  tokenExpired: 'El token ha expirado',
+  tokenInvalid: 'Token invalido',
+  termsRequired: 'Debe aceptar los terminos y condiciones',
+  noAccountForEmail: 'No hay una cuenta registrada con ese email',
+  saveFailed: 'Error al guardar los datos',
+  saved: 'Datos guardados correctamente',
+  accountVerified: 'Se ha verificado la cuenta con exito',
+  transportDisabled: 'Transporte deshabilitado',
+  orderCreateFailed: 'Error al crear orden',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  /** true: `message` is meant for the client (always for HttpError) */
+  readonly expose = true;
+
+  constructor(statusCode: number, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+  }
+
+  static badRequest(message: string = MESSAGES.badParams) {
+    return new HttpError(400, message);
+  }
+  static unauthorized(message: string = MESSAGES.sessionExpired) {
+    return new HttpError(401, message);
+  }
+  static forbidden(message: string = MESSAGES.forbidden) {
+    return new HttpError(403, message);
+  }
+  static notFound(message: string = MESSAGES.notFound) {
+    return new HttpError(404, message);
+  }
+  static conflict(message: string = MESSAGES.duplicate) {
+    return new HttpError(409, message);
+  }
+  static tooManyRequests(message: string = MESSAGES.tooManyRequests) {
+    return new HttpError(429, message);
+  }
+}
+
+export function isHttpError(err: unknown): err is HttpError {
+  return err instanceof HttpError;
+}
+
+/** Default client message for a status code (used for errors that are not HttpError). */
+export function messageForStatus(statusCode: number): string {
+  if (statusCode === 401) return MESSAGES.sessionExpired;
+  if (statusCode === 403) return MESSAGES.forbidden;
+  if (statusCode === 404) return MESSAGES.notFound;
+  if (statusCode === 409) return MESSAGES.duplicate;
+  if (statusCode === 429) return MESSAGES.tooManyRequests;
+  if (statusCode === 503) return MESSAGES.unavailable;
+  if (statusCode >= 400 && statusCode < 500) return MESSAGES.badParams;
+  return MESSAGES.server;
+}

@@ -1,0 +1,76 @@
+/**
+ * API process: read env, open + migrate the database, seed the demo catalogue into an empty database,
+ * listen, and shut down cleanly on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the db).
+ */
+import { buildApp } from './app';
+import { openConfiguredDb } from './db/open';
+import { isDatabaseEmpty, seedDemo } from './db/seed';
+import { loadEnv } from './env';
+
+const env = loadEnv();
+const logger = {
+  level: env.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+};
+
+const started = Date.now();
+let db: Awaited<ReturnType<typeof openConfiguredDb>>;
+try {
+  db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'api' });
+} catch (err) {
+  console.error(`No se pudo abrir la base de datos: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let shuttingDown = false;
+
+async function shutdown(signal: string, code = 0): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app?.log.info({ signal }, 'cerrando');
+  // If something hangs (a stuck connection), do not keep the port forever.
+  const force = setTimeout(() => {
+    console.error('cierre forzado tras 10 s');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app?.close();
+  } finally {
+    await db.close();
+  }
+  process.exit(code);
+}
+
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  app = await buildApp({
+    db: db.db,
+    dataDir: env.dataDir,
+    logger,
+    corsOrigins: env.corsOrigins,
+    rateLimit: { max: env.rateLimitMax, allowList: env.rateLimitAllowList },
+    trustProxy: env.trustProxy,
+    catalogueCacheTtlMs: env.catalogueCacheTtlMs,
+  });
+
+  if (env.seedDemo && (await isDatabaseEmpty(db.db))) {
+    app.log.info('base vacía: cargando el catálogo de demostración');
+    await seedDemo(db.db, {
+      images: { mode: 'generate', dataDir: env.dataDir },
+      log: (msg) => app?.log.info(msg),
+    });
+  }
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(
+    { db: db.kind, dataDir: env.dataDir, ms: Date.now() - started, cors: env.corsOrigins },
+    `API lista en http://localhost:${env.port} (docs en /docs)`,
+  );
+} catch (err) {
+  (app?.log ?? console).error(err);
+  await shutdown('startup-error', 1);
+}

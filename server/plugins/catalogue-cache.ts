@@ -1,0 +1,146 @@
+/**
+ * "Cached browse, live commerce" on the API side: the serialized JSON of catalogue GETs (routes with
+ * `config: { catalogueCache: true }`) is kept in memory, keyed by URL.
+ *
+ * Why: PGlite runs inside this process and executes queries one at a time on the event loop, so a page
+ * that costs ~5 ms of SQL caps the API at ~200 pages/s and makes latency grow with concurrency. The
+ * catalogue changes rarely and only through this API.
+ *
+ * Freshness: every successful non-GET request (any write, anywhere in the API, unless its route says
+ * `config: { preservesCatalogue: true }`) drops the whole cache, and
+ * entries expire after `ttlMs` (default 30 s) to bound staleness from writes made elsewhere (another API
+ * instance on the same PostgreSQL, manual SQL). Code that changes the catalogue outside an HTTP write
+ * (scripts, jobs) calls `app.catalogueCache.invalidate()`. Validation still runs on hits (bad input → 400).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueCache: CatalogueCache;
+  }
+  interface FastifyContextConfig {
+    /** cache this GET's 200 responses (catalogue reads only; never per-user data) */
+    catalogueCache?: boolean;
+    /**
+     * A write that cannot change what catalogue GETs return (login, chat message, notification seen…):
+     * its success does not drop the cache. Writes default to dropping it.
+     */
+    preservesCatalogue?: boolean;
+  }
+  interface FastifyRequest {
+    catalogueCacheVersion?: number;
+  }
+}
+
+type Entry = { value: unknown; expires: number; bytes: number };
+
+/** Rough size of a cached value: strings are UTF-16, id lists 8 bytes per entry. */
+function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return value.length * 2;
+  if (Array.isArray(value)) return value.length * 8 + 64;
+  return 256;
+}
+
+export class CatalogueCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** bumped on every invalidation; a value computed under an older version is not stored */
+  version = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxBytes: number = 64 * 1024 * 1024,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get<T = string>(key: string): T | undefined {
+    if (!this.enabled) return undefined;
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= Date.now()) {
+      this.delete(key, e);
+      return undefined;
+    }
+    // refresh recency (Map keeps insertion order: the first entry is the least recently used)
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.value as T;
+  }
+
+  set(key: string, value: unknown, version = this.version): void {
+    if (!this.enabled || version !== this.version) return;
+    const bytes = sizeOf(value) + key.length * 2;
+    if (bytes > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) this.delete(key, old);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, bytes });
+    this.bytes += bytes;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(k, e);
+    }
+  }
+
+  invalidate(): void {
+    this.version++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private delete(key: string, e: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= e.bytes;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default fp<{ ttlMs: number; maxBytes?: number }>(
+  async (app, opts) => {
+    const cache = new CatalogueCache(opts.ttlMs, opts.maxBytes);
+    app.decorate('catalogueCache', cache);
+
+    const cacheable = (req: FastifyRequest) =>
+      cache.enabled && req.method === 'GET' && req.routeOptions.config?.catalogueCache === true;
+
+    app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!cacheable(req)) return;
+      const hit = cache.get<string>(req.url);
+      if (hit !== undefined) {
+        cache.hits++;
+        return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit').send(hit);
+      }
+      cache.misses++;
+      req.catalogueCacheVersion = cache.version;
+      reply.header('x-cache', 'miss');
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      // Invalidate before the write's response leaves, so the client's next read cannot see stale data.
+      if (!READ_METHODS.has(req.method) && reply.statusCode < 400 && req.routeOptions.config?.preservesCatalogue !== true) {
+        cache.invalidate();
+        return payload;
+      }
+      if (
+        req.catalogueCacheVersion !== undefined &&
+        reply.statusCode === 200 &&
+        typeof payload === 'string' &&
+        reply.getHeader('x-cache') === 'miss'
+      ) {
+        cache.set(req.url, payload, req.catalogueCacheVersion);
+      }
+      return payload;
+    });
+  },
+  { name: 'catalogue-cache' },
+);

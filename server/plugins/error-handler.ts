@@ -1,0 +1,59 @@
+/**
+ * The one error handler: every failure becomes `{ success: false, message }` with a Spanish message from
+ * server/errors.ts. Validation errors are 400; client errors keep their status; anything else is a 500
+ * whose details go to the log only (never a stack trace, SQL or driver message on the wire).
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError, isHttpError, MESSAGES, messageForStatus } from '../errors';
+
+/** PostgreSQL error code of a driver error, possibly wrapped (drizzle wraps it in DrizzleQueryError.cause). */
+function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export function toHttpError(err: unknown): { status: number; message: string; internal: boolean } {
+  if (isHttpError(err)) return { status: err.statusCode, message: err.message, internal: err.statusCode >= 500 };
+  const fe = err as Partial<FastifyError>;
+  if (hasZodFastifySchemaValidationErrors(err) || fe.validation) {
+    return { status: 400, message: MESSAGES.badParams, internal: false };
+  }
+  if (typeof err !== 'object' || err === null) return { status: 500, message: MESSAGES.server, internal: true };
+  if (isResponseSerializationError(err)) return { status: 500, message: MESSAGES.server, internal: true };
+  const code = pgCode(err);
+  if (code === '23505') return { status: 409, message: MESSAGES.duplicate, internal: false };
+  // invalid input for a column type, FK to a missing row, check constraint, value too long or out of
+  // range, bytes not valid in the database encoding (e.g. NUL)
+  if (code && ['22P02', '23503', '23514', '22001', '22003', '22021', '22P05'].includes(code)) {
+    return { status: 400, message: MESSAGES.badParams, internal: false };
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) return { status, message: messageForStatus(status), internal: false };
+  if (status === 503) return { status, message: MESSAGES.unavailable, internal: true };
+  return { status: 500, message: MESSAGES.server, internal: true };
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+      const { status, message, internal } = toHttpError(err);
+      if (internal) req.log.error({ err }, 'request failed');
+      else req.log.info({ status, code: (err as { code?: unknown }).code }, 'client error');
+      if (status === 429 || status === 503) reply.header('cache-control', 'no-store');
+      return reply.status(status).send({ success: false, message });
+    });
+
+    // Unknown routes answer with the same envelope (and count against the rate limit, to slow down scans).
+    app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit() : undefined }, (_req, reply) => {
+      return reply.status(404).send({ success: false, message: MESSAGES.notFound });
+    });
+  },
+  { name: 'error-handler', dependencies: ['rate-limit'] },
+);
+
+export { HttpError };

@@ -1,0 +1,29 @@
+/**
+ * Security headers (helmet) and CORS limited to the storefront origin(s). The API answers JSON only, so
+ * its CSP forbids everything; the Swagger UI sets its own CSP on its routes.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+export default fp<{ corsOrigins: string[] }>(
+  async (app, opts) => {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      },
+      // storefront and API are same-site in every deployment we ship (localhost:3000/4000, www./api.)
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+    await app.register(cors, {
+      origin: opts.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'Accept-Language'],
+      maxAge: 600,
+    });
+  },
+  { name: 'security' },
+);

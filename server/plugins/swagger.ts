@@ -1,0 +1,34 @@
+/** OpenAPI document generated from the routes' zod schemas: UI at /docs, JSON at /docs/json. */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Tienda mayorista — API',
+          description:
+            'API de la tienda (sahumerios, velas y productos esotéricos). Respuestas `{ success, message?, data? }`; ' +
+            'los importes son pesos (ARS) con hasta dos decimales.',
+          version: '1.0.0',
+        },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token de sesión (userToken)' },
+          },
+        },
+        tags: [
+          { name: 'catálogo', description: 'Productos, categorías, carrusel, etiquetas y configuración' },
+          { name: 'sistema', description: 'Estado del servicio' },
+        ],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  },
+  { name: 'swagger' },
+);

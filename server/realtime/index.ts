@@ -1,0 +1,185 @@
+/**
+ * Realtime (spec §4 "Realtime socket", §7 "Realtime socket"): socket.io 4 on the API's own HTTP server.
+ *
+ * - websocket transport only; CORS = the API's allowed origins.
+ * - Authentication in `io.use`: the session token in `socket.handshake.auth.token`, checked exactly like
+ *   a Bearer token (signature, expiry, user still exists, password fingerprint). Refused otherwise
+ *   (`connect_error` with the Spanish 401 message). The socket is dropped when its token expires.
+ * - Rooms: `User-{id}` (joined automatically), `Staff` (joined automatically by staff allowed to read
+ *   orders), `Order-{id}` (via joinRoom / rejoinRooms: the order's customer or staff only). Refusals are
+ *   acknowledged `{ ok: false, error }` and never joined.
+ * - Several API instances: with `redisUrl` (REDIS_URL) the @socket.io/redis-adapter relays emits through
+ *   Redis (two node-redis clients), so an emit on instance A reaches sockets connected to instance B.
+ * - `app.realtime.emitToUser / emitToOrder / emitToStaff` for routes and services.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { AuthUser } from '../auth/plugin';
+import { passwordFingerprint } from '../auth/jwt';
+import { findUserById, isStaffRole } from '../auth/users';
+import { MESSAGES } from '../errors';
+import { orderAccess } from '../services/orders';
+import orderEvents from './order-events';
+
+export const STAFF_ROOM = 'Staff';
+export const userRoom = (userId: number) => `User-${userId}`;
+export const orderRoom = (orderId: number) => `Order-${orderId}`;
+/** Most rooms a single rejoinRooms call may ask for. */
+export const MAX_REJOIN_ROOMS = 50;
+
+export interface RealtimeOptions {
+  corsOrigins?: string[];
+  /** Redis URL for the multi-instance adapter (default: REDIS_URL); null/empty = in-memory adapter */
+  redisUrl?: string | null;
+}
+
+export interface Realtime {
+  io: Server;
+  emitToUser(userId: number, event: string, payload?: unknown): void;
+  emitToOrder(orderId: number, event: string, payload?: unknown): void;
+  emitToStaff(event: string, payload?: unknown): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export type RoomAnswer = { ok: true; room: string } | { ok: false; room: string; error: string };
+export type RejoinAnswer = { ok: true; joined: string[]; refused: string[] };
+type Ack<T> = ((answer: T) => void) | undefined;
+
+interface SocketData {
+  user: AuthUser;
+}
+
+/** Staff who may read every order (the same rule as GET /api/order/:id). */
+export function canReadAllOrders(user: Pick<AuthUser, 'role' | 'permissions'>): boolean {
+  return isStaffRole(user.role) && user.permissions.includes('orders:read');
+}
+
+/** Whether `user` may be in `room`. */
+export async function mayJoin(app: FastifyInstance, user: AuthUser, room: unknown): Promise<boolean> {
+  if (typeof room !== 'string' || room.length > 40) return false;
+  const m = /^(User|Order)-([1-9][0-9]{0,9})$/.exec(room);
+  if (!m) return false;
+  const id = Number(m[2]);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return false;
+  if (m[1] === 'User') return id === user.id;
+  if (canReadAllOrders(user)) return true;
+  const access = await orderAccess(app.db, id);
+  return access !== null && access.userId === user.id;
+}
+
+export default fp<RealtimeOptions>(
+  async (app, opts) => {
+    const io = new Server(app.server, {
+      cors: { origin: opts.corsOrigins ?? ['http://localhost:3000'], credentials: true },
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+    });
+
+    const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL?.trim() || null : opts.redisUrl;
+    let redisClients: { quit(): Promise<unknown> }[] = [];
+    if (redisUrl) {
+      const pub = createClient({ url: redisUrl });
+      const sub = pub.duplicate();
+      pub.on('error', (err) => app.log.error({ err }, 'redis (realtime pub)'));
+      sub.on('error', (err) => app.log.error({ err }, 'redis (realtime sub)'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      redisClients = [pub, sub];
+      io.adapter(createAdapter(pub, sub));
+    }
+
+    io.use(async (socket, next) => {
+      try {
+        const raw: unknown = socket.handshake.auth?.token;
+        const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '').trim() : '';
+        if (!token || token.length > 4096) return next(new Error(MESSAGES.sessionExpired));
+        const claims = await app.auth.tokens.verifySession(token);
+        if (!claims) return next(new Error(MESSAGES.sessionExpired));
+        const row = await findUserById(app.db, claims.userId);
+        if (!row || passwordFingerprint(row.passwordHash) !== claims.pwd) return next(new Error(MESSAGES.sessionExpired));
+        (socket.data as SocketData).user = await app.auth.toAuthUser(row);
+        // drop the socket when its session ends (setTimeout is capped at ~24.8 days)
+        const ms = Math.min(claims.exp * 1000 - Date.now(), 2_147_483_647);
+        const timer = setTimeout(() => socket.disconnect(true), Math.max(ms, 0));
+        timer.unref();
+        socket.once('disconnect', () => clearTimeout(timer));
+        next();
+      } catch (err) {
+        app.log.error({ err }, 'realtime auth');
+        next(new Error(MESSAGES.server));
+      }
+    });
+
+    io.on('connection', (socket: Socket) => {
+      const user = (socket.data as SocketData).user;
+      void socket.join(userRoom(user.id));
+      if (canReadAllOrders(user)) void socket.join(STAFF_ROOM);
+
+      const tryJoin = async (room: unknown): Promise<RoomAnswer> => {
+        const name = typeof room === 'string' ? room : String(room);
+        if (!(await mayJoin(app, user, room))) return { ok: false, room: name.slice(0, 40), error: MESSAGES.forbidden };
+        await socket.join(name);
+        return { ok: true, room: name };
+      };
+      const answer = <T>(ack: Ack<T>, value: T) => {
+        if (typeof ack === 'function') ack(value);
+      };
+
+      socket.on('joinRoom', async (room: unknown, ack: Ack<RoomAnswer>) => {
+        answer(ack, await tryJoin(room).catch(() => ({ ok: false as const, room: '', error: MESSAGES.server })));
+      });
+      socket.on('leaveRoom', async (room: unknown, ack: Ack<RoomAnswer>) => {
+        const name = typeof room === 'string' ? room : '';
+        // the automatic rooms stay: leaving them would silence the user's notifications
+        if (!name || name === userRoom(user.id) || name === STAFF_ROOM) {
+          answer(ack, { ok: false, room: name, error: MESSAGES.badParams });
+          return;
+        }
+        await socket.leave(name);
+        answer(ack, { ok: true, room: name });
+      });
+      socket.on('rejoinRooms', async (rooms: unknown, ack: Ack<RejoinAnswer | RoomAnswer>) => {
+        if (!Array.isArray(rooms) || rooms.length > MAX_REJOIN_ROOMS) {
+          answer(ack, { ok: false, room: '', error: MESSAGES.badParams });
+          return;
+        }
+        const joined: string[] = [];
+        const refused: string[] = [];
+        for (const room of new Set(rooms)) {
+          const r = await tryJoin(room).catch(() => ({ ok: false as const, room: String(room).slice(0, 40), error: MESSAGES.server }));
+          (r.ok ? joined : refused).push(r.room);
+        }
+        answer(ack, { ok: true, joined, refused });
+      });
+    });
+
+    const realtime: Realtime = {
+      io,
+      emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
+      emitToOrder: (orderId, event, payload) => void io.to(orderRoom(orderId)).emit(event, payload),
+      emitToStaff: (event, payload) => void io.to(STAFF_ROOM).emit(event, payload),
+    };
+    app.decorate('realtime', realtime);
+    await app.register(orderEvents);
+
+    // Upgraded websockets would keep server.close() waiting: drop this instance's sockets first
+    // (`io.local`: never the sockets of other instances through the adapter).
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+      await Promise.allSettled(redisClients.map((c) => c.quit()));
+    });
+  },
+  { name: 'realtime', dependencies: ['auth', 'db'] },
+);

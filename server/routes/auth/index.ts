@@ -1,0 +1,410 @@
+/**
+ * Session and account routes (spec §7 "Session and account"), on the API host without prefix:
+ * POST auth/login, GET auth, POST auth/register, POST auth/verify, POST auth/forgot,
+ * GET auth/canChangePassword, POST auth/changePassword, POST auth/autoLogin, POST auth/google;
+ * plus GET api/auth/providers (is Google sign-in on?) and the staff-only POST api/auth/autoLoginLink.
+ *
+ * Throttles: every route here has a per-IP limit (@fastify/rate-limit route config); failed logins are
+ * also counted per account (5 per 15 min), reset mails per account (3 per 15 min), verification re-sends
+ * at most one per 5 min per account.
+ */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { forgotSchema, loginSchema, registerSchema, resetSchema, firstIssueMessage } from '../../../lib/validation/account';
+import { ACCOUNT_MESSAGES as M } from '../../../lib/session/server-messages';
+import { orders } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { consumeToken, lastIssuedAt, peekToken, type TokenCheck } from '../../auth/one-time-tokens';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { publicUser } from '../../auth/plugin';
+import {
+  authErrors,
+  autoLoginDataSchema,
+  autoLoginLinkBody,
+  changePasswordBody,
+  envelope,
+  forgotBody,
+  googleBody,
+  loginBody,
+  messageOnly,
+  registerBody,
+  sessionCheckSchema,
+  sessionDataSchema,
+  tokenBody,
+  tokenQuery,
+} from '../../auth/schemas';
+import {
+  createCustomer,
+  deleteUser,
+  findUserByEmail,
+  findUserByGoogleSub,
+  findUserById,
+  linkGoogle,
+  markEmailVerified,
+  setPasswordHash,
+  type UserRow,
+} from '../../auth/users';
+
+/** Runs a shared validation schema; a failure is a 400 with the field's Spanish message. */
+function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const r = schema.safeParse(body);
+  if (!r.success) throw HttpError.badRequest(firstIssueMessage(r.error));
+  return r.data;
+}
+
+function tokenFailure(r: Exclude<TokenCheck, { ok: true }>): HttpError {
+  return r.reason === 'expired' ? new HttpError(410, M.tokenExpired) : HttpError.badRequest(M.tokenInvalid);
+}
+
+function tooMany(reply: FastifyReply, seconds: number): HttpError {
+  reply.header('retry-after', String(seconds));
+  return HttpError.tooManyRequests(M.tooManyAttempts);
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['cuenta'];
+  const { throttle } = app.auth;
+  // Answers carry tokens and personal data: never cached by browsers or proxies (unless a route says so).
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  const perIp = (max: number, windowMs: number) => ({ rateLimit: { max, timeWindow: windowMs } });
+  const loginIp = perIp(throttle.limits.loginPerIp.max, throttle.limits.loginPerIp.windowMs);
+  const sensitiveIp = perIp(throttle.limits.sensitivePerIp.max, throttle.limits.sensitivePerIp.windowMs);
+
+  /** Re-sends the verification mail unless one went out recently; true when sent. */
+  const resendVerification = async (user: UserRow): Promise<boolean> => {
+    const last = await lastIssuedAt(app.db, user.id, 'verify');
+    if (last && Date.now() - last.getTime() < throttle.limits.verifyResendMs) return false;
+    try {
+      await app.auth.sendVerification(user);
+      return true;
+    } catch (err) {
+      app.log.error({ err }, 'no se pudo reenviar el mail de verificación');
+      return false;
+    }
+  };
+
+  app.post(
+    '/auth/login',
+    {
+      config: loginIp,
+      schema: {
+        tags,
+        summary: 'Ingresar con email y contraseña (remember: token de 30 días, si no 1 día)',
+        body: loginBody,
+        response: { 200: envelope(sessionDataSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const { email, password, remember } = check(loginSchema(), req.body);
+      const key = `login:${email}`;
+      const wait = throttle.loginFailures.retryAfter(key);
+      if (wait > 0) throw tooMany(reply, wait);
+      const user = await findUserByEmail(app.db, email);
+      const ok = await verifyPassword(user?.passwordHash, password);
+      if (!user || !ok) {
+        throttle.loginFailures.hit(key);
+        throw HttpError.unauthorized(M.wrongCredentials);
+      }
+      if (!user.emailVerifiedAt) {
+        const sent = await resendVerification(user);
+        throw HttpError.forbidden(sent ? M.unverified : M.unverifiedNoResend);
+      }
+      throttle.loginFailures.reset(key);
+      const data = await app.auth.session(user, remember);
+      return { success: true as const, message: M.loginOk, data };
+    },
+  );
+
+  app.get(
+    '/auth',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Comprobación de sesión al iniciar la tienda (renueva el token cuando pasó la mitad de su vida)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: envelope(sessionCheckSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const u = req.user!;
+      const s = req.session!;
+      const row = await findUserById(app.db, u.id);
+      if (!row) throw HttpError.unauthorized();
+      const lifetime = s.remember ? 30 * 24 * 3600 : 24 * 3600;
+      const left = s.exp - Math.floor(Date.now() / 1000);
+      const renewed = left < lifetime / 2 ? (await app.auth.session(row, s.remember)).token : undefined;
+      return {
+        success: true as const,
+        message: M.sessionOk,
+        data: { user: publicUser(row), permissions: u.permissions, ...(renewed ? { token: renewed } : {}) },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Registro de cliente: envía el email de verificación (el ingreso queda bloqueado hasta seguirlo)',
+        body: registerBody,
+        response: { 201: envelope(z.object({ email: z.string() })), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const v = check(registerSchema(), req.body);
+      if (await findUserByEmail(app.db, v.email)) throw HttpError.conflict(M.duplicate);
+      const user = await createCustomer(app.db, {
+        name: v.name,
+        lastname: v.lastname,
+        email: v.email,
+        passwordHash: await hashPassword(v.password),
+      });
+      if (!user) throw HttpError.conflict(M.duplicate);
+      try {
+        await app.auth.sendVerification(user);
+      } catch (err) {
+        // Without the mail the account could never be verified: undo it so the user can simply retry.
+        req.log.error({ err }, 'no se pudo enviar el mail de verificación');
+        await deleteUser(app.db, user.id);
+        throw new HttpError(502, M.mailSend);
+      }
+      reply.status(201);
+      return { success: true as const, message: M.registered, data: { email: user.email } };
+    },
+  );
+
+  app.post(
+    '/auth/verify',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Verifica el email con el token del enlace y abre la sesión',
+        body: tokenBody,
+        response: { 200: envelope(sessionDataSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const r = await consumeToken(app.db, req.body.token, 'verify');
+      if (!r.ok) throw tokenFailure(r);
+      await markEmailVerified(app.db, r.userId);
+      const user = await findUserById(app.db, r.userId);
+      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false) };
+    },
+  );
+
+  app.post(
+    '/auth/forgot',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Envía el email para cambiar la contraseña (404 si no hay cuenta con ese email)',
+        body: forgotBody,
+        response: { 200: messageOnly, ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const { email } = check(forgotSchema(), req.body);
+      const wait = throttle.forgotAccount.consume(`forgot:${email}`);
+      if (wait > 0) throw tooMany(reply, wait);
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw HttpError.notFound(M.noAccountForEmail);
+      try {
+        await app.auth.sendPasswordReset(user);
+      } catch (err) {
+        req.log.error({ err }, 'no se pudo enviar el mail de cambio de contraseña');
+        throw new HttpError(502, M.mailSend);
+      }
+      return { success: true as const, message: M.forgotSent };
+    },
+  );
+
+  app.get(
+    '/auth/canChangePassword',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: '¿Sirve todavía este enlace de cambio de contraseña? (no lo consume)',
+        querystring: tokenQuery,
+        response: { 200: messageOnly, ...authErrors },
+      },
+    },
+    async (req) => {
+      const r = await peekToken(app.db, req.query.token, 'reset');
+      if (!r.ok) throw tokenFailure(r);
+      return { success: true as const, message: M.tokenValid };
+    },
+  );
+
+  app.post(
+    '/auth/changePassword',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Cambia la contraseña con el token del email (un solo uso) y abre la sesión',
+        body: changePasswordBody,
+        response: { 200: envelope(sessionDataSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const { token } = req.body;
+      const v = check(resetSchema(), req.body);
+      // Validate before consuming, so a typo does not burn the link.
+      const peek = await peekToken(app.db, token, 'reset');
+      if (!peek.ok) throw tokenFailure(peek);
+      const hash = await hashPassword(v.newPassword);
+      const r = await consumeToken(app.db, token, 'reset');
+      if (!r.ok) throw tokenFailure(r);
+      // Following the mailed link proves the mailbox: it verifies the e-mail too.
+      await setPasswordHash(app.db, r.userId, hash, true);
+      const user = await findUserById(app.db, r.userId);
+      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      return { success: true as const, message: M.passwordChanged, data: await app.auth.session(user, false) };
+    },
+  );
+
+  app.post(
+    '/auth/autoLogin',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Ingreso automático con el enlace de un email de pedido (un solo uso, 7 días)',
+        body: tokenBody,
+        response: { 200: envelope(autoLoginDataSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const r = await consumeToken(app.db, req.body.token, 'autologin');
+      if (!r.ok) throw tokenFailure(r);
+      await markEmailVerified(app.db, r.userId);
+      const user = await findUserById(app.db, r.userId);
+      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const s = await app.auth.session(user, false);
+      return {
+        success: true as const,
+        message: M.autoLoginOk,
+        data: {
+          User: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            lastname: user.lastname,
+            Role: { name: user.role, Permissions: s.permissions.map((name) => ({ name })) },
+          },
+          token: s.token,
+          order: r.orderId,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/google',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Ingreso con Google: verifica el ID token (RS256, JWKS de Google) y crea o vincula la cuenta',
+        body: googleBody,
+        response: { 200: envelope(sessionDataSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const google = app.auth.google;
+      if (!google) throw HttpError.notFound(M.googleUnavailable);
+      let id;
+      try {
+        id = await google.verify(req.body.credential);
+      } catch (err) {
+        req.log.error({ err }, 'no se pudieron obtener las claves de Google');
+        throw new HttpError(503, M.server);
+      }
+      if (!id || !id.emailVerified) throw HttpError.unauthorized(M.wrongCredentials);
+      let user = await findUserByGoogleSub(app.db, id.sub);
+      if (!user) {
+        const byEmail = await findUserByEmail(app.db, id.email);
+        if (byEmail) {
+          // Google vouches for the address: link the account (and count the e-mail as verified).
+          await linkGoogle(app.db, byEmail.id, id.sub, true);
+          user = await findUserById(app.db, byEmail.id);
+        } else {
+          const local = id.email.split('@')[0] ?? '';
+          user = await createCustomer(app.db, {
+            name: (id.givenName ?? id.name ?? local).slice(0, 60),
+            lastname: (id.familyName ?? '').slice(0, 60),
+            email: id.email,
+            passwordHash: null,
+            emailVerifiedAt: new Date(),
+            googleSub: id.sub,
+          });
+          // Lost a race with a concurrent first sign-in: read the winner.
+          user ??= await findUserByGoogleSub(app.db, id.sub);
+        }
+      }
+      if (!user) throw HttpError.unauthorized(M.wrongCredentials);
+      return { success: true as const, message: M.loginOk, data: await app.auth.session(user, req.body.remember ?? false) };
+    },
+  );
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Proveedores de ingreso disponibles (Google sólo si GOOGLE_CLIENT_ID está configurado)',
+        response: {
+          200: envelope(z.object({ google: z.object({ clientId: z.string() }).nullable() })),
+          ...authErrors,
+        },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      const google = app.auth.google;
+      return { success: true as const, data: { google: google ? { clientId: google.clientId } : null } };
+    },
+  );
+
+  app.post(
+    '/api/auth/autoLoginLink',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['cuenta', 'staff'],
+        summary: 'Staff: crea un enlace de ingreso automático al pedido de un cliente (7 días, un solo uso)',
+        security: [{ bearerAuth: [] }],
+        body: autoLoginLinkBody,
+        response: {
+          201: envelope(z.object({ url: z.string(), expiresAt: z.string() })),
+          ...authErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { userId, orderId } = req.body;
+      const [order] = await app.db
+        .select({ id: orders.id, userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!order || order.userId !== userId) throw HttpError.notFound();
+      const link = await app.auth.createAutoLoginLink(userId, orderId);
+      reply.status(201);
+      return { success: true as const, data: { url: link.url, expiresAt: link.expiresAt.toISOString() } };
+    },
+  );
+};
+
+export default routes;

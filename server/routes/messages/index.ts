@@ -1,0 +1,236 @@
+/**
+ * The per-order chat (spec §2 Orders detail, §7 "Notifications and messages"), registered under /api:
+ *
+ *   GET  /api/order/:id/messages          the conversation, oldest first (the order's customer or staff; 404 otherwise)
+ *   POST /api/order/:id/messages { text } 1..2000 characters of plain text (never HTML), 20 per minute per user
+ *   POST /api/order/:id/messages/read     marks the other side's messages as read (when the chat is opened)
+ *   GET  /api/message/unviewed/client     unread messages for the user: a customer counts the shop's messages
+ *                                         on their orders; staff count the customers' messages
+ *
+ * A new message is broadcast as `newMessage` (the message) to `Order-{id}`, and `newMessageCount
+ * { orderId, messageId }` goes to the recipient: the customer's `User-{id}` room for a message of the shop
+ * (plus a folded 'Nuevo mensaje' notification), or the `Staff` room for a message of the customer.
+ */
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthUser } from '../../auth/plugin';
+import { messages, orders } from '../../db/schema';
+import { HttpError, MESSAGES } from '../../errors';
+import { canReadAllOrders } from '../../realtime';
+import { envelope, errorResponses, errorSchema, intString } from '../../schemas/common';
+import { notifyOrderEvent } from '../../services/notifications';
+
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MESSAGES_PER_MINUTE = 20;
+/** The most recent messages a conversation answer holds. */
+export const HISTORY_LIMIT = 500;
+
+export const CHAT_MESSAGES = {
+  sent: 'Mensaje enviado',
+  read: 'Mensajes marcados como leídos',
+  empty: 'Escribí un mensaje',
+  tooLong: `El mensaje puede tener hasta ${MAX_MESSAGE_LENGTH} caracteres`,
+  noWrite: MESSAGES.forbidden,
+} as const;
+
+const messageSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  userId: z.number().int().describe('Autor'),
+  text: z.string().describe('Texto plano: mostrarlo como texto, nunca como HTML'),
+  fromShop: z.boolean().describe('true cuando lo escribió el personal de la tienda'),
+  createdAt: z.string(),
+  viewedAt: z.string().nullable().describe('Cuándo lo leyó el destinatario'),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+const params = z.object({ id: intString().describe('Id del pedido') });
+const errors = {
+  ...errorResponses,
+  401: errorSchema.describe('Sin sesión o sesión vencida'),
+  403: errorSchema.describe('Sin permisos'),
+} as const;
+
+/** Plain text: CRLF → LF, no NUL or other control characters except newline and tab; trimmed. */
+export function normalizeMessageText(raw: string): string {
+  return raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .trim();
+}
+
+/** A per-user sliding window (in memory, per API instance). */
+export class UserRateLimiter {
+  private hits = new Map<number, number[]>();
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+  /** true when the user may act now (and records the hit) */
+  take(userId: number, now = Date.now()): boolean {
+    const since = now - this.windowMs;
+    const list = (this.hits.get(userId) ?? []).filter((t) => t > since);
+    if (list.length >= this.max) {
+      this.hits.set(userId, list);
+      return false;
+    }
+    list.push(now);
+    this.hits.set(userId, list);
+    if (this.hits.size > 10_000) {
+      for (const [id, times] of this.hits) if (!times.some((t) => t > since)) this.hits.delete(id);
+    }
+    return true;
+  }
+}
+
+type MessageRow = typeof messages.$inferSelect;
+const view = (row: MessageRow, ownerId: number): ChatMessage => ({
+  id: row.id,
+  orderId: row.orderId,
+  userId: row.userId,
+  text: row.text,
+  fromShop: row.userId !== ownerId,
+  createdAt: row.createdAt.toISOString(),
+  viewedAt: row.viewedAt ? row.viewedAt.toISOString() : null,
+});
+
+const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['mensajes'];
+  const security = [{ bearerAuth: [] }];
+  const limiter = new UserRateLimiter(MESSAGES_PER_MINUTE, 60_000);
+
+  // POST …/mark and …/read take no body: tolerate `content-type: application/json` with an empty body.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(req, text, done);
+  });
+
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  /** The order's owner when `user` may read its chat; 404 otherwise (never reveals someone else's order). */
+  const access = async (orderId: number, user: AuthUser): Promise<{ ownerId: number; staff: boolean }> => {
+    const [order] = await app.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    const staff = canReadAllOrders(user);
+    if (!order || (!staff && order.userId !== user.id)) throw HttpError.notFound();
+    return { ownerId: order.userId, staff: staff && order.userId !== user.id };
+  };
+
+  app.get(
+    '/order/:id/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Mensajes del chat de un pedido, del más viejo al más nuevo (su dueño o el personal)',
+        security,
+        params,
+        response: { 200: envelope(z.array(messageSchema)), ...errors },
+      },
+    },
+    async (req) => {
+      const { ownerId } = await access(req.params.id, req.user!);
+      const rows = await app.db
+        .select()
+        .from(messages)
+        .where(eq(messages.orderId, req.params.id))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(HISTORY_LIMIT);
+      return { success: true as const, data: rows.reverse().map((r) => view(r, ownerId)) };
+    },
+  );
+
+  app.post(
+    '/order/:id/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: `Escribir en el chat del pedido (texto plano, 1 a ${MAX_MESSAGE_LENGTH} caracteres; ${MESSAGES_PER_MINUTE} por minuto)`,
+        security,
+        params,
+        body: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH * 2) }),
+        response: { 201: envelope(messageSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!;
+      const { ownerId, staff } = await access(req.params.id, user);
+      if (staff && !user.permissions.includes('messages:write')) throw HttpError.forbidden(CHAT_MESSAGES.noWrite);
+      const text = normalizeMessageText(req.body.text);
+      if (!text) throw HttpError.badRequest(CHAT_MESSAGES.empty);
+      if ([...text].length > MAX_MESSAGE_LENGTH) throw HttpError.badRequest(CHAT_MESSAGES.tooLong);
+      if (!limiter.take(user.id)) throw HttpError.tooManyRequests();
+
+      const [row] = await app.db.insert(messages).values({ orderId: req.params.id, userId: user.id, text }).returning();
+      const data = view(row!, ownerId);
+      app.realtime.emitToOrder(req.params.id, 'newMessage', data);
+      const signal = { orderId: req.params.id, messageId: data.id };
+      if (data.fromShop) {
+        app.realtime.emitToUser(ownerId, 'newMessageCount', signal);
+        try {
+          await notifyOrderEvent(app, req.params.id, { kind: 'message' });
+        } catch (err) {
+          req.log.error({ err }, 'notificación de mensaje');
+        }
+      } else {
+        app.realtime.emitToStaff('newMessageCount', signal);
+      }
+      return reply.code(201).send({ success: true as const, message: CHAT_MESSAGES.sent, data });
+    },
+  );
+
+  app.post(
+    '/order/:id/messages/read',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Marcar como leídos los mensajes del otro lado (al abrir el chat)',
+        security,
+        params,
+        response: { 200: envelope(z.object({ marked: z.number().int() })), ...errors },
+      },
+    },
+    async (req) => {
+      const { ownerId, staff } = await access(req.params.id, req.user!);
+      // the customer reads the shop's messages; staff read the customer's
+      const side = staff ? eq(messages.userId, ownerId) : ne(messages.userId, ownerId);
+      const marked = await app.db
+        .update(messages)
+        .set({ viewedAt: new Date() })
+        .where(and(eq(messages.orderId, req.params.id), side, isNull(messages.viewedAt)))
+        .returning({ id: messages.id });
+      if (marked.length) app.realtime.emitToOrder(req.params.id, 'messagesRead', { orderId: req.params.id, byShop: staff, ids: marked.map((m) => m.id) });
+      return { success: true as const, message: CHAT_MESSAGES.read, data: { marked: marked.length } };
+    },
+  );
+
+  app.get(
+    '/message/unviewed/client',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cantidad de mensajes sin leer: los de la tienda en mis pedidos (el personal: los de los clientes)',
+        security,
+        response: { 200: envelope(z.number().int()), ...errors },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      const where = canReadAllOrders(user)
+        ? and(isNull(messages.viewedAt), eq(messages.userId, orders.userId))
+        : and(isNull(messages.viewedAt), eq(orders.userId, user.id), ne(messages.userId, user.id));
+      const [row] = await app.db.select({ n: count() }).from(messages).innerJoin(orders, eq(orders.id, messages.orderId)).where(where);
+      return { success: true as const, data: Number(row?.n ?? 0) };
+    },
+  );
+};
+
+export default messageRoutes;

@@ -1,0 +1,80 @@
+/**
+ * Notifications of the signed-in user (spec §3 Notification, §7 "Notifications and messages"), under /api:
+ *
+ *   GET  /api/notifications/client   the unviewed ones, newest first
+ *   GET  /api/notification/:id       one of the user's own (404 otherwise)
+ *   POST /api/notification/:id/mark  marks it as seen (404 when not the user's)
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../errors';
+import { envelope, errorResponses, errorSchema, idParams } from '../../schemas/common';
+import { findOwn, listUnviewed, markOwn } from '../../services/notifications';
+
+export const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;
+
+const notificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string().nullable().describe('Ruta del sitio (p. ej. /order/12)'),
+  createdAt: z.string(),
+  viewedAt: z.string().nullable(),
+});
+
+const errors = { ...errorResponses, 401: errorSchema.describe('Sin sesión o sesión vencida') } as const;
+
+const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['notificaciones'];
+  const security = [{ bearerAuth: [] }];
+
+  // POST …/mark and …/read take no body: tolerate `content-type: application/json` with an empty body.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(req, text, done);
+  });
+
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/notifications/client',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Mis notificaciones sin ver, la más nueva primero', security, response: { 200: envelope(z.array(notificationSchema)), ...errors } },
+    },
+    async (req) => ({ success: true as const, data: await listUnviewed(app.db, req.user!.id) }),
+  );
+
+  app.get(
+    '/notification/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Una de mis notificaciones', security, params: idParams, response: { 200: envelope(notificationSchema), ...errors } },
+    },
+    async (req) => {
+      const data = await findOwn(app.db, req.user!.id, req.params.id);
+      if (!data) throw HttpError.notFound();
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/notification/:id/mark',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Marcar una notificación como vista', security, params: idParams, response: { 200: envelope(notificationSchema), ...errors } },
+    },
+    async (req) => {
+      const data = await markOwn(app.db, req.user!.id, req.params.id);
+      if (!data) throw HttpError.notFound();
+      return { success: true as const, message: NOTIFICATION_MESSAGES.marked, data };
+    },
+  );
+};
+
+export default notificationRoutes;

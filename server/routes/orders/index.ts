@@ -1,0 +1,268 @@
+/**
+ * Checkout and orders (spec §3, §4, §5 "Ordering", §7 "Orders and data"), registered under /api.
+ * This plugin is the one entry point of the feature (app.ts registers it once); it also registers the
+ * address, billing, transport and staff routes, each in its own folder.
+ *
+ * Customer routes (session required; someone else's order, document or file → 404):
+ *   GET  /api/order/myOrders                all the customer's orders, newest first
+ *   GET  /api/order/myActualOrders          received, started, review, modified
+ *   GET  /api/order/myConfirmedOrders       accepted, waiting, shipped
+ *   GET  /api/order/profile/finished        completed, cancelled, rejected, disarm
+ *   POST /api/order                         create (spec §3 payload; priced by the server)
+ *   GET  /api/order/:id                     detail (owner or staff)
+ *   POST /api/order/:id/accept | cancel | finish
+ *   POST /api/order/:id/add { products }    additions (limits of lib/orders/additions)
+ *   POST /api/order/:id/proof               multipart: proof of transfer (JPEG/PNG/WebP/PDF ≤ 10 MB)
+ *   GET  /api/order/:id/documents/:docId/file   the stored file (owner or staff)
+ * Notifications and mails on order events belong to the realtime feature and are not sent here.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addProductsSchema,
+  canUploadProof,
+  createOrderSchema,
+  CUSTOMER_ACTION_TARGET,
+  MAX_UPLOAD_BYTES,
+  ORDER_GROUPS,
+  PROOF_MIME_TYPES,
+  type OrderState,
+} from '../../../lib/orders';
+import { isStaffRole } from '../../auth/users';
+import { HttpError } from '../../errors';
+import { envelope, errorSchema } from '../../schemas/common';
+import { addToOrder, createOrder, findFileDocument, insertFileDocument, moveOrder, orderAccess } from '../../services/orders';
+import { ORDER_MESSAGES as M } from '../../services/orders-messages';
+import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
+import { OrderFileStorage } from '../../storage';
+import { readUpload } from '../../storage/upload';
+import addressRoutes from '../addresses';
+import billingRoutes from '../billing';
+import staffRoutes from '../staff';
+import transportRoutes from '../transports';
+import { authErrors, documentParams, orderDetailSchema, orderDocumentSchema, orderIdParams, orderSummarySchema } from './schemas';
+
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['pedidos'];
+  const security = [{ bearerAuth: [] }];
+  const storage = new OrderFileStorage(app.dataDir);
+
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
+  // accept / cancel / finish take no body: tolerate clients that still send `content-type: application/json`
+  // with an empty body (Fastify's default JSON parser answers 400 to that). Same secure parser otherwise.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(req, text, done);
+  });
+
+  // Personal data: never cached by browsers or proxies.
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const detailFor = async (orderId: number, userId: number) => {
+    const detail = await getOrderDetail(app.db, orderId, { ownerId: userId });
+    if (!detail) throw HttpError.notFound();
+    return detail;
+  };
+
+  /* ------------------------------------------------------------ lists */
+
+  const lists: [string, string, readonly OrderState[] | undefined][] = [
+    ['/order/myOrders', 'Todos mis pedidos (el más nuevo primero)', undefined],
+    ['/order/myActualOrders', 'Mis pedidos en curso: recibido, en preparación, presupuesto enviado, modificado', ORDER_GROUPS.actual],
+    ['/order/myConfirmedOrders', 'Mis pedidos confirmados: aceptado, a la espera, despachado', ORDER_GROUPS.confirmed],
+    ['/order/profile/finished', 'Mis pedidos terminados: completado, cancelado, rechazado, desarmado', ORDER_GROUPS.finished],
+  ];
+  for (const [url, summary, states] of lists) {
+    app.get(
+      url,
+      {
+        preHandler: app.authenticate,
+        schema: { tags, summary, security, response: { 200: envelope(z.array(orderSummarySchema)), ...authErrors } },
+      },
+      async (req) => ({ success: true as const, data: await listCustomerOrders(app.db, req.user!.id, states) }),
+    );
+  }
+
+  /* ----------------------------------------------------------- create */
+
+  app.post(
+    '/order',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Crear un pedido: el servidor calcula los precios (lib/pricing) con los datos de la base',
+        description:
+          'Cuerpo: `{ products: [{ id, quantity }], billingDataId, addressId = 1, transportId = -1, otherTransport = null, toSucc = true }`. ' +
+          'toSucc = retiro en el local (sin dirección ni transporte). Con envío: dirección guardada del cliente y un transporte habilitado, ' +
+          'o transportId -1 con otherTransport. Mínimos: minLocalPrice para retiro, minOrderPrice en CABA, minOrderPrice + IVA al interior. ' +
+          'Se ignora cualquier precio que mande el cliente.',
+        security,
+        body: createOrderSchema,
+        response: { 201: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!;
+      const id = await createOrder(app.db, { id: user.id, isVip: user.isVip }, req.body);
+      const data = await detailFor(id, user.id);
+      return reply.code(201).send({ success: true as const, message: M.created(data.number), data });
+    },
+  );
+
+  /* ----------------------------------------------------------- detail */
+
+  app.get(
+    '/order/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Detalle de un pedido (su dueño o el personal): ítems, totales, documentos, historial, dirección, transporte, facturación',
+        security,
+        params: orderIdParams,
+        response: { 200: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      const staff = isStaffRole(user.role) && user.permissions.includes('orders:read');
+      const data = await getOrderDetail(app.db, req.params.id, staff ? { forStaff: true } : { ownerId: user.id });
+      if (!data) throw HttpError.notFound();
+      return { success: true as const, data };
+    },
+  );
+
+  /* ---------------------------------------------------- customer moves */
+
+  const moves = [
+    ['accept', 'Aceptar el presupuesto (presupuesto enviado → aceptado)', M.accepted],
+    ['cancel', 'Cancelar el pedido (antes de que esté preparado y avisado)', M.cancelled],
+    ['finish', 'Finalizar el pedido (despachado → completado)', M.finished],
+  ] as const;
+  for (const [action, summary, message] of moves) {
+    app.post(
+      `/order/:id/${action}`,
+      {
+        preHandler: app.authenticate,
+        schema: { tags, summary, security, params: orderIdParams, response: { 200: envelope(orderDetailSchema), ...authErrors } },
+      },
+      async (req) => {
+        const user = req.user!;
+        await moveOrder(app.db, req.params.id, CUSTOMER_ACTION_TARGET[action], { userId: user.id, kind: 'customer' }, action);
+        return { success: true as const, message, data: await detailFor(req.params.id, user.id) };
+      },
+    );
+  }
+
+  app.post(
+    '/order/:id/add',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Agregar productos a un pedido existente (sin límite antes de empezar; 3 en preparación; 1 con presupuesto; 1 preparado y avisado)',
+        security,
+        params: orderIdParams,
+        body: addProductsSchema,
+        response: { 200: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      await addToOrder(app.db, { id: user.id, isVip: user.isVip }, req.params.id, req.body.products);
+      return { success: true as const, message: M.added, data: await detailFor(req.params.id, user.id) };
+    },
+  );
+
+  /* -------------------------------------------------------- documents */
+
+  app.post(
+    '/order/:id/proof',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Subir el comprobante de transferencia (multipart, un archivo: JPG, PNG, WEBP o PDF, hasta 10 MB; se verifica el contenido)',
+        consumes: ['multipart/form-data'],
+        security,
+        params: orderIdParams,
+        response: { 201: envelope(orderDocumentSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!;
+      const access = await orderAccess(app.db, req.params.id);
+      if (!access || access.userId !== user.id) throw HttpError.notFound();
+      if (!canUploadProof(access.state)) throw new HttpError(409, M.proofState);
+      const file = await readUpload(req, { allowed: PROOF_MIME_TYPES, typeMessage: M.proofType });
+      const key = await storage.save(req.params.id, file.data, file.mime);
+      let docId: number;
+      try {
+        docId = await insertFileDocument(
+          app.db,
+          req.params.id,
+          'proof',
+          { key, fileName: file.fileName, mimeType: file.mime, size: file.data.length },
+          { userId: user.id, kind: 'customer' },
+        );
+      } catch (err) {
+        await storage.remove(key);
+        throw err;
+      }
+      const detail = await detailFor(req.params.id, user.id);
+      const doc = detail.documents.find((d) => d.id === docId)!;
+      return reply.code(201).send({ success: true as const, message: M.proofSaved, data: doc });
+    },
+  );
+
+  app.get(
+    '/order/:id/documents/:docId/file',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Descargar el archivo de un documento del pedido (su dueño o el personal)',
+        security,
+        params: documentParams,
+        produces: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!;
+      const access = await orderAccess(app.db, req.params.id);
+      const staff = isStaffRole(user.role) && user.permissions.includes('orders:read');
+      if (!access || (!staff && access.userId !== user.id)) throw HttpError.notFound();
+      const doc = await findFileDocument(app.db, req.params.id, req.params.docId);
+      const file = doc ? await storage.open(doc.key) : null;
+      if (!doc || !file) throw HttpError.notFound();
+      const inline = doc.mimeType !== 'application/octet-stream';
+      const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', doc.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(file.stream);
+    },
+  );
+};
+
+const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(orderRoutes);
+  await app.register(addressRoutes);
+  await app.register(billingRoutes);
+  await app.register(transportRoutes);
+  await app.register(staffRoutes, { prefix: '/staff' });
+};
+
+export default checkoutRoutes;

@@ -1,0 +1,327 @@
+/**
+ * Back-office API for staff (registered under /api/staff; spec §6 roles). Every route needs a staff role
+ * (superadmin, admin, employee, orderemployee: `app.requireStaff`) AND the permission of its area, as
+ * the roles carry them in the database (server/db/seed/data.ts):
+ * - orders (orders:read / orders:write): every staff role;
+ * - products (products:write): superadmin, admin, employee;
+ * - configuration (config:write): superadmin, admin.
+ *
+ *   GET   /api/staff/orders?state&from&to&q&page&rows   paged, newest first, with counts per state
+ *   GET   /api/staff/orders/:id
+ *   POST  /api/staff/orders/:id/state { to }            moves of lib/orders/states made by staff
+ *   POST  /api/staff/orders/:id/budget { items: [{ itemId, quantity, unitPrice, missing }], bonus, boxes? }
+ *   POST  /api/staff/orders/:id/remit { trackingNumber }
+ *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
+ *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince? }
+ *   PATCH /api/staff/products/:id { price?, discount?, state? }
+ * Product and configuration changes tell the storefront to revalidate its cached pages
+ * (services/revalidate.ts, fire-and-forget).
+ */
+import multipart from '@fastify/multipart';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toCents } from '../../../lib/money';
+import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFileKind } from '../../../lib/orders';
+import { HttpError } from '../../errors';
+import { envelope, errorSchema, idParams } from '../../schemas/common';
+import { configSchema } from '../../schemas/catalogue';
+import { getConfig } from '../../services/catalogue';
+import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } from '../../services/orders';
+import { ORDER_MESSAGES as M } from '../../services/orders-messages';
+import { updateProductPricing, updateShopConfig } from '../../services/orders-staff';
+import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
+import { createRevalidator, loadRevalidateSecret, storefrontUrlFrom } from '../../services/revalidate';
+import { OrderFileStorage } from '../../storage';
+import { readUpload } from '../../storage/upload';
+import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
+
+/** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
+const pesos = (max: number) =>
+  z
+    .number()
+    .min(0)
+    .max(max)
+    .refine((v) => Math.abs(toCents(v) - v * 100) < 1e-6, { message: 'máximo 2 decimales' });
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'fecha inválida' });
+
+const listQuery = z.object({
+  state: orderStateSchema.optional(),
+  from: dateParam.optional().describe('Desde (incluida), AAAA-MM-DD o fecha y hora ISO'),
+  to: dateParam.optional().describe('Hasta (una fecha AAAA-MM-DD incluye ese día)'),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((s) => !s.includes('\u0000'))
+    .optional()
+    .describe('Número de pedido, nombre o email del cliente, CUIT/CUIL/DNI'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rows: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const budgetBody = z.object({
+  items: z
+    .array(
+      z.object({
+        itemId: z.number().int().min(1),
+        quantity: z.number().int().min(1).max(100_000),
+        unitPrice: pesos(20_000_000),
+        missing: z.boolean().default(false),
+      }),
+    )
+    .max(300)
+    .default([]),
+  bonus: pesos(90_000_000_000).default(0),
+  boxes: z.number().int().min(0).max(10_000).optional(),
+});
+
+const configBody = z.object({
+  minOrderPrice: pesos(20_000_000).optional(),
+  minLocalPrice: pesos(20_000_000).optional(),
+  maintaince: z.boolean().optional(),
+});
+
+const productBody = z.object({
+  price: pesos(20_000_000).optional(),
+  discount: pesos(20_000_000).nullable().optional(),
+  state: z.enum(['active', 'limited', 'noStock', 'hidden']).optional(),
+});
+
+const staffProductSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  slug: z.string(),
+  price: z.number(),
+  discount: z.number().nullable(),
+  state: z.enum(['active', 'limited', 'noStock', 'hidden']),
+});
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['personal'];
+  const security = [{ bearerAuth: [] }];
+  const storage = new OrderFileStorage(app.dataDir);
+  const revalidator = createRevalidator({
+    storefrontUrl: storefrontUrlFrom(),
+    secret: await loadRevalidateSecret(app.dataDir),
+    log: app.log,
+  });
+  /** fire-and-forget: the answer never waits for the storefront */
+  const revalidate = (tagList: string[]) => void revalidator.revalidate(tagList);
+
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const permission =
+    (name: string): preHandlerAsyncHookHandler =>
+    async (req) => {
+      if (!req.user?.permissions.includes(name)) throw HttpError.forbidden();
+    };
+  const staffWith = (name: string) => [app.requireStaff, permission(name)];
+  const staffActor = (userId: number) => ({ userId, kind: 'staff' as const });
+
+  const detail = async (id: number) => {
+    const data = await getOrderDetail(app.db, id, { forStaff: true });
+    if (!data) throw HttpError.notFound();
+    return data;
+  };
+
+  /* ----------------------------------------------------------- orders */
+
+  app.get(
+    '/orders',
+    {
+      preHandler: staffWith('orders:read'),
+      schema: {
+        tags,
+        summary: 'Pedidos (filtro por estado, fechas y búsqueda; paginado, el más nuevo primero; cantidad por estado)',
+        security,
+        querystring: listQuery,
+        response: { 200: envelope(staffOrderListSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const from = q.from ? new Date(q.from) : undefined;
+      let to: Date | undefined;
+      if (q.to) {
+        to = new Date(q.to);
+        // a bare date includes that whole day (UTC)
+        if (/^\d{4}-\d{2}-\d{2}$/.test(q.to)) to = new Date(to.getTime() + 24 * 60 * 60 * 1000);
+      }
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, page: q.page, rows: q.rows });
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: staffWith('orders:read'),
+      schema: { tags, summary: 'Detalle de un pedido con los datos del cliente', security, params: orderIdParams, response: { 200: envelope(orderDetailSchema), ...authErrors } },
+    },
+    async (req) => ({ success: true as const, data: await detail(req.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/state',
+    {
+      preHandler: staffWith('orders:write'),
+      schema: {
+        tags,
+        summary: 'Cambiar el estado (sólo los movimientos del personal en la tabla de lib/orders/states; presupuesto enviado se logra enviando un presupuesto)',
+        security,
+        params: orderIdParams,
+        body: z.object({ to: orderStateSchema }),
+        response: { 200: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      await moveOrder(app.db, req.params.id, req.body.to, staffActor(req.user!.id), 'state');
+      return { success: true as const, message: M.stateChanged, data: await detail(req.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/budget',
+    {
+      preHandler: staffWith('orders:write'),
+      schema: {
+        tags,
+        summary: 'Enviar el presupuesto: cantidades, precios unitarios, faltantes, bonificación y bultos; el pedido pasa a presupuesto enviado',
+        security,
+        params: orderIdParams,
+        body: budgetBody,
+        response: { 200: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      await sendBudget(app.db, req.params.id, req.body, staffActor(req.user!.id));
+      return { success: true as const, message: M.budgetSent, data: await detail(req.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/remit',
+    {
+      preHandler: staffWith('orders:write'),
+      schema: {
+        tags,
+        summary: 'Cargar el remito con el número de seguimiento',
+        security,
+        params: orderIdParams,
+        body: z.object({
+          trackingNumber: z
+            .string()
+            .trim()
+            .min(1)
+            .max(100)
+            .refine((s) => !s.includes('\u0000')),
+        }),
+        response: { 200: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      await saveRemit(app.db, req.params.id, req.body.trackingNumber, staffActor(req.user!.id));
+      return { success: true as const, message: M.remitSaved, data: await detail(req.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/documents',
+    {
+      preHandler: staffWith('orders:write'),
+      schema: {
+        tags,
+        summary: 'Subir la factura u otro documento (multipart: campo kind = bill | other y un PDF de hasta 10 MB)',
+        consumes: ['multipart/form-data'],
+        security,
+        params: orderIdParams,
+        querystring: z.object({ kind: z.enum(STAFF_FILE_KINDS).optional() }),
+        response: { 201: envelope(orderDocumentSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      if (!(await orderAccess(app.db, req.params.id))) throw HttpError.notFound();
+      const file = await readUpload(req, { allowed: STAFF_FILE_MIME_TYPES, typeMessage: M.pdfOnly });
+      const kind = (file.fields.kind ?? req.query.kind) as StaffFileKind | undefined;
+      if (!kind || !(STAFF_FILE_KINDS as readonly string[]).includes(kind)) throw HttpError.badRequest();
+      const key = await storage.save(req.params.id, file.data, file.mime);
+      let docId: number;
+      try {
+        docId = await insertFileDocument(
+          app.db,
+          req.params.id,
+          kind,
+          { key, fileName: file.fileName, mimeType: file.mime, size: file.data.length },
+          staffActor(req.user!.id),
+        );
+      } catch (err) {
+        await storage.remove(key);
+        throw err;
+      }
+      const data = (await detail(req.params.id)).documents.find((d) => d.id === docId)!;
+      return reply.code(201).send({ success: true as const, message: M.documentSaved, data });
+    },
+  );
+
+  /* ------------------------------------------------ config and products */
+
+  app.get(
+    '/config',
+    {
+      preHandler: app.requireStaff,
+      schema: { tags, summary: 'Configuración de la tienda', security, response: { 200: envelope(configSchema), ...authErrors } },
+    },
+    async () => ({ success: true as const, data: await getConfig(app.db) }),
+  );
+
+  app.patch(
+    '/config',
+    {
+      preHandler: staffWith('config:write'),
+      schema: {
+        tags,
+        summary: 'Cambiar mínimos de compra (pesos) y modo mantenimiento; revalida la tienda',
+        security,
+        body: configBody,
+        response: { 200: envelope(configSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const { config, tags: changed } = await updateShopConfig(app.db, req.body);
+      revalidate(changed);
+      return { success: true as const, message: M.configSaved, data: config };
+    },
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      preHandler: staffWith('products:write'),
+      schema: {
+        tags,
+        summary: 'Cambiar precio, descuento (precio rebajado; null lo quita) o estado de un producto o variación; revalida la tienda',
+        security,
+        params: idParams,
+        body: productBody,
+        response: { 200: envelope(staffProductSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const result = await updateProductPricing(app.db, req.params.id, req.body);
+      if (!result) throw HttpError.notFound(M.productNotFound(req.params.id));
+      revalidate(result.tags);
+      return { success: true as const, message: M.productSaved, data: result.product };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,198 @@
+/**
+ * The logged-in customer's own account (registered under /api):
+ * GET /api/user/me, PATCH /api/user/me { name?, lastname?, contactNumber? },
+ * POST /api/user/password { currentPassword, newPassword, confirmPassword } → a new session token;
+ * and the mail preferences reached from the signed link of every mail (no login):
+ * GET/POST /api/user/subscriptions?token=…, POST /api/user/subscriptions/unsubscribe?token=… (RFC 8058).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { changePasswordSchema, firstIssueMessage, profileSchema } from '../../../lib/validation/account';
+import { ACCOUNT_MESSAGES as M } from '../../../lib/session/server-messages';
+import { HttpError } from '../../errors';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import {
+  authErrors,
+  envelope,
+  mailPrefsBody,
+  mailPrefsSchema,
+  messageOnly,
+  passwordBody,
+  profileDataSchema,
+  profilePatchBody,
+  sessionDataSchema,
+  tokenQuery,
+} from '../../auth/schemas';
+import { findUserById, setPasswordHash, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
+
+function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const r = schema.safeParse(body);
+  if (!r.success) throw HttpError.badRequest(firstIssueMessage(r.error));
+  return r.data;
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['cuenta'];
+  const security = [{ bearerAuth: [] }];
+  // Answers carry tokens and personal data: never cached by browsers or proxies (unless a route says so).
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const profileOf = async (row: UserRow) => {
+    const u = await app.auth.toAuthUser(row);
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      lastname: row.lastname,
+      contactNumber: row.contactNumber,
+      role: row.role,
+      permissions: u.permissions,
+      isVip: u.isVip,
+      emailVerified: row.emailVerifiedAt !== null,
+      hasPassword: row.passwordHash !== null,
+      googleLinked: row.googleSub !== null,
+    };
+  };
+
+  const me = async (id: number) => {
+    const row = await findUserById(app.db, id);
+    if (!row) throw HttpError.unauthorized();
+    return row;
+  };
+
+  app.get(
+    '/user/me',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Mis datos', security, response: { 200: envelope(profileDataSchema), ...authErrors } },
+    },
+    async (req) => ({ success: true as const, data: await profileOf(await me(req.user!.id)) }),
+  );
+
+  app.patch(
+    '/user/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Editar mis datos (número de contacto, nombre, apellido)',
+        security,
+        body: profilePatchBody,
+        response: { 200: envelope(profileDataSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const v = check(profileSchema(), req.body);
+      await updateProfile(app.db, req.user!.id, {
+        name: v.name,
+        lastname: v.lastname,
+        contactNumber: v.contactNumber === undefined ? undefined : v.contactNumber || null,
+      });
+      return { success: true as const, message: M.saved, data: await profileOf(await me(req.user!.id)) };
+    },
+  );
+
+  app.post(
+    '/user/password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cambiar mi contraseña: devuelve un token nuevo (las otras sesiones se cierran)',
+        security,
+        body: passwordBody,
+        response: { 200: envelope(sessionDataSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const v = check(changePasswordSchema(), req.body);
+      const key = `password:${req.user!.id}`;
+      const wait = app.auth.throttle.loginFailures.retryAfter(key);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw HttpError.tooManyRequests(M.tooManyAttempts);
+      }
+      const row = await me(req.user!.id);
+      // Accounts created with Google have no password yet: they may set one without a current password.
+      if (row.passwordHash !== null && !(await verifyPassword(row.passwordHash, v.currentPassword))) {
+        app.auth.throttle.loginFailures.hit(key);
+        throw HttpError.badRequest(M.wrongPassword);
+      }
+      app.auth.throttle.loginFailures.reset(key);
+      await setPasswordHash(app.db, row.id, await hashPassword(v.newPassword));
+      const updated = await me(row.id);
+      return {
+        success: true as const,
+        message: M.passwordChanged,
+        data: await app.auth.session(updated, req.session?.remember ?? false),
+      };
+    },
+  );
+
+  /* -------------------------------------------------- mail preferences */
+
+  const userOfLink = async (token: string | undefined): Promise<UserRow> => {
+    const userId = token ? await app.auth.tokens.verifyUnsubscribe(token) : null;
+    const row = userId ? await findUserById(app.db, userId) : null;
+    if (!row) throw HttpError.badRequest(M.tokenInvalid);
+    return row;
+  };
+  const prefsOf = (row: UserRow) => ({ email: row.email, orderMails: row.mailOrderUpdates, news: row.mailNewsletter });
+
+  app.get(
+    '/user/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: 'Preferencias de email (enlace firmado de los emails, sin sesión)',
+        querystring: tokenQuery,
+        response: { 200: envelope(mailPrefsSchema), ...authErrors },
+      },
+    },
+    async (req) => ({ success: true as const, data: prefsOf(await userOfLink(req.query.token)) }),
+  );
+
+  app.post(
+    '/user/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: 'Cambiar las preferencias de email (enlace firmado de los emails, sin sesión)',
+        querystring: tokenQuery,
+        body: mailPrefsBody,
+        response: { 200: envelope(mailPrefsSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const row = await userOfLink(req.query.token);
+      await updateMailPreferences(app.db, row.id, req.body);
+      return { success: true as const, message: M.unsubscribed, data: prefsOf((await findUserById(app.db, row.id))!) };
+    },
+  );
+
+  // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" as a form; accept any body here.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+    scope.post(
+      '/user/subscriptions/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary: 'Baja con un clic (RFC 8058): desactiva todos los emails de novedades y de pedidos',
+          querystring: tokenQuery,
+          response: { 200: messageOnly, ...authErrors },
+        },
+      },
+      async (req) => {
+        const row = await userOfLink((req.query as { token?: string }).token);
+        await updateMailPreferences(app.db, row.id, { orderMails: false, news: false });
+        return { success: true as const, message: M.unsubscribed };
+      },
+    );
+  });
+};
+
+export default routes;

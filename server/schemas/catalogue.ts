@@ -1,0 +1,216 @@
+/**
+ * Wire schemas of the catalogue (spec §7), mirroring lib/api/types.ts. One schema gives validation,
+ * response serialization (unknown keys are stripped) and the OpenAPI document. The compile-time checks at
+ * the bottom fail `tsc` if these drift from the storefront's contract.
+ */
+import { z } from 'zod';
+import type {
+  CarouselImage,
+  CartLookupItem,
+  Category,
+  Config,
+  Offer,
+  Paged,
+  Product,
+  ProductListItem,
+  ProductSort,
+  Tag,
+  Variation,
+} from '../../lib/api/types';
+import { intString, MAX_INT32, textParam } from './common';
+
+export const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
+export const productSortSchema = z.enum(['name', 'newest', 'bestSellers', 'popular']);
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable().optional(),
+  image: z.string().nullable().optional(),
+  productCount: z.number().int().optional(),
+});
+
+export const productImageSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('URL de la imagen en el host de la API, p. ej. /uploads/products/x.webp'),
+});
+
+export const offerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  units: z.number().int(),
+  price: z.number(),
+  isVip: z.boolean(),
+  isStrict: z.boolean(),
+});
+
+export const variableSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const variationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  SKU: z.string(),
+  price: z.number(),
+  discount: z.number().nullable(),
+  regularPrice: z.number(),
+  state: productStateSchema,
+  min: z.number().int(),
+  max: z.number().int(),
+  steps: z.number().int(),
+  VariableId: z.number().int().nullable(),
+  Variable: variableSchema.nullable(),
+});
+
+const productBase = {
+  id: z.number().int(),
+  SKU: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string(),
+  isOutstanding: z.boolean(),
+  isVisible: z.boolean(),
+  isAvailable: z.boolean(),
+  isVariable: z.boolean(),
+  isVariation: z.boolean(),
+  isVip: z.boolean(),
+  isCatalogable: z.boolean(),
+  state: productStateSchema,
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  score: z.number(),
+  price: z.number(),
+  minPrice: z.number(),
+  maxPrice: z.number(),
+  discount: z.number().nullable(),
+  variationCount: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  steps: z.number().int(),
+  sales: z.number().int(),
+  Categories: z.array(categorySchema),
+  ProductImages: z.array(productImageSchema),
+  Offers: z.array(offerSchema),
+  VariableId: z.number().int().nullable(),
+  Variable: variableSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  parentId: z.number().int().nullable().optional(),
+};
+
+export const productSchema = z.object({
+  ...productBase,
+  description: z.string().describe('markdown'),
+  Variations: z.array(variationSchema),
+});
+
+/** List items: no description and no Variations (size). */
+export const productListItemSchema = z.object(productBase);
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    page: z.number().int(),
+    rows: z.number().int(),
+  });
+}
+
+export const configSchema = z.object({
+  minOrderPrice: z.number(),
+  minLocalPrice: z.number(),
+  maintaince: z.boolean(),
+});
+
+export const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
+
+export const carouselImageSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('URL de la imagen'),
+  alt: z.string(),
+  url: z.string().nullable().describe('destino del enlace'),
+  order: z.number().int(),
+});
+
+export const cartLookupItemSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  parentName: z.string().nullable(),
+  price: z.number(),
+  discount: z.number().nullable(),
+  state: productStateSchema,
+  min: z.number().int(),
+  max: z.number().int(),
+  steps: z.number().int(),
+  Offers: z.array(offerSchema),
+  image: z.string().nullable(),
+});
+
+/* ------------------------------------------------------------------ inputs */
+
+/** Largest page size we serve; larger (but sane) `rows` values are capped to it. */
+export const MAX_ROWS = 100;
+/** Anything above these is a malformed request, not a big page. */
+const ROWS_LIMIT = 1000;
+const PAGE_LIMIT = 1_000_000;
+
+const slugLike = textParam(200, 1);
+
+export const productListQuery = z.object({
+  rows: intString(ROWS_LIMIT)
+    .transform((n) => Math.min(n, MAX_ROWS))
+    .optional()
+    .default(12)
+    .describe(`Productos por página (1–${MAX_ROWS}, por defecto 12; valores mayores se limitan a ${MAX_ROWS})`),
+  page: intString(PAGE_LIMIT).optional().default(1).describe('Página (desde 1)'),
+  Categories: textParam(500)
+    .optional()
+    .describe('Slug de categoría (o varios separados por coma)'),
+  sort: productSortSchema
+    .optional()
+    .describe('name (por defecto), newest, bestSellers o popular; con `query` y sin sort: relevancia'),
+  query: textParam(100).optional().describe('Texto a buscar (sin distinguir mayúsculas ni acentos)'),
+});
+
+export const searchQuery = z.object({
+  query: textParam(100).optional().default('').describe('Texto a buscar; vacío devuelve una lista vacía'),
+});
+
+export const slugParams = z.object({ slug: slugLike });
+export const skuParams = z.object({ sku: slugLike });
+
+/** Max ids per lookup (a cart has far fewer lines). */
+export const MAX_LOOKUP_IDS = 200;
+
+export const lookupQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^[0-9]{1,10}(,[0-9]{1,10})*$/)
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(z.number().int().min(1).max(MAX_INT32)).min(1).max(MAX_LOOKUP_IDS))
+    .describe(`Ids de productos o variaciones separados por coma (máx. ${MAX_LOOKUP_IDS})`),
+});
+
+/* ----------------------------------------------- contract checks (compile time) */
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- T is the check
+function assertSame<T extends true>(): void {}
+
+assertSame<Same<z.output<typeof categorySchema>, Category>>();
+assertSame<Same<z.output<typeof offerSchema>, Offer>>();
+assertSame<Same<z.output<typeof variationSchema>, Variation>>();
+assertSame<Same<z.output<typeof productSchema>, Product>>();
+assertSame<Same<z.output<typeof productListItemSchema>, Omit<ProductListItem, 'Variations'>>>();
+assertSame<Same<z.output<ReturnType<typeof pagedSchema<typeof productListItemSchema>>>['total'], Paged<ProductListItem>['total']>>();
+assertSame<Same<z.output<typeof configSchema>, Config>>();
+assertSame<Same<z.output<typeof tagSchema>, Tag>>();
+assertSame<Same<z.output<typeof carouselImageSchema>, CarouselImage>>();
+assertSame<Same<z.output<typeof cartLookupItemSchema>, CartLookupItem>>();
+assertSame<Same<z.output<typeof productSortSchema>, ProductSort>>();

@@ -1,0 +1,53 @@
+/**
+ * Zod building blocks shared by every route: the response envelope and strict parsers for numbers that
+ * arrive as strings in paths and query strings ("1e3", "0x10", " 1", "1.5" and "-1" are all rejected).
+ */
+import { z } from 'zod';
+
+export const MAX_INT32 = 2_147_483_647;
+
+/** A positive integer given as a decimal string, at most `max`. */
+export function intString(max: number = MAX_INT32, min = 1) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/**
+ * Free text from a URL: bounded length and no NUL byte (PostgreSQL rejects it in text, which would turn
+ * a bad request into a 500).
+ */
+export function textParam(max: number, min = 0) {
+  return z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), { message: 'NUL no permitido' });
+}
+
+/** `:id` path parameter */
+export const idParams = z.object({ id: intString().describe('Identificador numérico') });
+
+/** Error envelope of every non-2xx answer. */
+export const errorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+});
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    data,
+  });
+}
+
+/** Standard error answers for the OpenAPI document. */
+export const errorResponses = {
+  400: errorSchema.describe('Los parametros son incorrectos'),
+  404: errorSchema.describe('No encontrado'),
+  429: errorSchema.describe('Demasiadas solicitudes'),
+  500: errorSchema.describe('Error del servidor'),
+} as const;

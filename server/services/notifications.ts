@@ -1,0 +1,133 @@
+/**
+ * Notifications (spec §3 Notification, §4 "Notifications from the server"): rows of `notifications`
+ * for one user, announced live with `newNotification { notificationId }` to the room `User-{userId}`.
+ * Order events (budget sent, state changes by staff, remit or bill attached, a message from the shop)
+ * create one for the order's customer, linking to /order/{id}.
+ */
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ORDER_STATE_LABELS_ES, type OrderState } from '../../lib/orders';
+import type { Db } from '../db/client';
+import { notifications, orders } from '../db/schema';
+
+export interface NotificationView {
+  id: number;
+  title: string;
+  description: string;
+  url: string | null;
+  createdAt: string;
+  viewedAt: string | null;
+}
+
+type Row = typeof notifications.$inferSelect;
+
+export function notificationView(row: Row): NotificationView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    createdAt: row.createdAt.toISOString(),
+    viewedAt: row.viewedAt ? row.viewedAt.toISOString() : null,
+  };
+}
+
+export interface NewNotification {
+  userId: number;
+  title: string;
+  description?: string;
+  url?: string | null;
+}
+
+type Deps = Pick<FastifyInstance, 'db' | 'realtime'>;
+
+/** Stores a notification and emits `newNotification { notificationId }` to `User-{userId}`. */
+export async function createNotification(app: Deps, n: NewNotification): Promise<NotificationView> {
+  const [row] = await app.db
+    .insert(notifications)
+    .values({ userId: n.userId, title: n.title.slice(0, 200), description: (n.description ?? '').slice(0, 1000), url: n.url ?? null })
+    .returning();
+  app.realtime.emitToUser(n.userId, 'newNotification', { notificationId: row!.id });
+  return notificationView(row!);
+}
+
+/** The unviewed notifications of a user, newest first. */
+export async function listUnviewed(db: Db, userId: number, limit = 50): Promise<NotificationView[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.viewedAt)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map(notificationView);
+}
+
+/** One notification of its owner, or null. */
+export async function findOwn(db: Db, userId: number, id: number): Promise<NotificationView | null> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return row ? notificationView(row) : null;
+}
+
+/** Marks one of the user's notifications as seen (idempotent); null when it is not theirs. */
+export async function markOwn(db: Db, userId: number, id: number): Promise<NotificationView | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ viewedAt: new Date() })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.viewedAt)))
+    .returning();
+  if (row) return notificationView(row);
+  return findOwn(db, userId, id);
+}
+
+/* ------------------------------------------------------------ order events */
+
+export type OrderEvent =
+  | { kind: 'budget' }
+  | { kind: 'state'; to: OrderState }
+  | { kind: 'remit'; trackingNumber?: string }
+  | { kind: 'bill' }
+  | { kind: 'message' };
+
+export function orderEventText(number: number, event: OrderEvent): { title: string; description: string } {
+  switch (event.kind) {
+    case 'budget':
+      return { title: 'Presupuesto enviado', description: `Tu pedido #${number} ya tiene presupuesto. Revisalo y aceptalo para seguir.` };
+    case 'state':
+      return { title: 'Pedido actualizado', description: `Tu pedido #${number} pasó a: ${ORDER_STATE_LABELS_ES[event.to]}.` };
+    case 'remit':
+      return {
+        title: 'Remito disponible',
+        description: event.trackingNumber
+          ? `Tu pedido #${number} tiene remito. Número de seguimiento: ${event.trackingNumber}.`
+          : `Tu pedido #${number} tiene remito.`,
+      };
+    case 'bill':
+      return { title: 'Factura disponible', description: `Ya podés ver la factura de tu pedido #${number}.` };
+    case 'message':
+      return { title: 'Nuevo mensaje', description: `Tenés un mensaje nuevo sobre tu pedido #${number}.` };
+  }
+}
+
+/**
+ * Notifies the order's customer of an event. Messages are folded: while an unviewed "new message"
+ * notification of that order exists, no second one is created.
+ */
+export async function notifyOrderEvent(app: Deps, orderId: number, event: OrderEvent): Promise<NotificationView | null> {
+  const [order] = await app.db.select({ userId: orders.userId, number: orders.number }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const url = `/order/${orderId}`;
+  const { title, description } = orderEventText(order.number, event);
+  if (event.kind === 'message') {
+    const [pending] = await app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, order.userId), eq(notifications.url, url), eq(notifications.title, title), isNull(notifications.viewedAt)))
+      .limit(1);
+    if (pending) return null;
+  }
+  return createNotification(app, { userId: order.userId, title, description, url });
+}

@@ -1,0 +1,256 @@
+/**
+ * Order reads for the customer (their lists and detail) and staff (paged search with counts per state).
+ * Money leaves here in pesos (lib/money fromCents), dates as ISO strings. Shapes: lib/orders/types.ts.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { fromCents } from '../../lib/money';
+import {
+  additionsStatus,
+  canUploadProof,
+  customerActions,
+  isAdditionStage,
+  ORDER_STATES,
+  shippingZone,
+  type OrderBudgetSnapshot,
+  type OrderDetail,
+  type OrderState,
+  type OrderSummary,
+  type StaffOrderList,
+} from '../../lib/orders';
+import type { Db } from '../db/client';
+import { addresses, billingData, orderDocuments, orderItems, orders, orderStateHistory, transports, users } from '../db/schema';
+import { escapeLike } from '../lib/text';
+import { wireTotals } from './orders';
+
+type OrderRow = typeof orders.$inferSelect;
+
+// Correlated sub-selects name the outer table literally (drizzle may leave columns unqualified).
+const itemCountSql = sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`;
+const unitsSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id" and not oi.missing)`;
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSummary {
+  return {
+    id: o.id,
+    number: o.number,
+    state: o.state,
+    missingStatus: o.missingStatus,
+    toSucc: o.toSucc,
+    itemCount,
+    totalUnits,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    budgetSentAt: iso(o.budgetSentAt),
+    confirmedAt: iso(o.confirmedAt),
+    ...wireTotals({
+      totalBoxes: o.totalBoxes,
+      totalPriceCents: Number(o.totalPriceCents),
+      subtotalCents: Number(o.subtotalCents),
+      bonusCents: Number(o.bonusCents),
+      vatCents: Number(o.vatCents),
+      priceWithVatCents: Number(o.priceWithVatCents),
+      iibbCents: Number(o.iibbCents),
+      finalTotalCents: Number(o.finalTotalCents),
+    }),
+  };
+}
+
+/** The customer's orders, newest first, optionally only some states. */
+export async function listCustomerOrders(db: Db, userId: number, states?: readonly OrderState[]): Promise<OrderSummary[]> {
+  const where = states ? and(eq(orders.userId, userId), inArray(orders.state, [...states])) : eq(orders.userId, userId);
+  const rows = await db
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(500);
+  return rows.map((r) => summaryOf(r.order, r.itemCount, r.totalUnits));
+}
+
+export function documentPath(orderId: number, docId: number): string {
+  return `/api/order/${orderId}/documents/${docId}/file`;
+}
+
+type DocData = Partial<OrderBudgetSnapshot> & { fileName?: string; mimeType?: string; size?: number };
+
+/**
+ * The full order, or null when it does not exist or (with `ownerId`) belongs to someone else.
+ * `forStaff` adds the customer's contact data.
+ */
+export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: number; forStaff?: boolean } = {}): Promise<OrderDetail | null> {
+  const where = opts.ownerId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, opts.ownerId));
+  const [o] = await db.select().from(orders).where(where).limit(1);
+  if (!o) return null;
+
+  const [items, docs, history, address, transport, billing, customer] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+    db.select().from(orderDocuments).where(eq(orderDocuments.orderId, o.id)).orderBy(asc(orderDocuments.createdAt), asc(orderDocuments.id)),
+    db.select().from(orderStateHistory).where(eq(orderStateHistory.orderId, o.id)).orderBy(asc(orderStateHistory.at), asc(orderStateHistory.id)),
+    o.addressId === null ? Promise.resolve([]) : db.select().from(addresses).where(eq(addresses.id, o.addressId)).limit(1),
+    o.transportId === null
+      ? Promise.resolve([])
+      : db.select({ id: transports.id, name: transports.name }).from(transports).where(eq(transports.id, o.transportId)).limit(1),
+    o.billingDataId === null ? Promise.resolve([]) : db.select().from(billingData).where(eq(billingData.id, o.billingDataId)).limit(1),
+    opts.forStaff
+      ? db
+          .select({ id: users.id, name: users.name, lastname: users.lastname, email: users.email, contactNumber: users.contactNumber })
+          .from(users)
+          .where(eq(users.id, o.userId))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+
+  const a = address[0];
+  const b = billing[0];
+  const stage = isAdditionStage(o.additionsStage) ? o.additionsStage : null;
+  const add = additionsStatus(o.state, stage, o.additionsCount);
+  const actions = customerActions(o.state);
+  const totalUnits = items.filter((i) => !i.missing).reduce((n, i) => n + i.quantity, 0);
+
+  const detail: OrderDetail = {
+    ...summaryOf(o, items.length, totalUnits),
+    shippingZone: shippingZone({ toSucc: o.toSucc, province: a?.province ?? null }),
+    address: a
+      ? {
+          id: a.id,
+          province: a.province,
+          city: a.city,
+          street: a.street,
+          number: a.number,
+          postalCode: a.postalCode,
+          floor: a.floor,
+          extraData: a.extraData,
+          state: a.state,
+        }
+      : null,
+    transport: transport[0] ?? null,
+    otherTransport: o.otherTransport,
+    billingData: b ? { id: b.id, taxCondition: b.taxCondition, documentType: b.documentType, documentNumber: b.documentNumber } : null,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      parentId: i.parentId,
+      name: i.name,
+      variationName: i.variationName,
+      sku: i.sku,
+      quantity: i.quantity,
+      requestedQuantity: i.requestedQuantity ?? i.quantity,
+      unitPrice: fromCents(i.unitPriceCents),
+      regularPrice: i.regularPriceCents === null ? null : fromCents(i.regularPriceCents),
+      lineTotal: fromCents(i.unitPriceCents * i.quantity),
+      missing: i.missing,
+      priceAdjusted: i.priceAdjusted,
+    })),
+    documents: docs.map((d) => {
+      const data = (d.data ?? {}) as DocData;
+      return {
+        id: d.id,
+        kind: d.kind,
+        trackingNumber: d.trackingNumber,
+        fileUrl: d.fileUrl ? documentPath(o.id, d.id) : null,
+        fileName: d.fileUrl ? (data.fileName ?? null) : null,
+        mimeType: d.fileUrl ? (data.mimeType ?? null) : null,
+        size: d.fileUrl ? (data.size ?? null) : null,
+        createdAt: d.createdAt.toISOString(),
+        budget: d.kind === 'budget' && data.totals && data.items ? { totals: data.totals, items: data.items } : null,
+      };
+    }),
+    history: history.map((h) => ({
+      from: h.fromState,
+      to: h.toState,
+      at: h.at.toISOString(),
+      byUserId: h.byUserId,
+      actor: h.actor === 'customer' || h.actor === 'staff' || h.actor === 'system' ? h.actor : null,
+    })),
+    additions: { stage: add.stage, used: add.used, limit: add.limit, remaining: add.remaining },
+    actions: {
+      ...actions,
+      add: actions.add && add.remaining !== 0,
+      uploadProof: canUploadProof(o.state),
+    },
+  };
+  if (opts.forStaff && customer[0]) detail.customer = customer[0];
+  return detail;
+}
+
+/* ------------------------------------------------------------------ staff */
+
+export interface StaffOrderFilter {
+  state?: OrderState;
+  /** inclusive, ISO date or date-time */
+  from?: Date;
+  /** exclusive upper bound */
+  to?: Date;
+  /** order number, customer name / e-mail, or CUIT/CUIL/DNI */
+  q?: string;
+  page: number;
+  rows: number;
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const like = `%${escapeLike(text.toLowerCase())}%`;
+  const parts: SQL[] = [
+    ilike(users.email, like),
+    ilike(users.name, like),
+    ilike(users.lastname, like),
+    ilike(sql`${users.name} || ' ' || ${users.lastname}`, like),
+  ];
+  const digits = text.replace(/[\s.\-/#]/g, '');
+  if (/^\d+$/.test(digits)) {
+    if (digits.length <= 9) parts.push(eq(orders.number, Number(digits)));
+    parts.push(ilike(billingData.documentNumber, `%${digits}%`));
+  }
+  return or(...parts);
+}
+
+export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<StaffOrderList> {
+  const base: SQL[] = [];
+  if (f.from) base.push(gte(orders.createdAt, f.from));
+  if (f.to) base.push(lt(orders.createdAt, f.to));
+  const search = f.q ? searchCondition(f.q) : undefined;
+  if (search) base.push(search);
+  const withState = f.state ? [...base, eq(orders.state, f.state)] : base;
+
+  const from = () =>
+    db
+      .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
+
+  const [rows, totalRow, perState] = await Promise.all([
+    from()
+      .where(withState.length ? and(...withState) : undefined)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(f.rows)
+      .offset((f.page - 1) * f.rows),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(billingData, eq(billingData.id, orders.billingDataId))
+      .where(withState.length ? and(...withState) : undefined),
+    db
+      .select({ state: orders.state, n: count() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(billingData, eq(billingData.id, orders.billingDataId))
+      .where(base.length ? and(...base) : undefined)
+      .groupBy(orders.state),
+  ]);
+
+  const counts = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>;
+  for (const r of perState) counts[r.state] = Number(r.n);
+  const total = Number(totalRow[0]?.n ?? 0);
+  return {
+    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber })),
+    total,
+    totalPages: Math.ceil(total / f.rows),
+    page: f.page,
+    rows: f.rows,
+    counts,
+  };
+}

@@ -1,0 +1,530 @@
+/**
+ * Orders: creation, additions, state moves, budgets, remits and documents (spec §3, §4, §5, §7).
+ *
+ * - Prices come from the database through lib/pricing (services/orders-pricing.ts); totals from
+ *   lib/orders/totals; minimums and zones from lib/orders/shipping; every state change is checked
+ *   against THE table in lib/orders/states and written to order_state_history with who made it.
+ * - Every write is one transaction. Writes to an existing order lock its row (SELECT … FOR UPDATE), so
+ *   two concurrent additions or moves cannot both pass a check. Order numbers come from the
+ *   `order_number_seq` sequence (unique and increasing under concurrency on PostgreSQL and PGlite).
+ * - PGlite runs one transaction at a time and a query outside it waits for it: inside a transaction
+ *   callback only `tx` is used, never `db`.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { fromCents, toCents } from '../../lib/money';
+import {
+  additionsStatus,
+  appliesIibbMisiones,
+  canTransition,
+  checkMinimum,
+  computeOrderTotals,
+  isAdditionStage,
+  mergeOrderLines,
+  recordAddition,
+  shippingZone,
+  type AdditionStage,
+  type CreateOrderPayload,
+  type OrderAction,
+  type OrderActor,
+  type OrderLineInput,
+  type OrderState,
+  type OrderTotals,
+} from '../../lib/orders';
+import type { Db } from '../db/client';
+import { addresses, billingData, config, orderDocuments, orderItems, orders, orderStateHistory, transports } from '../db/schema';
+import { HttpError } from '../errors';
+import { ORDER_MESSAGES as M } from './orders-messages';
+import { assertOrderable, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
+
+export interface OrderUser {
+  id: number;
+  isVip: boolean;
+}
+
+export interface Actor {
+  userId: number;
+  kind: OrderActor;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/* ----------------------------------------------------------------- helpers */
+
+async function minimumsConfig(db: Db) {
+  const [row] = await db
+    .select({ minOrderCents: config.minOrderPriceCents, minLocalCents: config.minLocalPriceCents })
+    .from(config)
+    .where(eq(config.id, 1))
+    .limit(1);
+  return { minOrderCents: row?.minOrderCents ?? null, minLocalCents: row?.minLocalCents ?? null };
+}
+
+/** The order row, locked for the rest of the transaction; customers only see their own (else 404). */
+async function lockOrder(tx: Db, orderId: number, ownerId?: number): Promise<OrderRow> {
+  const where = ownerId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, ownerId));
+  const [row] = await tx.select().from(orders).where(where).for('update').limit(1);
+  if (!row) throw HttpError.notFound();
+  return row;
+}
+
+async function addHistory(tx: Db, orderId: number, from: OrderState | null, to: OrderState, actor: Actor | null): Promise<void> {
+  await tx.insert(orderStateHistory).values({
+    orderId,
+    fromState: from,
+    toState: to,
+    byUserId: actor?.userId ?? null,
+    actor: actor?.kind ?? 'system',
+  });
+}
+
+function assertMove(from: OrderState, to: OrderState, by: OrderActor, via: OrderAction): void {
+  if (!canTransition(from, to, by, via)) {
+    throw new HttpError(409, M.illegalTransition(from, to));
+  }
+}
+
+function totalsColumns(t: OrderTotals) {
+  return {
+    totalBoxes: t.totalBoxes,
+    totalPriceCents: t.totalPriceCents,
+    subtotalCents: t.subtotalCents,
+    bonusCents: t.bonusCents,
+    vatCents: t.vatCents,
+    priceWithVatCents: t.priceWithVatCents,
+    iibbCents: t.iibbCents,
+    finalTotalCents: t.finalTotalCents,
+    missingStatus: t.missingStatus,
+  };
+}
+
+/** Does the order pay IIBB Misiones? (its address' province, when shipped) */
+async function orderIibb(tx: Db, order: Pick<OrderRow, 'toSucc' | 'addressId'>): Promise<boolean> {
+  if (order.toSucc || order.addressId === null) return false;
+  const [a] = await tx.select({ province: addresses.province }).from(addresses).where(eq(addresses.id, order.addressId)).limit(1);
+  return appliesIibbMisiones({ toSucc: order.toSucc, province: a?.province });
+}
+
+function draftFromItem(item: ItemRow): DraftLine {
+  return {
+    itemId: item.id,
+    productId: item.productId,
+    parentId: item.parentId ?? item.productId ?? -item.id,
+    quantity: item.quantity,
+    requestedQuantity: item.requestedQuantity ?? item.quantity,
+    // what the customer already ordered keeps its list price of that moment; tiers are re-evaluated
+    priceCents: item.regularPriceCents ?? item.unitPriceCents,
+    discountCents: null,
+    name: item.name,
+    variationName: item.variationName,
+    sku: item.sku,
+    missing: item.missing,
+    priceAdjusted: item.priceAdjusted,
+    unitPriceCents: item.unitPriceCents,
+  };
+}
+
+/** Validates new lines against the catalogue and turns them into draft lines (DB prices). */
+async function draftNewLines(db: Db, lines: readonly OrderLineInput[], existing: ReadonlyMap<number, DraftLine> = new Map()) {
+  const rows = await loadCatalogueLines(db, lines.map((l) => l.id));
+  const fresh: DraftLine[] = [];
+  const merged = new Map<number, number>();
+  for (const line of lines) {
+    const row = rows.get(line.id);
+    const prior = existing.get(line.id);
+    // the quantity rules apply to what the order will hold for that product
+    assertOrderable(row, line.id, (prior?.quantity ?? 0) + line.quantity);
+    if (prior) {
+      merged.set(line.id, line.quantity);
+      continue;
+    }
+    fresh.push({
+      productId: row.id,
+      parentId: row.parentId ?? row.id,
+      quantity: line.quantity,
+      requestedQuantity: line.quantity,
+      priceCents: row.priceCents,
+      discountCents: row.discountCents,
+      name: row.parentName ?? row.name,
+      variationName: row.parentId !== null ? row.name : null,
+      sku: row.sku,
+      missing: false,
+      priceAdjusted: false,
+      unitPriceCents: row.discountCents ?? row.priceCents,
+    });
+  }
+  return { fresh, merged };
+}
+
+/* ----------------------------------------------------------------- create */
+
+/**
+ * POST /api/order. Validates ownership (404), transport, products and minimums (400), prices from the
+ * database, then writes order + items + the first history row in one transaction. Returns the id.
+ */
+export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderPayload): Promise<number> {
+  const lines = mergeOrderLines(payload.products);
+
+  const [billing] = await db
+    .select({ id: billingData.id })
+    .from(billingData)
+    .where(and(eq(billingData.id, payload.billingDataId), eq(billingData.userId, user.id)))
+    .limit(1);
+  if (!billing) throw HttpError.notFound();
+
+  let addressId: number | null = null;
+  let province: string | null = null;
+  let transportId: number | null = null;
+  let otherTransport: string | null = null;
+  if (!payload.toSucc) {
+    if (payload.addressId === null) throw HttpError.badRequest(M.addressRequired);
+    const [address] = await db
+      .select({ id: addresses.id, province: addresses.province })
+      .from(addresses)
+      .where(and(eq(addresses.id, payload.addressId), eq(addresses.userId, user.id), eq(addresses.state, 'active')))
+      .limit(1);
+    if (!address) throw HttpError.notFound();
+    addressId = address.id;
+    province = address.province;
+
+    if (payload.transportId === -1) {
+      otherTransport = payload.otherTransport?.trim() || null;
+      if (!otherTransport) throw HttpError.badRequest(M.otherTransportRequired);
+    } else {
+      transportId = await assertTransportUsable(db, payload.transportId);
+    }
+  }
+
+  const { fresh } = await draftNewLines(db, lines);
+  const tiers = await loadTiers(db, fresh.map((l) => l.parentId));
+  const { lines: priced, cart } = priceDraftLines(fresh, tiers, user.isVip);
+
+  const zone = shippingZone({ toSucc: payload.toSucc, province });
+  const min = checkMinimum(cart.totalCents, zone, await minimumsConfig(db));
+  if (!min.ok) throw HttpError.badRequest(M.belowMinimum(min.requiredCents, zone));
+
+  const totals = computeOrderTotals({
+    lines: priced,
+    iibbMisiones: appliesIibbMisiones({ toSucc: payload.toSucc, province }),
+  });
+
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        state: 'received',
+        addressId,
+        transportId,
+        otherTransport,
+        toSucc: payload.toSucc,
+        billingDataId: billing.id,
+        ...totalsColumns(totals),
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      priced.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        parentId: l.parentId,
+        quantity: l.quantity,
+        requestedQuantity: l.requestedQuantity,
+        unitPriceCents: l.unitPriceCents,
+        regularPriceCents: l.discountCents ?? l.priceCents,
+        name: l.name,
+        variationName: l.variationName,
+        sku: l.sku,
+      })),
+    );
+    await addHistory(tx as unknown as Db, order!.id, null, 'received', { userId: user.id, kind: 'customer' });
+    return order!.id;
+  });
+}
+
+/** A transport that exists and is enabled (its father too); 404 unknown, 400 'Transporte deshabilitado'. */
+async function assertTransportUsable(db: Db, id: number): Promise<number> {
+  const [t] = await db
+    .select({ id: transports.id, isAble: transports.isAble, fatherId: transports.fatherId })
+    .from(transports)
+    .where(eq(transports.id, id))
+    .limit(1);
+  if (!t) throw HttpError.notFound();
+  let able = t.isAble;
+  if (able && t.fatherId !== null) {
+    const [father] = await db.select({ isAble: transports.isAble }).from(transports).where(eq(transports.id, t.fatherId)).limit(1);
+    able = father?.isAble ?? true;
+  }
+  if (!able) throw HttpError.badRequest(M.transportDisabled);
+  return t.id;
+}
+
+/* -------------------------------------------------------------- additions */
+
+/**
+ * POST /api/order/:id/add. Within the per-state limits of lib/orders/additions; the new lines are
+ * validated like a new order's (a product already in the order gets its quantity raised, and the rules
+ * apply to the sum); the whole order is repriced with lib/pricing (tiers over the combined units; lines
+ * keep their list price of when they were ordered, new lines take today's; staff-adjusted unit prices
+ * are kept) and goes to `modified`.
+ */
+export async function addToOrder(db: Db, user: OrderUser, orderId: number, products: readonly OrderLineInput[]): Promise<void> {
+  const lines = mergeOrderLines(products);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const order = await lockOrder(tx, orderId, user.id);
+    const from = order.state;
+    assertMove(from, 'modified', 'customer', 'add');
+    const storedStage: AdditionStage | null = isAdditionStage(order.additionsStage) ? order.additionsStage : null;
+    const status = additionsStatus(from, storedStage, order.additionsCount);
+    if (status.remaining === 0) throw new HttpError(409, M.additionsExhausted);
+
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const existing = new Map<number, DraftLine>();
+    for (const item of items) if (item.productId !== null) existing.set(item.productId, draftFromItem(item));
+    const { fresh, merged } = await draftNewLines(tx, lines, existing);
+
+    const drafts = items.map((item) => {
+      const d = draftFromItem(item);
+      const extra = item.productId !== null ? merged.get(item.productId) : undefined;
+      if (extra !== undefined) {
+        d.quantity += extra;
+        d.requestedQuantity += extra;
+        // a line marked missing that the customer orders again is asked for again
+        d.missing = false;
+      }
+      return d;
+    });
+    drafts.push(...fresh);
+
+    const tiers = await loadTiers(tx, drafts.map((d) => d.parentId));
+    const { lines: priced } = priceDraftLines(drafts, tiers, user.isVip);
+
+    for (const l of priced) {
+      if (l.itemId !== undefined) {
+        await tx
+          .update(orderItems)
+          .set({ quantity: l.quantity, requestedQuantity: l.requestedQuantity, unitPriceCents: l.unitPriceCents, missing: l.missing })
+          .where(eq(orderItems.id, l.itemId));
+      } else {
+        await tx.insert(orderItems).values({
+          orderId,
+          productId: l.productId,
+          parentId: l.parentId,
+          quantity: l.quantity,
+          requestedQuantity: l.requestedQuantity,
+          unitPriceCents: l.unitPriceCents,
+          regularPriceCents: l.discountCents ?? l.priceCents,
+          name: l.name,
+          variationName: l.variationName,
+          sku: l.sku,
+        });
+      }
+    }
+
+    const totals = recomputeTotals(priced, Number(order.bonusCents), order.totalBoxes, await orderIibb(tx, order));
+    const next = recordAddition(from, storedStage, order.additionsCount);
+    await tx
+      .update(orders)
+      .set({
+        ...totalsColumns(totals),
+        state: 'modified',
+        additionsCount: next.count,
+        additionsStage: next.stage,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, orderId));
+    if (from !== 'modified') await addHistory(tx, orderId, from, 'modified', { userId: user.id, kind: 'customer' });
+  });
+}
+
+/** Totals after a change of lines; the bonus is kept (capped at the new subtotal). */
+function recomputeTotals(lines: readonly DraftLine[], bonusCents: number, boxes: number, iibb: boolean): OrderTotals {
+  const base = computeOrderTotals({ lines, boxes, iibbMisiones: iibb });
+  return computeOrderTotals({ lines, boxes, iibbMisiones: iibb, bonusCents: Math.min(bonusCents, base.subtotalCents) });
+}
+
+/* ------------------------------------------------------------ state moves */
+
+/**
+ * A state move through the table: the customer's accept / cancel / finish (own orders only) or staff's
+ * generic move. 404 for someone else's order, 409 'No se puede pasar el pedido de … a …' otherwise.
+ */
+export async function moveOrder(db: Db, orderId: number, to: OrderState, actor: Actor, via: OrderAction): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const order = await lockOrder(tx, orderId, actor.kind === 'customer' ? actor.userId : undefined);
+    assertMove(order.state, to, actor.kind, via);
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ state: to, updatedAt: now, ...(to === 'accepted' ? { confirmedAt: now } : {}) })
+      .where(eq(orders.id, orderId));
+    if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor);
+  });
+}
+
+/* ----------------------------------------------------------------- budget */
+
+export interface BudgetInput {
+  items: { itemId: number; quantity: number; unitPrice: number; missing: boolean }[];
+  /** pesos */
+  bonus: number;
+  boxes?: number;
+}
+
+/**
+ * POST /api/staff/orders/:id/budget: staff adjusts quantities and unit prices, marks missing products,
+ * sets the bonus (and boxes); totals come from lib/orders; a `budget` document keeps the snapshot the
+ * customer receives; the order goes to `review` and budgetSentAt is set.
+ */
+export async function sendBudget(db: Db, orderId: number, input: BudgetInput, actor: Actor): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const order = await lockOrder(tx, orderId);
+    assertMove(order.state, 'review', 'staff', 'budget');
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const changes = new Map<number, BudgetInput['items'][number]>();
+    for (const c of input.items) {
+      if (!byId.has(c.itemId)) throw HttpError.badRequest(M.itemNotInOrder(c.itemId));
+      changes.set(c.itemId, c);
+    }
+    const next = items.map((item) => {
+      const c = changes.get(item.id);
+      if (!c) return item;
+      const unitPriceCents = toCents(c.unitPrice);
+      return {
+        ...item,
+        quantity: c.quantity,
+        unitPriceCents,
+        missing: c.missing,
+        priceAdjusted: item.priceAdjusted || unitPriceCents !== item.unitPriceCents,
+      };
+    });
+    const bonusCents = toCents(input.bonus);
+    const lines = next.map((i) => ({
+      quantity: i.quantity,
+      unitPriceCents: i.unitPriceCents,
+      missing: i.missing,
+      requestedQuantity: i.requestedQuantity ?? i.quantity,
+    }));
+    const subtotal = computeOrderTotals({ lines }).subtotalCents;
+    if (bonusCents > subtotal) throw HttpError.badRequest(M.bonusTooHigh);
+    const totals = computeOrderTotals({
+      lines,
+      bonusCents,
+      boxes: input.boxes ?? order.totalBoxes,
+      iibbMisiones: await orderIibb(tx, order),
+    });
+
+    for (const i of next) {
+      if (!changes.has(i.id)) continue;
+      await tx
+        .update(orderItems)
+        .set({ quantity: i.quantity, unitPriceCents: i.unitPriceCents, missing: i.missing, priceAdjusted: i.priceAdjusted })
+        .where(eq(orderItems.id, i.id));
+    }
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ ...totalsColumns(totals), state: 'review', budgetSentAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderDocuments).values({
+      orderId,
+      kind: 'budget',
+      data: {
+        byUserId: actor.userId,
+        totals: { ...wireTotals(totals), missingStatus: totals.missingStatus },
+        items: next.map((i) => ({
+          itemId: i.id,
+          name: i.name,
+          variationName: i.variationName,
+          quantity: i.quantity,
+          unitPrice: fromCents(i.unitPriceCents),
+          missing: i.missing,
+        })),
+      },
+    });
+    if (order.state !== 'review') await addHistory(tx, orderId, order.state, 'review', actor);
+  });
+}
+
+/** Totals in pesos for the wire and the budget snapshot. */
+export function wireTotals(t: Pick<OrderTotals, 'totalBoxes' | 'totalPriceCents' | 'subtotalCents' | 'bonusCents' | 'vatCents' | 'priceWithVatCents' | 'iibbCents' | 'finalTotalCents'>) {
+  return {
+    totalBoxes: t.totalBoxes,
+    totalPrice: fromCents(t.totalPriceCents),
+    subtotal: fromCents(t.subtotalCents),
+    bonus: fromCents(t.bonusCents),
+    net: fromCents(t.subtotalCents - t.bonusCents),
+    vat: fromCents(t.vatCents),
+    priceWithVat: fromCents(t.priceWithVatCents),
+    iibb: fromCents(t.iibbCents),
+    finalTotal: fromCents(t.finalTotalCents),
+  };
+}
+
+/* --------------------------------------------------------------- documents */
+
+/** States in which staff may record a remit (after the customer accepted). */
+const REMIT_STATES: readonly OrderState[] = ['accepted', 'waiting', 'shipped', 'completed'];
+
+export async function saveRemit(db: Db, orderId: number, trackingNumber: string, actor: Actor): Promise<number> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const order = await lockOrder(tx, orderId);
+    if (!REMIT_STATES.includes(order.state)) throw new HttpError(409, M.remitState);
+    const [doc] = await tx
+      .insert(orderDocuments)
+      .values({ orderId, kind: 'remit', trackingNumber, data: { byUserId: actor.userId } })
+      .returning({ id: orderDocuments.id });
+    await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+    return doc!.id;
+  });
+}
+
+export interface StoredUpload {
+  key: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Records an uploaded file (already stored) as a document of the order. */
+export async function insertFileDocument(
+  db: Db,
+  orderId: number,
+  kind: 'proof' | 'bill' | 'other',
+  file: StoredUpload,
+  actor: Actor,
+): Promise<number> {
+  const [doc] = await db
+    .insert(orderDocuments)
+    .values({
+      orderId,
+      kind,
+      fileUrl: file.key,
+      data: { fileName: file.fileName, mimeType: file.mimeType, size: file.size, byUserId: actor.userId, actor: actor.kind },
+    })
+    .returning({ id: orderDocuments.id });
+  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+  return doc!.id;
+}
+
+/** The order's owner and state, or null (for authorization checks outside a transaction). */
+export async function orderAccess(db: Db, orderId: number): Promise<{ userId: number; state: OrderState } | null> {
+  const [row] = await db.select({ userId: orders.userId, state: orders.state }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** A document with a stored file, of that order. */
+export async function findFileDocument(db: Db, orderId: number, docId: number) {
+  const [doc] = await db
+    .select({ id: orderDocuments.id, key: orderDocuments.fileUrl, data: orderDocuments.data })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.id, docId), eq(orderDocuments.orderId, orderId)))
+    .limit(1);
+  if (!doc?.key) return null;
+  const data = (doc.data ?? {}) as { fileName?: string; mimeType?: string; size?: number };
+  return { id: doc.id, key: doc.key, fileName: data.fileName ?? `documento-${doc.id}`, mimeType: data.mimeType ?? 'application/octet-stream' };
+}

@@ -1,0 +1,160 @@
+/**
+ * The order chat over HTTP (server/routes/messages): access (owner or staff, 404 otherwise), validation,
+ * plain-text storage, per-user rate limit, unread counts for each side and marking as read.
+ */
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { messages } from '../db/schema';
+import { MAX_MESSAGE_LENGTH, MESSAGES_PER_MINUTE, normalizeMessageText, UserRateLimiter } from '../routes/messages';
+import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
+import { describeEachDb, SPANISH } from './helpers';
+import { api, createCustomer, createUser, login } from './orders-fixtures';
+import { bareOrder } from './realtime-fixtures';
+
+it('normalizeMessageText: CRLF, control characters and surrounding blanks', () => {
+  assert.equal(normalizeMessageText('  hola\r\nchau\u0000\u0007 \t'), 'hola\nchau');
+  assert.equal(normalizeMessageText('a\tb'), 'a\tb');
+  assert.equal(normalizeMessageText(' \n\r\n '), '');
+});
+
+it('UserRateLimiter: ventana deslizante por usuario', () => {
+  const l = new UserRateLimiter(2, 1000);
+  assert.equal(l.take(1, 0), true);
+  assert.equal(l.take(1, 10), true);
+  assert.equal(l.take(1, 20), false);
+  assert.equal(l.take(2, 20), true, 'otro usuario no comparte la cuota');
+  assert.equal(l.take(1, 1001), true, 'la primera salió de la ventana');
+});
+
+describeEachDb(
+  'chat de pedidos',
+  (ctx) => {
+    let a: Awaited<ReturnType<typeof createCustomer>>;
+    let b: Awaited<ReturnType<typeof createCustomer>>;
+    let staff: string;
+    let admin: string;
+    let orderA: number;
+    let orderA2: number;
+
+    before(async () => {
+      const { app, db } = ctx();
+      a = await createCustomer(app, db.db, { email: 'chat-a@example.com' });
+      b = await createCustomer(app, db.db, { email: 'chat-b@example.com' });
+      await createUser(db.db, 'chat-staff@example.com', 'orderemployee');
+      staff = await login(app, 'chat-staff@example.com');
+      admin = await login(app, 'staff@example.com'); // the demo admin
+      orderA = await bareOrder(db.db, a.id);
+      orderA2 = await bareOrder(db.db, a.id, 'accepted');
+    });
+
+    const post = (order: number, token: string | null, body: unknown) => api(ctx().app, 'POST', `/api/order/${order}/messages`, { token, body });
+    const unread = async (token: string) => {
+      const r = await api(ctx().app, 'GET', '/api/message/unviewed/client', { token });
+      assert.equal(r.status, 200, r.raw);
+      return r.body.data as number;
+    };
+
+    it('sin sesión 401; pedido ajeno o inexistente 404 (leer, escribir, marcar)', async () => {
+      const { app } = ctx();
+      assert.equal((await api(app, 'GET', `/api/order/${orderA}/messages`)).status, 401);
+      assert.equal((await post(orderA, null, { text: 'x' })).status, 401);
+      assert.equal((await api(app, 'GET', '/api/message/unviewed/client')).status, 401);
+      for (const [order, token] of [
+        [orderA, b.token],
+        [999_999, a.token],
+      ] as const) {
+        assert.equal((await api(app, 'GET', `/api/order/${order}/messages`, { token })).status, 404);
+        const w = await post(order, token, { text: 'hola' });
+        assert.equal(w.status, 404);
+        assert.equal(w.body.message, SPANISH.notFound);
+        assert.equal((await api(app, 'POST', `/api/order/${order}/messages/read`, { token })).status, 404);
+      }
+      assert.equal((await api(app, 'GET', '/api/order/abc/messages', { token: a.token })).status, 400);
+      const rows = await ctx().db.db.select().from(messages).where(eq(messages.orderId, orderA));
+      assert.equal(rows.length, 0, 'nada se guardó');
+    });
+
+    it('valida el texto: vacío, sólo espacios, demasiado largo, no string', async () => {
+      for (const body of [{ text: '' }, { text: '   \n ' }, { text: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) }, { text: 5 }, {}, { text: null }]) {
+        const r = await post(orderA, a.token, body);
+        assert.equal(r.status, 400, JSON.stringify(body).slice(0, 40));
+        assert.equal(r.body.success, false);
+      }
+      const max = await post(orderA, a.token, { text: 'ñ'.repeat(MAX_MESSAGE_LENGTH) });
+      assert.equal(max.status, 201, 'exactamente 2000 caracteres');
+      await ctx().db.db.delete(messages).where(eq(messages.orderId, orderA));
+    });
+
+    it('guarda texto plano tal cual y lo devuelve en orden; el personal ve y escribe', async () => {
+      const { app } = ctx();
+      const html = '<img src=x onerror="alert(1)"> & <script>x</script>';
+      const r1 = await post(orderA, a.token, { text: `  ${html}\r\nsegunda línea ` });
+      assert.equal(r1.status, 201, r1.raw);
+      assert.equal(r1.body.message, 'Mensaje enviado');
+      assert.equal(r1.body.data.text, `${html}\nsegunda línea`);
+      assert.equal(r1.body.data.fromShop, false);
+      assert.equal(r1.body.data.userId, a.id);
+      assert.equal(r1.body.data.viewedAt, null);
+
+      const r2 = await post(orderA, staff, { text: 'Ya lo preparamos' });
+      assert.equal(r2.status, 201, r2.raw);
+      assert.equal(r2.body.data.fromShop, true);
+      assert.equal((await post(orderA, admin, { text: 'admin también' })).status, 201);
+
+      const forCustomer = await api(app, 'GET', `/api/order/${orderA}/messages`, { token: a.token });
+      const forStaff = await api(app, 'GET', `/api/order/${orderA}/messages`, { token: staff });
+      assert.equal(forCustomer.status, 200);
+      assert.deepEqual(forCustomer.body.data, forStaff.body.data);
+      assert.deepEqual(
+        forCustomer.body.data.map((m: { text: string; fromShop: boolean }) => [m.fromShop, m.text.slice(0, 4)]),
+        [
+          [false, '<img'],
+          [true, 'Ya l'],
+          [true, 'admi'],
+        ],
+      );
+      assert.equal(forCustomer.headers['cache-control'], 'no-store');
+    });
+
+    it('contadores de no leídos de cada lado y marcado al abrir el chat', async () => {
+      const { app } = ctx();
+      const before = await unread(staff);
+      assert.equal(await unread(a.token), 2, 'los dos mensajes de la tienda');
+      assert.equal(await unread(b.token), 0);
+      await post(orderA2, staff, { text: 'otro pedido' });
+      assert.equal(await unread(a.token), 3);
+
+      // the customer opens the chat of orderA: only the shop's messages of that order are read
+      const read = await api(app, 'POST', `/api/order/${orderA}/messages/read`, { token: a.token, headers: { 'content-type': 'application/json' } });
+      assert.equal(read.status, 200, read.raw);
+      assert.equal(read.body.data.marked, 2);
+      assert.equal(await unread(a.token), 1);
+      assert.equal(await unread(staff), before, 'marcar del cliente no toca lo del personal');
+      assert.equal((await api(app, 'POST', `/api/order/${orderA}/messages/read`, { token: a.token })).body.data.marked, 0, 'idempotente');
+
+      // the customer writes; staff count rises and falls when staff open it
+      await post(orderA, a.token, { text: 'gracias' });
+      assert.equal(await unread(staff), before + 1);
+      const staffRead = await api(app, 'POST', `/api/order/${orderA}/messages/read`, { token: staff });
+      assert.equal(staffRead.body.data.marked, 2, 'los dos mensajes del cliente');
+      assert.equal(await unread(staff), before - 1);
+      assert.equal(await unread(a.token), 1, 'el del otro pedido sigue sin leer');
+    });
+
+    it(`limita a ${MESSAGES_PER_MINUTE} mensajes por minuto por usuario (429 en castellano)`, async () => {
+      const order = await bareOrder(ctx().db.db, b.id);
+      let last = 0;
+      for (let i = 0; i < MESSAGES_PER_MINUTE + 1; i += 1) {
+        const r = await post(order, b.token, { text: `m${i}` });
+        last = r.status;
+        if (i < MESSAGES_PER_MINUTE) assert.equal(r.status, 201, `mensaje ${i}`);
+        else assert.equal(r.body.message, SPANISH.tooMany);
+      }
+      assert.equal(last, 429);
+      // someone else is not limited
+      assert.equal((await post(order, staff, { text: 'sigo' })).status, 201);
+    });
+  },
+  { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } },
+);

@@ -1,0 +1,242 @@
+/**
+ * socket.io (server/realtime): handshake authentication, automatic and requested rooms, room
+ * authorization, message broadcast to a second client, and — with TEST_REDIS_URL — two API instances
+ * sharing rooms through @socket.io/redis-adapter.
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { SignJWT } from 'jose';
+import { passwordFingerprint, ISSUER, SESSION_AUDIENCE } from '../auth/jwt';
+import { findUserById } from '../auth/users';
+import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
+import { createTestContext, describeEachDb } from './helpers';
+import { api, createCustomer, createUser, login } from './orders-fixtures';
+import { ask, bareOrder, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
+
+const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
+const secret = new TextEncoder().encode(TEST_JWT_SECRET);
+
+describeEachDb(
+  'tiempo real: socket.io',
+  (ctx) => {
+    let url: string;
+    let a: Awaited<ReturnType<typeof createCustomer>>;
+    let b: Awaited<ReturnType<typeof createCustomer>>;
+    let staff: string;
+    let orderA: number;
+    let orderB: number;
+
+    before(async () => {
+      const { app, db } = ctx();
+      url = await listen(app);
+      a = await createCustomer(app, db.db, { email: 'rt-a@example.com' });
+      b = await createCustomer(app, db.db, { email: 'rt-b@example.com' });
+      await createUser(db.db, 'rt-staff@example.com', 'orderemployee', 'Empleada');
+      staff = await login(app, 'rt-staff@example.com');
+      orderA = await bareOrder(db.db, a.id);
+      orderB = await bareOrder(db.db, b.id);
+    });
+    afterEach(() => closeAll());
+
+    describe('autenticación del handshake', () => {
+      it('rechaza sin token, con token vacío, basura o firma ajena', async () => {
+        for (const token of [undefined, '', 'basura', `${a.token.slice(0, -4)}AAAA`]) {
+          await assert.rejects(connect(url, token), /La sesion ha expirado/, String(token));
+        }
+        const rogue = await new SignJWT({ role: 'customer', pwd: 'x' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(a.id))
+          .setIssuer(ISSUER)
+          .setAudience(SESSION_AUDIENCE)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('otro-secreto-otro-secreto-otro-secreto'));
+        await assert.rejects(connect(url, rogue), /La sesion ha expirado/);
+      });
+
+      it('rechaza un token vencido y uno de una contraseña anterior', async () => {
+        const row = (await findUserById(ctx().db.db, a.id))!;
+        const now = Math.floor(Date.now() / 1000);
+        const sign = (pwd: string, exp: number) =>
+          new SignJWT({ role: row.role, pwd, rem: false })
+            .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+            .setSubject(String(a.id))
+            .setIssuer(ISSUER)
+            .setAudience(SESSION_AUDIENCE)
+            .setIssuedAt(now - 7200)
+            .setExpirationTime(exp)
+            .sign(secret);
+        await assert.rejects(connect(url, await sign(passwordFingerprint(row.passwordHash), now - 60)), /La sesion ha expirado/);
+        await assert.rejects(connect(url, await sign('huella-vieja', now + 3600)), /La sesion ha expirado/);
+        // the same claims with a valid expiry and fingerprint connect
+        const ok = await connect(url, await sign(passwordFingerprint(row.passwordHash), now + 3600));
+        assert.equal(ok.connected, true);
+      });
+
+      it('acepta "Bearer <token>" y une la sala del usuario automáticamente', async () => {
+        const socket = await connect(url, `Bearer ${a.token}`);
+        const got = nextEvent(socket, 'ping-test');
+        ctx().app.realtime.emitToUser(a.id, 'ping-test', { ok: 1 });
+        assert.deepEqual(await got, { ok: 1 });
+      });
+    });
+
+    describe('salas', () => {
+      it('un cliente entra a la sala de su pedido y a la propia; nunca a las de otro', async () => {
+        const sa = await connect(url, a.token);
+        assert.deepEqual(await ask(sa, 'joinRoom', `Order-${orderA}`), { ok: true, room: `Order-${orderA}` });
+        assert.deepEqual(await ask(sa, 'joinRoom', `User-${a.id}`), { ok: true, room: `User-${a.id}` });
+
+        const sb = await connect(url, b.token);
+        for (const room of [`Order-${orderA}`, `User-${a.id}`, 'Staff', 'Order-999999', 'Order-0', 'Order-01', 'cualquiera', 42, null, 'x'.repeat(100)]) {
+          const res = await ask(sb, 'joinRoom', room);
+          assert.equal(res.ok, false, String(room));
+          assert.equal(typeof res.error, 'string');
+        }
+        // B really is not in A's rooms
+        const quietOrder = silence(sb, 'newMessage', 400);
+        const quietUser = silence(sb, 'newNotification', 400);
+        ctx().app.realtime.emitToOrder(orderA, 'newMessage', { x: 1 });
+        ctx().app.realtime.emitToUser(a.id, 'newNotification', { notificationId: 1 });
+        assert.equal(await quietOrder, true);
+        assert.equal(await quietUser, true);
+      });
+
+      it('rejoinRooms une sólo las salas permitidas y contesta cuáles rechazó', async () => {
+        const sb = await connect(url, b.token);
+        const res = await ask(sb, 'rejoinRooms', [`Order-${orderB}`, `Order-${orderA}`, `User-${b.id}`, `User-${a.id}`, `Order-${orderB}`]);
+        assert.deepEqual(res, { ok: true, joined: [`Order-${orderB}`, `User-${b.id}`], refused: [`Order-${orderA}`, `User-${a.id}`] });
+        assert.equal((await ask(sb, 'rejoinRooms', 'no-es-lista')).ok, false);
+        assert.equal((await ask(sb, 'rejoinRooms', Array.from({ length: 51 }, (_, i) => `Order-${i + 1}`))).ok, false);
+        const got = nextEvent(sb, 'newMessage');
+        ctx().app.realtime.emitToOrder(orderB, 'newMessage', { y: 2 });
+        assert.deepEqual(await got, { y: 2 });
+      });
+
+      it('el personal entra a cualquier sala de pedido y está en la sala Staff; leaveRoom sale', async () => {
+        const ss = await connect(url, staff);
+        assert.equal((await ask(ss, 'joinRoom', `Order-${orderA}`)).ok, true);
+        assert.equal((await ask(ss, 'joinRoom', `User-${a.id}`)).ok, false, 'sala de usuario ajena');
+        const staffEvent = nextEvent(ss, 'newMessageCount');
+        ctx().app.realtime.emitToStaff('newMessageCount', { orderId: orderA });
+        assert.deepEqual(await staffEvent, { orderId: orderA });
+
+        assert.deepEqual(await ask(ss, 'leaveRoom', `Order-${orderA}`), { ok: true, room: `Order-${orderA}` });
+        assert.equal((await ask(ss, 'leaveRoom', 'Staff')).ok, false, 'las salas automáticas no se dejan');
+        const quiet = silence(ss, 'newMessage', 300);
+        ctx().app.realtime.emitToOrder(orderA, 'newMessage', {});
+        assert.equal(await quiet, true);
+      });
+    });
+
+    describe('mensajes en vivo', () => {
+      it('un mensaje se guarda y llega a otro cliente de la sala del pedido, y el aviso al destinatario', async () => {
+        const { app } = ctx();
+        const customerTab = await connect(url, a.token);
+        const staffTab = await connect(url, staff);
+        await ask(customerTab, 'joinRoom', `Order-${orderA}`);
+        await ask(staffTab, 'joinRoom', `Order-${orderA}`);
+
+        // customer → staff: newMessage to the room, newMessageCount to the Staff room
+        const inStaff = nextEvent(staffTab, 'newMessage');
+        const staffCount = nextEvent(staffTab, 'newMessageCount');
+        const customerNoCount = silence(customerTab, 'newMessageCount', 400);
+        const sent = await api(app, 'POST', `/api/order/${orderA}/messages`, { token: a.token, body: { text: 'Hola, ¿cuándo sale?' } });
+        assert.equal(sent.status, 201, sent.raw);
+        const msg = await inStaff;
+        assert.equal(msg.text, 'Hola, ¿cuándo sale?');
+        assert.equal(msg.fromShop, false);
+        assert.equal(msg.id, sent.body.data.id);
+        assert.deepEqual(await staffCount, { orderId: orderA, messageId: msg.id });
+        assert.equal(await customerNoCount, true);
+
+        // staff → customer: newMessageCount + newNotification to User-{customer}
+        const inCustomer = nextEvent(customerTab, 'newMessage');
+        const customerCount = nextEvent(customerTab, 'newMessageCount');
+        const notified = nextEvent(customerTab, 'newNotification');
+        const reply = await api(app, 'POST', `/api/order/${orderA}/messages`, { token: staff, body: { text: '<b>Mañana</b>' } });
+        assert.equal(reply.status, 201, reply.raw);
+        assert.equal((await inCustomer).text, '<b>Mañana</b>', 'texto tal cual, sin interpretar HTML');
+        assert.equal((await inCustomer).fromShop, true);
+        assert.equal((await customerCount).orderId, orderA);
+        const { notificationId } = await notified;
+        const n = await api(app, 'GET', `/api/notification/${notificationId}`, { token: a.token });
+        assert.equal(n.status, 200);
+        assert.equal(n.body.data.title, 'Nuevo mensaje');
+        assert.equal(n.body.data.url, `/order/${orderA}`);
+
+        const history = await api(app, 'GET', `/api/order/${orderA}/messages`, { token: a.token });
+        assert.deepEqual(
+          history.body.data.map((m: { text: string }) => m.text),
+          ['Hola, ¿cuándo sale?', '<b>Mañana</b>'],
+        );
+      });
+
+    });
+  },
+  appOptions,
+);
+
+it('cerrar la API corta los sockets abiertos sin colgarse', async () => {
+  const ctx = await createTestContext('pglite', appOptions);
+  const url = await listen(ctx.app);
+  const socket = await connect(url, await login(ctx.app, 'cliente@example.com'));
+  const gone = nextEvent(socket, 'disconnect', 5000);
+  const started = Date.now();
+  await ctx.dispose();
+  assert.equal(await gone, 'io server disconnect');
+  assert.ok(Date.now() - started < 5000);
+  socket.close();
+});
+
+/* ------------------------------------------------------------ Redis: 2 instances */
+
+const REDIS = process.env.TEST_REDIS_URL;
+if (!REDIS) console.log('Redis: OMITIDO (TEST_REDIS_URL no está definida): no se probaron dos instancias de la API.');
+
+describe('tiempo real con Redis: dos instancias de la API', { skip: REDIS ? false : 'TEST_REDIS_URL no está definida' }, () => {
+  let one: Awaited<ReturnType<typeof createTestContext>>;
+  let two: Awaited<ReturnType<typeof import('../app').buildApp>>;
+  before(async () => {
+    const opts = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: REDIS! } };
+    one = await createTestContext('pglite', opts);
+    const { buildApp } = await import('../app');
+    // the second instance shares the first one's database (as two processes share PostgreSQL)
+    two = await buildApp({ db: one.db.db, dataDir: one.dataDir, logger: false, ...opts });
+  });
+  after(async () => {
+    closeAll();
+    await two?.close();
+    await one?.dispose();
+  });
+
+  it('un mensaje enviado por la instancia A llega a un cliente conectado a la instancia B', async () => {
+    const urlA = await listen(one.app);
+    const urlB = await listen(two);
+    const customer = await createCustomer(one.app, one.db.db, { email: 'rt-redis@example.com' });
+    await createUser(one.db.db, 'rt-redis-staff@example.com', 'orderemployee');
+    const staff = await login(one.app, 'rt-redis-staff@example.com');
+    const order = await bareOrder(one.db.db, customer.id);
+
+    const onB = await connect(urlB, customer.token);
+    assert.equal((await ask(onB, 'joinRoom', `Order-${order}`)).ok, true);
+    const staffOnB = await connect(urlB, staff);
+    const onA = await connect(urlA, staff);
+    assert.equal(onA.connected, true);
+
+    const msg = nextEvent(onB, 'newMessage', 5000);
+    const count = nextEvent(onB, 'newMessageCount', 5000);
+    const res = await api(one.app, 'POST', `/api/order/${order}/messages`, { token: staff, body: { text: 'desde A' } });
+    assert.equal(res.status, 201, res.raw);
+    assert.equal((await msg).text, 'desde A');
+    assert.equal((await count).orderId, order);
+
+    // and the other way: the customer writes through B, the Staff room on A and B hears it
+    const staffCountA = nextEvent(onA, 'newMessageCount', 5000);
+    const staffCountB = nextEvent(staffOnB, 'newMessageCount', 5000);
+    const back = await api(two, 'POST', `/api/order/${order}/messages`, { token: customer.token, body: { text: 'desde B' } });
+    assert.equal(back.status, 201, back.raw);
+    assert.equal((await staffCountA).orderId, order);
+    assert.equal((await staffCountB).orderId, order);
+    await new Promise((r) => setTimeout(r, 50));
+  });
+});

@@ -1,0 +1,292 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test answers are JSON read loosely */
+/**
+ * Staff API: the order list (filters, search, paging, counts per state), budgets (quantities, prices,
+ * missing products, bonus, boxes → lib/orders totals, review, budgetSentAt, a budget document), remits,
+ * configuration and product changes — and the storefront revalidation they trigger (captured by a local
+ * HTTP server standing in for the storefront).
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { orders } from '../db/schema';
+import { describeEachDb } from './helpers';
+import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+
+/* a fake storefront: records POST /api/revalidate calls */
+const received: { url: string; secret: string | undefined; body: { tags: string[] } }[] = [];
+const storefront = createServer((req: IncomingMessage, res) => {
+  let data = '';
+  req.on('data', (c) => (data += c));
+  req.on('end', () => {
+    received.push({ url: req.url ?? '', secret: req.headers['x-revalidate-secret'] as string | undefined, body: JSON.parse(data || '{}') });
+    res.setHeader('content-type', 'application/json');
+    res.end('{"success":true}');
+  });
+});
+await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
+process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as AddressInfo).port}/`;
+process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
+after(() => storefront.close());
+
+async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timeout');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describeEachDb('personal: pedidos, presupuestos, configuración y productos', (ctx) => {
+  let cat: TestCatalogue;
+  let staff: string;
+  let c1: Awaited<ReturnType<typeof createCustomer>>;
+  let c2: Awaited<ReturnType<typeof createCustomer>>;
+  before(async () => {
+    const { app, db } = ctx();
+    await setMinimums(db.db);
+    cat = await insertTestCatalogue(db.db);
+    staff = await login(app, 'staff@example.com');
+    c1 = await createCustomer(app, db.db, { email: 'ana.busqueda@example.com' });
+    c2 = await createCustomer(app, db.db, { email: 'bruno.misiones@example.com', province: 'Misiones' });
+  });
+
+  const order = async (who: typeof c1, products: { id: number; quantity: number }[], ship = false) => {
+    const body = ship
+      ? { products, billingDataId: who.billingId, toSucc: false, addressId: who.addressId, transportId: -1, otherTransport: 'Expreso' }
+      : { products, billingDataId: who.billingId };
+    const r = await api(ctx().app, 'POST', '/api/order', { token: who.token, body });
+    assert.equal(r.status, 201, r.raw);
+    return r.body.data;
+  };
+
+  it('lists orders newest first, filters by state, date and search, pages, counts per state', async () => {
+    const { app, db } = ctx();
+    const o1 = await order(c1, [{ id: cat.exact, quantity: 25 }]);
+    const o2 = await order(c1, [{ id: cat.exact, quantity: 30 }]);
+    const o3 = await order(c2, [{ id: cat.exact, quantity: 70 }], true);
+    await forceState(db.db, o2.id, 'review');
+    const list = (q = '') => api(app, 'GET', `/api/staff/orders${q}`, { token: staff });
+
+    const all = await list();
+    assert.equal(all.status, 200, all.raw);
+    const ids = all.body.data.items.map((o: any) => o.id);
+    assert.deepEqual(ids.slice(0, 3), [o3.id, o2.id, o1.id]);
+    assert.equal(all.body.data.items[0].customer.email, 'bruno.misiones@example.com');
+    assert.ok(all.body.data.counts.review >= 1);
+    assert.equal(Object.keys(all.body.data.counts).length, 11);
+
+    const review = await list('?state=review');
+    assert.ok(review.body.data.items.every((o: any) => o.state === 'review'));
+    assert.ok(review.body.data.items.some((o: any) => o.id === o2.id));
+    assert.deepEqual(review.body.data.counts, all.body.data.counts, 'counts ignore the state filter');
+
+    const byNumber = await list(`?q=${o3.number}`);
+    assert.deepEqual(byNumber.body.data.items.map((o: any) => o.id), [o3.id]);
+    const byEmail = await list('?q=ANA.BUSQUEDA');
+    assert.deepEqual(byEmail.body.data.items.map((o: any) => o.id).sort(), [o1.id, o2.id].sort());
+    const byName = await list(`?q=${encodeURIComponent('Cliente Test')}`);
+    assert.ok(byName.body.data.total >= 3);
+    const dni = (await api(app, 'GET', '/api/user/myBillingData', { token: c2.token })).body.data[0].documentNumber;
+    const byDoc = await list(`?q=${dni.slice(0, 2)}.${dni.slice(2, 5)}.${dni.slice(5)}`);
+    assert.deepEqual(byDoc.body.data.items.map((o: any) => o.id), [o3.id]);
+    assert.equal((await list('?q=%25')).body.data.total, 0, 'LIKE wildcards are literal');
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.equal((await list(`?from=${tomorrow}`)).body.data.total, 0);
+    assert.ok((await list(`?from=${today}&to=${today}`)).body.data.total >= 3);
+    assert.equal((await list('?to=2000-01-01')).body.data.total, 0);
+
+    const page1 = await list('?rows=2&page=1');
+    const page2 = await list('?rows=2&page=2');
+    assert.equal(page1.body.data.items.length, 2);
+    assert.equal(page1.body.data.totalPages, Math.ceil(page1.body.data.total / 2));
+    assert.notDeepEqual(page1.body.data.items[0].id, page2.body.data.items[0].id);
+
+    for (const bad of ['?state=nope', '?rows=0', '?rows=101', '?page=0', '?from=ayer', '?to=2024-13-45', `?q=${'x'.repeat(101)}`]) {
+      assert.equal((await list(bad)).status, 400, bad);
+    }
+  });
+
+  it('budget: adjusted quantities and prices, a missing product, bonus and boxes → exact totals, review, document', async () => {
+    const { app, db } = ctx();
+    const o = await order(c2, [
+      { id: cat.exact, quantity: 51 },
+      { id: cat.simple, quantity: 20 },
+      { id: cat.cheap, quantity: 3 },
+    ], true);
+    assert.equal(o.shippingZone, 'interior');
+    const [exact, simple, cheap] = o.items;
+    const res = await api(app, 'POST', `/api/staff/orders/${o.id}/budget`, {
+      token: staff,
+      body: {
+        items: [
+          { itemId: exact.id, quantity: 48, unitPrice: 1999.99 },
+          { itemId: simple.id, quantity: 20, unitPrice: 1000, missing: true },
+        ],
+        bonus: 1000.5,
+        boxes: 3,
+        price: 1,
+      },
+    });
+    assert.equal(res.status, 200, res.raw);
+    assert.equal(res.body.message, 'Presupuesto enviado');
+    const d = res.body.data;
+    assert.equal(d.state, 'review');
+    assert.ok(d.budgetSentAt);
+    assert.equal(d.missingStatus, 'incomplete');
+    assert.deepEqual(
+      d.items.map((i: any) => [i.quantity, i.requestedQuantity, i.unitPrice, i.missing, i.priceAdjusted]),
+      [
+        [48, 51, 1999.99, false, true],
+        [20, 20, 1000, true, false],
+        [3, 3, 10.05, false, false],
+      ],
+    );
+    void cheap;
+    // subtotal = 48 × 1999,99 + 3 × 10,05 = 95.999,52 + 30,15 = 96.029,67; totalPrice adds the missing 20.000
+    assert.equal(d.subtotal, 96_029.67);
+    assert.equal(d.totalPrice, 116_029.67);
+    assert.equal(d.bonus, 1000.5);
+    assert.equal(d.net, 95_029.17);
+    // 21 % of 9.502.917 = 1.995.612,57 → 1.995.613; IIBB 4,5 % = 427.631,265 → 427.631
+    assert.equal(d.vat, 19_956.13);
+    assert.equal(d.priceWithVat, 114_985.3);
+    assert.equal(d.iibb, 4_276.31);
+    assert.equal(d.finalTotal, 119_261.61);
+    assert.equal(d.totalBoxes, 3);
+    const budgetDoc = d.documents.find((x: any) => x.kind === 'budget');
+    assert.equal(budgetDoc.fileUrl, null);
+    assert.equal(budgetDoc.budget.totals.finalTotal, 119_261.61);
+    assert.equal(budgetDoc.budget.totals.missingStatus, 'incomplete');
+    assert.deepEqual(budgetDoc.budget.items.map((i: any) => i.missing), [false, true, false]);
+    const [row] = await db.db.select().from(orders).where(eq(orders.id, o.id));
+    assert.equal(row!.finalTotalCents, 11_926_161);
+
+    // the customer sees the same
+    const mine = (await api(app, 'GET', `/api/order/${o.id}`, { token: c2.token })).body.data;
+    assert.equal(mine.finalTotal, 119_261.61);
+    assert.deepEqual(mine.actions, { accept: true, cancel: true, finish: false, add: true, uploadProof: true });
+
+    // all missing
+    const all = await api(app, 'POST', `/api/staff/orders/${o.id}/budget`, {
+      token: staff,
+      body: { items: d.items.map((i: any) => ({ itemId: i.id, quantity: i.quantity, unitPrice: i.unitPrice, missing: true })), bonus: 0 },
+    });
+    assert.equal(all.status, 200);
+    assert.equal(all.body.data.missingStatus, 'missing');
+    assert.equal(all.body.data.finalTotal, 0);
+    assert.equal(all.body.data.documents.filter((x: any) => x.kind === 'budget').length, 2);
+  });
+
+  it('budget refusals: bonus over the subtotal, items of another order, bad amounts', async () => {
+    const { app } = ctx();
+    const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
+    const other = await order(c1, [{ id: cat.exact, quantity: 26 }]);
+    const send = (body: unknown, id = o.id) => api(app, 'POST', `/api/staff/orders/${id}/budget`, { token: staff, body });
+    assert.deepEqual((await send({ items: [], bonus: 50_000.01 })).body, { success: false, message: 'La bonificación no puede superar el subtotal' });
+    assert.deepEqual((await send({ items: [{ itemId: other.items[0].id, quantity: 1, unitPrice: 1 }], bonus: 0 })).body, {
+      success: false,
+      message: `El ítem ${other.items[0].id} no pertenece al pedido`,
+    });
+    for (const bad of [
+      { items: [{ itemId: o.items[0].id, quantity: 0, unitPrice: 1 }] },
+      { items: [{ itemId: o.items[0].id, quantity: 1, unitPrice: -1 }] },
+      { items: [{ itemId: o.items[0].id, quantity: 1, unitPrice: 1.001 }] },
+      { items: [], bonus: -1 },
+      { items: [], boxes: -1 },
+      { items: 'x' },
+    ]) {
+      assert.equal((await send(bad)).status, 400, JSON.stringify(bad));
+    }
+    assert.equal((await send({ items: [], bonus: 0 }, 999_999)).status, 404);
+    const ok = await send({ items: [], bonus: 50_000 });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.data.finalTotal, 0);
+  });
+
+  it('remit with tracking number once the order is accepted', async () => {
+    const { app, db } = ctx();
+    const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
+    const remit = (trackingNumber: unknown) => api(app, 'POST', `/api/staff/orders/${o.id}/remit`, { token: staff, body: { trackingNumber } });
+    assert.deepEqual((await remit('VC-123')).body, { success: false, message: 'El remito se carga cuando el pedido fue aceptado' });
+    await forceState(db.db, o.id, 'shipped');
+    assert.equal((await remit('')).status, 400);
+    assert.equal((await remit('x'.repeat(101))).status, 400);
+    const ok = await remit('  VC-000123-AR ');
+    assert.equal(ok.status, 200, ok.raw);
+    const doc = ok.body.data.documents.find((x: any) => x.kind === 'remit');
+    assert.deepEqual([doc.trackingNumber, doc.fileUrl], ['VC-000123-AR', null]);
+    const mine = (await api(app, 'GET', `/api/order/${o.id}`, { token: c1.token })).body.data;
+    assert.equal(mine.documents.find((x: any) => x.kind === 'remit').trackingNumber, 'VC-000123-AR');
+  });
+
+  it('config: read, change (the new minimums apply to orders) and revalidate the storefront', async () => {
+    const { app } = ctx();
+    received.length = 0;
+    const get = await api(app, 'GET', '/api/staff/config', { token: staff });
+    assert.deepEqual(get.body.data, { minOrderPrice: 100_000, minLocalPrice: 50_000, maintaince: false });
+    const patch = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minLocalPrice: 60_000.5 } });
+    assert.equal(patch.status, 200, patch.raw);
+    assert.deepEqual(patch.body.data, { minOrderPrice: 100_000, minLocalPrice: 60_000.5, maintaince: false });
+    const call = await waitFor(() => received.find((c) => c.body.tags.includes('config')));
+    assert.equal(call.url, '/api/revalidate');
+    assert.equal(call.secret, 'secreto-de-prueba');
+    assert.deepEqual(call.body, { tags: ['config'] });
+    assert.deepEqual((await api(app, 'GET', '/api/config')).body.data.minLocalPrice, 60_000.5);
+    const r = await api(app, 'POST', '/api/order', { token: c1.token, body: { products: [{ id: cat.exact, quantity: 30 }], billingDataId: c1.billingId } });
+    assert.match(r.body.message, /60\.001 para retirar/);
+    for (const bad of [{ minOrderPrice: -1 }, { minOrderPrice: 1.001 }, { maintaince: 'yes' }, { minLocalPrice: 1e12 }]) {
+      assert.equal((await api(app, 'PATCH', '/api/staff/config', { token: staff, body: bad })).status, 400, JSON.stringify(bad));
+    }
+    await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minLocalPrice: 50_000, maintaince: false } });
+  });
+
+  it('product price / discount / state: validation, effect on orders and revalidation tags', async () => {
+    const { app } = ctx();
+    received.length = 0;
+    const res = await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { price: 2500, discount: 2400 } });
+    assert.equal(res.status, 200, res.raw);
+    assert.deepEqual([res.body.data.price, res.body.data.discount, res.body.data.state], [2500, 2400, 'active']);
+    const call = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.exact}`)));
+    assert.equal(call.secret, 'secreto-de-prueba');
+    assert.deepEqual(call.body.tags.sort(), ['products', `product-id:${cat.exact}`, `product:${cat.slugs.exact}`].sort());
+    // the next order uses the new price (its discount)
+    const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
+    assert.equal(o.items[0].unitPrice, 2400);
+
+    // a variation revalidates its parent too
+    received.length = 0;
+    await api(app, 'PATCH', `/api/staff/products/${cat.varB}`, { token: staff, body: { discount: null } });
+    const v = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.varB}`)));
+    assert.ok(v.body.tags.includes(`product:${cat.slugs.variable}`) && v.body.tags.includes(`product-id:${cat.variable}`));
+
+    assert.deepEqual((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { discount: 2500 } })).body, {
+      success: false,
+      message: 'El descuento debe ser menor que el precio',
+    });
+    assert.equal((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { state: 'gone' } })).status, 400);
+    assert.equal((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { price: -5 } })).status, 400);
+    assert.equal((await api(app, 'PATCH', '/api/staff/products/999999', { token: staff, body: { price: 5 } })).status, 404);
+
+    // hidden → no longer orderable
+    await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { state: 'hidden' } });
+    const hidden = await api(app, 'POST', '/api/order', { token: c1.token, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: c1.billingId } });
+    assert.match(hidden.body.message, /no está disponible/);
+    await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { state: 'active', price: 2000, discount: null } });
+  });
+
+  it('a storefront that is down does not fail the staff request', async () => {
+    const { app } = ctx();
+    const saved = process.env.STOREFRONT_URL;
+    // the revalidator read the URL at start; simulate a dead storefront by closing ours for one call
+    await new Promise<void>((r) => storefront.close(() => r()));
+    const res = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { maintaince: false } });
+    assert.equal(res.status, 200);
+    await new Promise<void>((resolve) => storefront.listen(Number(new URL(saved!).port), '127.0.0.1', resolve));
+  });
+});
