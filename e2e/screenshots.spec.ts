@@ -2,7 +2,7 @@ import { test, type Page } from '@playwright/test';
 
 /**
  * Screenshots of every page at 1280 and 390 px into test-results/screenshots (or $SHOTS_DIR), for
- * looking at the design. Not an assertion suite, so it is skipped unless SHOTS=1 (keeps `npm test` fast):
+ * looking at the design. Not an assertion suite, so playwright.config.ts leaves it out unless SHOTS=1 (keeps `npm test` fast):
  *   SHOTS=1 npx playwright test e2e/screenshots.spec.ts
  *   SHOTS=1 SHOTS_PATHS=/,/faq SHOTS_DIR=/tmp/shots npx playwright test e2e/screenshots.spec.ts
  */
@@ -25,7 +25,6 @@ async function loadLazyImages(page: Page) {
 
 for (const width of [1280, 390]) {
   test.describe(`screenshots at ${width}px`, () => {
-    test.skip(!process.env.SHOTS, 'screenshots only with SHOTS=1');
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
     for (const path of PATHS) {
       test(path, async ({ page }) => {
