@@ -22,6 +22,8 @@ export const CLIENT_MESSAGE_PATHS = [
   'checkout',
   'orders',
   'notifications',
+  // the staff back-office's islands (components/admin)
+  'admin.client',
 ] as const;
 // Server-only texts never sent: seo, home, pages, catalogue, admin and the rest of common (footer…).
 

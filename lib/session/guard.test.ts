@@ -11,11 +11,16 @@ describe('guardRedirect', () => {
     ['/en/profile', '/en/login?next=%2Fen%2Fprofile'],
     ['/br/order/7', '/br/login?next=%2Fbr%2Forder%2F7'],
     ['/en/checkout', '/en/login?next=%2Fen%2Fcheckout'],
+    ['/admin', '/login?next=%2Fadmin'],
+    ['/admin/orders/5', '/login?next=%2Fadmin%2Forders%2F5'],
+    ['/admin/config', '/login?next=%2Fadmin%2Fconfig'],
+    ['/en/admin', '/en/login?next=%2Fen%2Fadmin'],
+    ['/br/admin/orders/5', '/br/login?next=%2Fbr%2Fadmin%2Forders%2F5'],
   ])('sends %s without a token to %s', (path, to) => {
     expect(guardRedirect(path, false)).toBe(to);
   });
 
-  it.each(['/checkout', '/profile', '/orders/', '/order/42', '/en/profile'])('lets %s through with a token', (path) => {
+  it.each(['/checkout', '/profile', '/orders/', '/order/42', '/en/profile', '/admin', '/br/admin/config'])('lets %s through with a token', (path) => {
     expect(guardRedirect(path, true)).toBeNull();
   });
 
@@ -43,6 +48,7 @@ describe('guardRedirect', () => {
   it('a category slug that merely starts like a protected path is public', () => {
     expect(isProtectedPath('/profile-aromas')).toBe(false);
     expect(isProtectedPath('/order/1/extra')).toBe(false);
+    expect(isProtectedPath('/administracion')).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Signed-in guard (spec §2, §6): checkout, profile, the order list and single orders need a session.
+ * Signed-in guard (spec §2, §6): checkout, profile, the order list, single orders and the staff
+ * back-office (/admin) need a session.
  * Pure, so proxy.ts (edge) can call it: `guardRedirect(pathname, Boolean(req.cookies.get('userToken')))`.
  */
 
@@ -7,7 +8,14 @@
 export const LOCALE_PREFIXES = ['/en', '/br'] as const;
 
 /** Protected Spanish paths: exact matches and sub-trees. */
-const PROTECTED: RegExp[] = [/^\/checkout(\/.*)?$/, /^\/profile(\/.*)?$/, /^\/orders(\/.*)?$/, /^\/order\/[^/]+\/?$/];
+const PROTECTED: RegExp[] = [
+  /^\/checkout(\/.*)?$/,
+  /^\/profile(\/.*)?$/,
+  /^\/orders(\/.*)?$/,
+  /^\/order\/[^/]+\/?$/,
+  // the staff back-office (the API checks the role on every call)
+  /^\/admin(\/.*)?$/,
+];
 
 /** Splits "/en/profile" into ["/en", "/profile"]; "/profile" into ["", "/profile"]. */
 export function splitLocalePrefix(pathname: string): [string, string] {

@@ -170,10 +170,10 @@ export default fp<RealtimeOptions>(
     app.decorate('realtime', realtime);
     await app.register(orderEvents);
 
-    // Upgraded websockets would keep server.close() waiting: drop this instance's sockets first
-    // (`io.local`: never the sockets of other instances through the adapter).
+    // Upgraded websockets would keep server.close() waiting: close this instance's connections first.
+    // Closing the transports (not a socket.io DISCONNECT, which tells clients not to come back) lets
+    // browsers reconnect by themselves to the next instance and rejoin their rooms.
     app.addHook('preClose', async () => {
-      io.local.disconnectSockets(true);
       io.engine.close();
     });
     app.addHook('onClose', async () => {

@@ -1,0 +1,20 @@
+import { notFound } from 'next/navigation';
+import { setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { AdminOrder } from '@/components/admin/AdminOrder';
+import { parseOrderId } from '@/components/orders/order-data';
+import { staffGet } from '@/lib/admin/data';
+import { requireStaffData } from '@/lib/admin/guard';
+import type { OrderDetail } from '@/lib/orders/types';
+
+type Props = { params: Promise<{ locale: string; orderId: string }> };
+
+/** /admin/orders/{id} — one order for staff: data, state buttons, budget, remit, bill, chat. */
+export default async function AdminOrderPage({ params }: Props) {
+  const { locale, orderId } = await params;
+  setRequestLocale(locale);
+  const id = parseOrderId(orderId);
+  if (id === null) notFound();
+  const order = requireStaffData(await staffGet<OrderDetail>(`api/staff/orders/${id}`), locale as Locale, `/admin/orders/${id}`);
+  return <AdminOrder order={order} />;
+}

@@ -1,0 +1,21 @@
+import { setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { OrdersBoard } from '@/components/admin/OrdersBoard';
+import { staffGet } from '@/lib/admin/data';
+import { boardApiPath, boardHref, parseBoardFilters } from '@/lib/admin/filters';
+import { requireStaffData } from '@/lib/admin/guard';
+import type { StaffOrderList } from '@/lib/orders/types';
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** /admin — the staff orders board (filters are URL query params; the API checks the role). */
+export default async function AdminOrdersPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const filters = parseBoardFilters(await searchParams);
+  const list = requireStaffData(await staffGet<StaffOrderList>(boardApiPath(filters)), locale as Locale, boardHref(filters));
+  return <OrdersBoard filters={filters} list={list} />;
+}

@@ -1,0 +1,255 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { canSendBudget, staffStateTargets } from '@/lib/admin/transitions';
+import { formatPesos } from '@/lib/money';
+import { appliesIibbMisiones } from '@/lib/orders/shipping';
+import type { OrderDetail } from '@/lib/orders/types';
+import { DocumentLink } from '@/components/orders/DocumentLink';
+import { OrderChat } from '@/components/orders/OrderChat';
+import { StateBadge } from '@/components/orders/StateBadge';
+import { BillUpload } from './BillUpload';
+import { BudgetEditor } from './BudgetEditor';
+import { RemitForm } from './RemitForm';
+import { StateButtons } from './StateButtons';
+import styles from './admin.module.css';
+
+const TZ = 'America/Argentina/Buenos_Aires';
+
+/** One order for staff (server-rendered); the actions are small client islands that refresh the page. */
+export function AdminOrder({ order }: { order: OrderDetail }) {
+  const t = useTranslations('admin.order');
+  const format = useFormatter();
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: TZ });
+  const c = order.customer;
+  const a = order.address;
+  const totals: [string, number][] = [
+    ['totalPrice', order.totalPrice],
+    ['subtotal', order.subtotal],
+    ['bonus', order.bonus],
+    ['net', order.net],
+    ['vat', order.vat],
+    ['priceWithVat', order.priceWithVat],
+    ['iibb', order.iibb],
+    ['finalTotal', order.finalTotal],
+  ];
+
+  return (
+    <div className={styles.main}>
+      <p>
+        <Link href="/admin" className={styles.back}>
+          ← {t('back')}
+        </Link>
+      </p>
+      <header className={styles.orderHeader}>
+        <h1 className={styles.title}>{t('title', { number: order.number })}</h1>
+        <StateBadge state={order.state} />
+        <span className={styles.muted}>{t('created', { date: when(order.createdAt) })}</span>
+      </header>
+
+      <div className={styles.grid}>
+        <section className={styles.panel} aria-labelledby="adm-customer">
+          <h2 id="adm-customer" className={styles.h2}>
+            {t('customer')}
+          </h2>
+          {c ? (
+            <p className={styles.name}>
+              {c.name} {c.lastname}
+            </p>
+          ) : null}
+          {c ? (
+            <dl className={styles.dl}>
+              <dt>{t('email')}</dt>
+              <dd>
+                <a href={`mailto:${c.email}`}>{c.email}</a>
+              </dd>
+              {c.contactNumber ? (
+                <>
+                  <dt>{t('phone')}</dt>
+                  <dd>{c.contactNumber}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+        </section>
+
+        <section className={styles.panel} aria-labelledby="adm-delivery">
+          <h2 id="adm-delivery" className={styles.h2}>
+            {t('delivery')}
+          </h2>
+          {order.toSucc ? (
+            <p>{t('pickup')}</p>
+          ) : (
+            <dl className={styles.dl}>
+              <dt>{t('address')}</dt>
+              <dd>
+                {a ? (
+                  <>
+                    {a.street} {a.number}
+                    {a.floor ? ` · ${t('floor', { floor: a.floor })}` : ''}
+                    <br />
+                    {a.city}, {a.province} ({a.postalCode})
+                    {a.extraData ? (
+                      <>
+                        <br />
+                        {a.extraData}
+                      </>
+                    ) : null}
+                  </>
+                ) : (
+                  '—'
+                )}
+              </dd>
+              <dt>{t('transport')}</dt>
+              <dd>{order.transport?.name ?? order.otherTransport ?? t('noTransport')}</dd>
+            </dl>
+          )}
+        </section>
+
+        <section className={styles.panel} aria-labelledby="adm-billing">
+          <h2 id="adm-billing" className={styles.h2}>
+            {t('billing')}
+          </h2>
+          {order.billingData ? (
+            <p>
+              {order.billingData.taxCondition}
+              <br />
+              {order.billingData.documentType} {order.billingData.documentNumber}
+            </p>
+          ) : (
+            <p>{t('noBilling')}</p>
+          )}
+        </section>
+      </div>
+
+      <section className={styles.panel} aria-labelledby="adm-items">
+        <h2 id="adm-items" className={styles.h2}>
+          {t('items')}
+        </h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="order-items">
+            <thead>
+              <tr>
+                <th scope="col">{t('colProduct')}</th>
+                <th scope="col">{t('colSku')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('colRequested')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('colQuantity')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('colUnitPrice')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('colLine')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((i) => (
+                <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
+                  <td>
+                    {i.name}
+                    {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
+                    {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
+                    {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
+                  </td>
+                  <td>{i.sku ?? '—'}</td>
+                  <td className={styles.num}>{i.requestedQuantity}</td>
+                  <td className={styles.num}>{i.quantity}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <h3 className={styles.h3}>{t('totals')}</h3>
+        <dl className={styles.totals} data-testid="order-totals">
+          {totals.map(([k, v]) => (
+            <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
+              <dt>{t(k)}</dt>
+              <dd>{formatPesos(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className={styles.grid}>
+        <StateButtons orderId={order.id} targets={staffStateTargets(order.state)} />
+        <RemitForm orderId={order.id} />
+        <BillUpload orderId={order.id} />
+      </div>
+
+      <BudgetEditor
+        key={`${order.id}-${order.updatedAt}`}
+        orderId={order.id}
+        items={order.items}
+        bonus={order.bonus}
+        allowed={canSendBudget(order.state)}
+        iibbMisiones={appliesIibbMisiones({ toSucc: order.toSucc, province: order.address?.province })}
+        labels={{
+          colProduct: t('colProduct'),
+          colRequested: t('colRequested'),
+          colQuantity: t('colQuantity'),
+          colUnitPrice: t('colUnitPrice'),
+          colMissing: t('colMissing'),
+          subtotal: t('subtotal'),
+          bonus: t('bonus'),
+          net: t('net'),
+          vat: t('vat'),
+          priceWithVat: t('priceWithVat'),
+          iibb: t('iibb'),
+          finalTotal: t('finalTotal'),
+        }}
+      />
+
+      <div className={styles.grid}>
+        <section className={styles.panel} aria-labelledby="adm-docs">
+          <h2 id="adm-docs" className={styles.h2}>
+            {t('documents')}
+          </h2>
+          {order.documents.length === 0 ? (
+            <p className={styles.muted}>{t('noDocuments')}</p>
+          ) : (
+            <ul className={styles.list} data-testid="order-documents">
+              {order.documents.map((d) => (
+                <li key={d.id}>
+                  <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
+                  {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
+                  {d.fileUrl ? (
+                    <>
+                      {' '}
+                      <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.panel} aria-labelledby="adm-history">
+          <h2 id="adm-history" className={styles.h2}>
+            {t('history')}
+          </h2>
+          <ol className={styles.list} data-testid="order-history">
+            {order.history.map((h, n) => (
+              <li key={n}>
+                <StateBadge state={h.to} /> {when(h.at)} ·{' '}
+                {h.actor === 'customer' ? t('byCustomer') : h.actor === 'staff' ? t('byStaff', { id: h.byUserId ?? '?' }) : t('bySystem')}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      <section className={styles.panel} aria-labelledby="adm-chat">
+        <h2 id="adm-chat" className={styles.h2}>
+          {t('chat')}
+        </h2>
+        <OrderChat orderId={order.id} />
+      </section>
+    </div>
+  );
+}

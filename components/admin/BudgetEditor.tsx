@@ -1,0 +1,168 @@
+'use client';
+
+/**
+ * The budget editor: units, unit price and "missing" per item plus a bonus, with a live totals preview
+ * computed by lib/orders/totals (the API's own code), then POST …/budget (the order goes to review).
+ */
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { draftFromItems, evaluateBudget, type BudgetDraft, type BudgetLineDraft } from '@/lib/admin/budget';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { formatCents } from '@/lib/money';
+import type { OrderItemWire } from '@/lib/orders/types';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import styles from './admin.module.css';
+
+interface Props {
+  orderId: number;
+  items: OrderItemWire[];
+  bonus: number;
+  allowed: boolean;
+  iibbMisiones: boolean;
+  /** labels of the totals (server `admin.order` texts) */
+  labels: Record<'colProduct' | 'colRequested' | 'colQuantity' | 'colUnitPrice' | 'colMissing' | 'subtotal' | 'bonus' | 'net' | 'vat' | 'priceWithVat' | 'iibb' | 'finalTotal', string>;
+}
+
+export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, labels }: Props) {
+  const t = useTranslations('admin.client');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [draft, setDraft] = useState<BudgetDraft>(() => draftFromItems(items, bonus));
+  const [busy, setBusy] = useState(false);
+  const result = useMemo(() => evaluateBudget(draft, iibbMisiones), [draft, iibbMisiones]);
+  const names = new Map(items.map((i) => [i.id, i.variationName ? `${i.name} – ${i.variationName}` : i.name]));
+
+  const setLine = (itemId: number, patch: Partial<BudgetLineDraft>) =>
+    setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.itemId === itemId ? { ...l, ...patch } : l)) }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!result.ok || !allowed) return;
+    setBusy(true);
+    try {
+      await publicRequest(`api/staff/orders/${orderId}/budget`, { method: 'POST', body: result.payload });
+      notify('SUCCESS', t('budget.sent'));
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows: [keyof Props['labels'], number][] = result.ok
+    ? [
+        ['subtotal', result.totals.subtotalCents],
+        ['bonus', result.totals.bonusCents],
+        ['net', result.totals.netCents],
+        ['vat', result.totals.vatCents],
+        ['priceWithVat', result.totals.priceWithVatCents],
+        ['iibb', result.totals.iibbCents],
+        ['finalTotal', result.totals.finalTotalCents],
+      ]
+    : [];
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-t`} data-testid="budget-editor">
+      <h2 id={`${id}-t`} className={styles.h2}>
+        {t('budget.title')}
+      </h2>
+      {!allowed ? (
+        <p className={styles.muted}>{t('budget.notAllowed')}</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{labels.colProduct}</th>
+                  <th scope="col" className={styles.num}>
+                    {labels.colRequested}
+                  </th>
+                  <th scope="col">{labels.colQuantity}</th>
+                  <th scope="col">{labels.colUnitPrice}</th>
+                  <th scope="col">{labels.colMissing}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {draft.lines.map((l) => {
+                  const name = names.get(l.itemId) ?? String(l.itemId);
+                  const bad = !result.ok && result.itemId === l.itemId;
+                  return (
+                    <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined}>
+                      <td>{name}</td>
+                      <td className={styles.num}>{l.requestedQuantity}</td>
+                      <td>
+                        <input
+                          className={styles.small}
+                          inputMode="numeric"
+                          aria-label={t('budget.units', { name })}
+                          value={l.quantity}
+                          aria-invalid={bad && result.problem === 'quantity' ? true : undefined}
+                          onChange={(e) => setLine(l.itemId, { quantity: e.target.value })}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          className={styles.small}
+                          inputMode="decimal"
+                          aria-label={t('budget.price', { name })}
+                          value={l.unitPrice}
+                          aria-invalid={bad && result.problem === 'price' ? true : undefined}
+                          onChange={(e) => setLine(l.itemId, { unitPrice: e.target.value })}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={t('budget.missing', { name })}
+                          checked={l.missing}
+                          onChange={(e) => setLine(l.itemId, { missing: e.target.checked })}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className={styles.budgetFoot}>
+            <label className={styles.field}>
+              <span>{t('budget.bonus')}</span>
+              <input
+                className={styles.small}
+                inputMode="decimal"
+                value={draft.bonus}
+                onChange={(e) => setDraft((d) => ({ ...d, bonus: e.target.value }))}
+                aria-invalid={!result.ok && (result.problem === 'bonus' || result.problem === 'bonusTooHigh') ? true : undefined}
+              />
+            </label>
+            <div aria-live="polite">
+              <h3 className={styles.h3}>{t('budget.preview')}</h3>
+              {result.ok ? (
+                <dl className={styles.totals} data-testid="budget-preview">
+                  {rows.map(([k, v]) => (
+                    <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
+                      <dt>{labels[k]}</dt>
+                      <dd>{formatCents(v)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <p className={styles.error} role="alert">
+                  {t(`budget.problems.${result.problem}`)}
+                </p>
+              )}
+            </div>
+          </div>
+          <button type="submit" className={styles.primaryButton} disabled={busy || !result.ok}>
+            {busy ? t('working') : t('budget.send')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+/** Shop configuration: purchase minimums (pesos) and the maintenance flag (PATCH api/staff/config). */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { parsePesos } from '@/lib/admin/budget';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import type { Config } from '@/lib/api/types';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import styles from './admin.module.css';
+
+export function ConfigForm({ initial }: { initial: Config }) {
+  const t = useTranslations('admin.client');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [minOrder, setMinOrder] = useState(String(initial.minOrderPrice));
+  const [minLocal, setMinLocal] = useState(String(initial.minLocalPrice));
+  const [maintenance, setMaintenance] = useState(initial.maintaince);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const minOrderPrice = parsePesos(minOrder);
+    const minLocalPrice = parsePesos(minLocal);
+    if (minOrderPrice === null || minLocalPrice === null || minOrderPrice > 20_000_000 || minLocalPrice > 20_000_000) {
+      setError(t('config.invalid'));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await publicRequest('api/staff/config', { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance } });
+      notify('SUCCESS', t('config.saved'));
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={`${styles.panel} ${styles.stack} ${styles.narrow}`} data-testid="config-form">
+      <label htmlFor={`${id}-o`} className={styles.label}>
+        {t('config.minOrderPrice')}
+      </label>
+      <input id={`${id}-o`} inputMode="decimal" value={minOrder} onChange={(e) => setMinOrder(e.target.value)} aria-describedby={error ? `${id}-e` : undefined} />
+      <label htmlFor={`${id}-l`} className={styles.label}>
+        {t('config.minLocalPrice')}
+      </label>
+      <input id={`${id}-l`} inputMode="decimal" value={minLocal} onChange={(e) => setMinLocal(e.target.value)} aria-describedby={error ? `${id}-e` : undefined} />
+      <label className={styles.check}>
+        <input type="checkbox" checked={maintenance} onChange={(e) => setMaintenance(e.target.checked)} />
+        <span>{t('config.maintenance')}</span>
+      </label>
+      {error ? (
+        <p id={`${id}-e`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primaryButton} disabled={busy}>
+        {busy ? t('working') : t('config.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { boardHref, type BoardFilters } from '@/lib/admin/filters';
+import { formatPesos } from '@/lib/money';
+import { ORDER_STATES } from '@/lib/orders/states';
+import type { StaffOrderList } from '@/lib/orders/types';
+import { StateBadge } from '@/components/orders/StateBadge';
+import styles from './admin.module.css';
+
+/**
+ * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),
+ * a dense table (newest first, as the API sorts) and pagination links. Every control is a real link or
+ * form field, so it works with the keyboard and without JavaScript.
+ */
+export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: StaffOrderList }) {
+  const t = useTranslations('admin.board');
+  const ts = useTranslations('orders');
+  const format = useFormatter();
+  const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
+  const base = { from: filters.from, to: filters.to, q: filters.q };
+  const pages = Math.max(1, list.totalPages);
+
+  return (
+    <div className={styles.main}>
+      <div className={styles.sticky}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <nav aria-label={t('stateFilter')}>
+          <ul className={styles.chips} data-testid="state-chips">
+            <li>
+              <Link href={boardHref(base)} className={styles.chip} aria-current={!filters.state ? 'page' : undefined}>
+                {t('all')} <span className={styles.count}>{allCount}</span>
+              </Link>
+            </li>
+            {ORDER_STATES.map((s) => (
+              <li key={s}>
+                <Link
+                  href={boardHref({ ...base, state: s })}
+                  className={styles.chip}
+                  aria-current={filters.state === s ? 'page' : undefined}
+                  data-state={s}
+                >
+                  {ts(`states.${s}.label`)} <span className={styles.count}>{list.counts[s] ?? 0}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form method="get" className={styles.filters} role="search">
+          {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
+          <label className={`${styles.field} ${styles.searchField}`}>
+            <span>{t('search')}</span>
+            <input type="search" name="q" defaultValue={filters.q ?? ''} placeholder={t('searchPlaceholder')} maxLength={100} />
+          </label>
+          <label className={styles.field}>
+            <span>{t('from')}</span>
+            <input type="date" name="from" defaultValue={filters.from ?? ''} />
+          </label>
+          <label className={styles.field}>
+            <span>{t('to')}</span>
+            <input type="date" name="to" defaultValue={filters.to ?? ''} />
+          </label>
+          <div className={styles.filterActions}>
+            <button type="submit" className={styles.primaryButton}>
+              {t('apply')}
+            </button>
+            <Link href={boardHref({ state: filters.state })} className={styles.linkButton}>
+              {t('clear')}
+            </Link>
+          </div>
+        </form>
+      </div>
+
+      <p className={styles.muted} aria-live="polite">
+        {t('results', { total: list.total })}
+      </p>
+
+      {list.items.length === 0 ? (
+        <p className={styles.empty}>{t('empty')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('colNumber')}</th>
+                <th scope="col">{t('colDate')}</th>
+                <th scope="col">{t('colCustomer')}</th>
+                <th scope="col">{t('colDocument')}</th>
+                <th scope="col">{t('colState')}</th>
+                <th scope="col">{t('delivery')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('colItems')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('colTotal')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((o) => (
+                <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
+                  <td>
+                    <Link href={`/admin/orders/${o.id}`} className={styles.rowLink}>
+                      {o.number}
+                    </Link>
+                  </td>
+                  <td className={styles.nowrap}>{format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' })}</td>
+                  <td>
+                    {o.customer.name} {o.customer.lastname}
+                    <span className={styles.sub}>{o.customer.email}</span>
+                  </td>
+                  <td className={styles.nowrap}>{o.documentNumber ?? '—'}</td>
+                  <td>
+                    <StateBadge state={o.state} />
+                  </td>
+                  <td>{o.toSucc ? t('pickup') : t('shipping')}</td>
+                  <td className={styles.num}>{o.itemCount}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(o.finalTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t('pagination')}>
+          {list.page > 1 ? (
+            <Link href={boardHref({ ...filters, page: list.page - 1 })} className={styles.linkButton} rel="prev">
+              {t('prev')}
+            </Link>
+          ) : null}
+          <span>{t('pageOf', { page: list.page, pages })}</span>
+          {list.page < pages ? (
+            <Link href={boardHref({ ...filters, page: list.page + 1 })} className={styles.linkButton} rel="next">
+              {t('next')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

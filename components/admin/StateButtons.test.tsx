@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import admin from '@/messages/es/admin.json';
+import orders from '@/messages/es/orders.json';
+import { mockFetch } from '@/components/account/test-utils';
+import { staffStateTargets } from '@/lib/admin/transitions';
+import { StateButtons } from './StateButtons';
+
+const refresh = jest.fn();
+jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh }), Link: ({ children }: { children: ReactNode }) => children }));
+const handleError = jest.fn();
+jest.mock('@/lib/api/public', () => {
+  const actual = jest.requireActual('@/lib/api/public');
+  return { ...actual, usePublicApi: () => ({ request: actual.publicRequest, handleError }) };
+});
+
+function renderButtons(state: Parameters<typeof staffStateTargets>[0]) {
+  return render(
+    <NextIntlClientProvider locale="es" messages={{ admin, orders }} onError={() => {}}>
+      <StateButtons orderId={9} targets={staffStateTargets(state)} />
+    </NextIntlClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  refresh.mockReset();
+  handleError.mockReset();
+});
+
+describe('StateButtons', () => {
+  it('shows exactly the staff moves from the state', () => {
+    renderButtons('received');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Pasar a En preparación', 'Pasar a Rechazado']);
+  });
+
+  it('says so when no move is left', () => {
+    renderButtons('completed');
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByText('No hay cambios de estado disponibles desde este estado.')).toBeInTheDocument();
+  });
+
+  it('posts the move and refreshes the page', async () => {
+    const { calls } = mockFetch({ 'POST api/staff/orders/9/state': { status: 200, body: { success: true, data: {} } } });
+    renderButtons('received');
+    fireEvent.click(screen.getByRole('button', { name: 'Pasar a En preparación' }));
+    await waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { to: 'started' } });
+  });
+
+  it('hands a refusal to the generic error handler', async () => {
+    mockFetch({ 'POST api/staff/orders/9/state': { status: 409, body: { success: false, message: 'No se puede pasar el pedido' } } });
+    renderButtons('received');
+    fireEvent.click(screen.getByRole('button', { name: 'Pasar a Rechazado' }));
+    await waitFor(() => expect(handleError).toHaveBeenCalled());
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,45 @@
+import { boardApiPath, boardHref, parseBoardFilters } from './filters';
+
+describe('parseBoardFilters', () => {
+  it('reads valid filters', () => {
+    expect(parseBoardFilters({ state: 'review', from: '2026-01-02', to: '2026-01-31', q: ' 1001 ', page: '3' })).toEqual({
+      state: 'review',
+      from: '2026-01-02',
+      to: '2026-01-31',
+      q: '1001',
+      page: 3,
+    });
+  });
+
+  it('drops bad input', () => {
+    expect(parseBoardFilters({ state: 'nope', from: '2026-02-30', to: 'yesterday', q: '   ', page: '-1' })).toEqual({ page: 1 });
+    expect(parseBoardFilters({ page: 'abc' }).page).toBe(1);
+    expect(parseBoardFilters({ page: '0' }).page).toBe(1);
+    expect(parseBoardFilters({ q: 'a\u0000b' }).q).toBe('ab');
+    expect(parseBoardFilters({ q: 'x'.repeat(300) }).q).toHaveLength(100);
+  });
+
+  it('takes the first of repeated params', () => {
+    expect(parseBoardFilters({ state: ['started', 'review'] }).state).toBe('started');
+  });
+});
+
+describe('boardHref / boardApiPath', () => {
+  it('round-trips through the URL', () => {
+    const f = { state: 'started' as const, from: '2026-01-01', q: 'Gómez', page: 2 };
+    const href = boardHref(f);
+    expect(href).toBe('/admin?state=started&from=2026-01-01&q=G%C3%B3mez&page=2');
+    const params = Object.fromEntries(new URLSearchParams(href.split('?')[1]));
+    expect(parseBoardFilters(params)).toEqual(f);
+  });
+
+  it('leaves out page 1 and empty values', () => {
+    expect(boardHref({ page: 1 })).toBe('/admin');
+    expect(boardHref({ q: '', page: 1 })).toBe('/admin');
+  });
+
+  it('always sends page and rows to the API', () => {
+    expect(boardApiPath({ page: 1 })).toBe('api/staff/orders?page=1&rows=20');
+    expect(boardApiPath({ state: 'received', q: '20-1', page: 4 })).toBe('api/staff/orders?state=received&q=20-1&page=4&rows=20');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The staff orders board's filters (state, from, to, q, page) ↔ the URL query string ↔ the staff API
+ * query (GET api/staff/orders). Pure: bad input is dropped, never sent on.
+ */
+import { isOrderState, type OrderState } from '@/lib/orders/states';
+
+export interface BoardFilters {
+  state?: OrderState;
+  /** AAAA-MM-DD */
+  from?: string;
+  /** AAAA-MM-DD (includes that day) */
+  to?: string;
+  q?: string;
+  page: number;
+}
+
+export const BOARD_ROWS = 20;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+type Query = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+function validDate(raw: string | undefined): string | undefined {
+  if (!raw || !DATE.test(raw)) return undefined;
+  const d = new Date(`${raw}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : undefined;
+}
+
+/** Filters from the page's searchParams; anything invalid is ignored. */
+export function parseBoardFilters(query: Query): BoardFilters {
+  const state = first(query.state);
+  const q = first(query.q)?.replace(/\u0000/g, '').trim().slice(0, 100);
+  const pageRaw = first(query.page);
+  const page = pageRaw && /^\d{1,6}$/.test(pageRaw) ? Math.max(1, Math.min(100_000, Number(pageRaw))) : 1;
+  return {
+    state: isOrderState(state) ? state : undefined,
+    from: validDate(first(query.from)),
+    to: validDate(first(query.to)),
+    q: q ? q : undefined,
+    page,
+  };
+}
+
+function toParams(f: Partial<BoardFilters>): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.state) p.set('state', f.state);
+  if (f.from) p.set('from', f.from);
+  if (f.to) p.set('to', f.to);
+  if (f.q) p.set('q', f.q);
+  if (f.page && f.page > 1) p.set('page', String(f.page));
+  return p;
+}
+
+/** The board URL for these filters (`/admin?state=…`); page 1 and empty values are left out. */
+export function boardHref(f: Partial<BoardFilters>): string {
+  const s = toParams(f).toString();
+  return s ? `/admin?${s}` : '/admin';
+}
+
+/** The staff API path for these filters (always with page and rows). */
+export function boardApiPath(f: BoardFilters): string {
+  const p = toParams(f);
+  p.set('page', String(f.page));
+  p.set('rows', String(BOARD_ROWS));
+  return `api/staff/orders?${p.toString()}`;
+}
