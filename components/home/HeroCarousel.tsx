@@ -1,5 +1,4 @@
 'use client';
-import Image from 'next/image';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslations } from 'next-intl';
@@ -85,8 +84,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         <div id={slidesId} className={styles.track} aria-live={autoplay ? 'off' : 'polite'}>
           {slides.map((slide, i) => {
             const image = (
-              <Image
+              // Plain <img> with resized sources from the /uploads proxy (?w=): phones get an 800 px banner.
+              // eslint-disable-next-line @next/next/no-img-element
+              <img
                 src={slide.src}
+                srcSet={`${slide.src}?w=640 640w, ${slide.src}?w=800 800w, ${slide.src}?w=1200 1200w, ${slide.src} 1600w`}
                 alt={slide.alt}
                 width={1600}
                 height={600}
@@ -94,6 +96,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 className={styles.image}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
+                decoding={i === 0 ? 'sync' : 'async'}
               />
             );
             return (

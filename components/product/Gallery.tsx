@@ -6,7 +6,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { FallbackImage } from './FallbackImage';
-import { AUTOPLAY_MS } from './image-utils';
+import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet } from './image-utils';
 import styles from './Gallery.module.css';
 
 // The fullscreen viewer is code-split: its JS loads only when a shopper opens it.
@@ -125,6 +125,8 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
                 >
                   <FallbackImage
                     src={img.src}
+                    srcSet={gallerySrcSet(img.src)}
+                    sizes={GALLERY_SIZES}
                     alt={img.alt}
                     width={GALLERY_IMAGE_SIZE}
                     height={GALLERY_IMAGE_SIZE}

@@ -17,6 +17,7 @@ import { Badge, StateBadge } from '@/components/catalogue/StateBadge';
 import { Description } from './Description';
 import { Dimensions } from './Dimensions';
 import { Gallery, type GalleryImage } from './Gallery';
+import { GALLERY_SIZES, gallerySrcSet } from './image-utils';
 import { loadProduct } from './load';
 import { OfferTable } from './OfferTable';
 import { VariationList } from './VariationList';
@@ -100,7 +101,9 @@ export async function ProductPage({ locale, categorySlug, productSlug }: Product
     .map((src) => ({ src, alt }));
   const category = product.Categories?.find((c) => c.slug === firstCategory) ?? null;
   // The LCP image: announced in <head> so the browser fetches it before parsing the body.
-  if (images[0]) preload(images[0].src, { as: 'image', fetchPriority: 'high' });
+  if (images[0]) {
+    preload(images[0].src, { as: 'image', fetchPriority: 'high', imageSrcSet: gallerySrcSet(images[0].src), imageSizes: GALLERY_SIZES });
+  }
 
   const crumbs: BreadcrumbItem[] = [
     { name: tc('breadcrumbs.home'), href: '/' },

@@ -31,3 +31,9 @@ export function pinchZoom(startScale: number, startDistance: number, distance: n
 
 /** Carousel auto-advance interval (spec §9). */
 export const AUTOPLAY_MS = 3000;
+
+/** The gallery's responsive sources: phones download a resized copy (app/uploads ?w=), large screens the 800 px original. */
+export const GALLERY_SIZES = '(min-width: 1024px) 560px, 100vw';
+export function gallerySrcSet(src: string): string {
+  return `${src}?w=480 480w, ${src}?w=640 640w, ${src} 800w`;
+}

@@ -4,7 +4,7 @@ import sharp from 'sharp';
  * Widths the image proxy will produce (`/uploads/…?w=320`). A fixed list keeps the cache bounded and
  * stops anyone from making the server resize to arbitrary sizes.
  */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 800] as const;
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1200] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export function parseWidth(value: string | null): ImageWidth | null | 'invalid' {
