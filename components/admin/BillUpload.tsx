@@ -4,37 +4,16 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { PublicApiError, publicApiUrlFor, usePublicApi } from '@/lib/api/public';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
 import { checkBillFile } from '@/lib/admin/upload';
-import { readToken } from '@/lib/session/store';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 
-async function uploadBill(orderId: number, file: File): Promise<void> {
+function uploadBill(orderId: number, file: File): Promise<unknown> {
   const form = new FormData();
   form.append('kind', 'bill');
   form.append('file', file, file.name);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = readToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(publicApiUrlFor(`api/staff/orders/${orderId}/documents?kind=bill`), { method: 'POST', headers, body: form });
-  } catch {
-    throw new PublicApiError({ kind: 'network', status: 0 });
-  }
-  let body: { success?: boolean; message?: string } = {};
-  try {
-    body = (await res.json()) as typeof body;
-  } catch {
-    /* non-JSON answer */
-  }
-  if (!res.ok || body.success === false) {
-    const message = typeof body.message === 'string' && body.message ? body.message : undefined;
-    if (res.status === 401) throw new PublicApiError({ kind: 'unauthorized', status: 401, message });
-    if (res.status === 403) throw new PublicApiError({ kind: 'forbidden', status: 403, message });
-    throw new PublicApiError({ kind: 'http', status: res.status, message });
-  }
+  return publicRequest<unknown>(`api/staff/orders/${orderId}/documents?kind=bill`, { method: 'POST', body: form });
 }
 
 export function BillUpload({ orderId }: { orderId: number }) {

@@ -1,11 +1,8 @@
 /** Bill upload checks before sending (the API checks the content again): a PDF of at most 10 MB. */
-import { MAX_UPLOAD_BYTES } from '@/lib/orders/documents';
+import { checkUploadFile, STAFF_FILE_MIME_TYPES, type UploadProblem } from '@/lib/orders/documents';
 
-export type BillProblem = 'noFile' | 'tooLarge' | 'badType';
+export type BillProblem = UploadProblem;
 
 export function checkBillFile(file: { size: number; type: string; name?: string } | null | undefined): BillProblem | null {
-  if (!file) return 'noFile';
-  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
-  const pdf = file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name ?? ''));
-  return pdf ? null : 'badType';
+  return checkUploadFile(file, STAFF_FILE_MIME_TYPES);
 }

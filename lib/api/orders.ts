@@ -6,8 +6,7 @@
  * PublicApiError). The normalizers are pure and tolerant (money as peso numbers, dates as ISO strings),
  * so the server page can use them on `apiGet` answers too.
  */
-import { publicApiUrlFor, publicRequest, PublicApiError } from './public';
-import { readToken } from '@/lib/session/store';
+import { publicRequest, PublicApiError } from './public';
 import { customerActions, isOrderState, type OrderState } from '@/lib/orders/states';
 import { canUploadProof } from '@/lib/orders/documents';
 import { DOCUMENT_TYPES, type DocumentType } from '@/lib/validation/cuit';
@@ -369,36 +368,10 @@ export const ordersApi = {
   add: (id: number, products: { id: number; quantity: number }[]) =>
     publicRequest<unknown>(`api/order/${id}/add`, { method: 'POST', body: { products } }),
   /** Multipart upload of a proof of transfer (field `file`). */
-  async uploadProof(id: number, file: File, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+  uploadProof(id: number, file: File, fetchImpl: typeof fetch = fetch): Promise<unknown> {
     const form = new FormData();
     form.append('file', file, file.name);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const token = readToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    let res: Response;
-    try {
-      res = await fetchImpl(publicApiUrlFor(`api/order/${id}/proof`), { method: 'POST', headers, body: form });
-    } catch {
-      throw new PublicApiError({ kind: 'network', status: 0 });
-    }
-    let body: Raw = {};
-    try {
-      body = obj(await res.json());
-    } catch {
-      /* non-JSON answer */
-    }
-    const message = typeof body.message === 'string' && body.message ? body.message : undefined;
-    if (!res.ok || body.success === false) {
-      const status = res.status;
-      throw new PublicApiError(
-        status === 401
-          ? { kind: 'unauthorized', status: 401, message }
-          : status === 403
-            ? { kind: 'forbidden', status: 403, message }
-            : { kind: 'http', status, message },
-      );
-    }
-    return body.data;
+    return publicRequest<unknown>(`api/order/${id}/proof`, { method: 'POST', body: form, fetchImpl });
   },
 };
 

@@ -31,6 +31,16 @@ describe('publicApiBase', () => {
 });
 
 describe('publicRequest', () => {
+  it('sends FormData as multipart: as-is, letting the browser set the content type', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: true, data: { id: 7 } }, 201));
+    const form = new FormData();
+    form.append('kind', 'bill');
+    await expect(publicRequest('api/upload', { method: 'POST', body: form, fetchImpl })).resolves.toEqual({ id: 7 });
+    const [, init] = fetchImpl.mock.calls[0];
+    expect(init.body).toBe(form);
+    expect(init.headers['content-type']).toBeUndefined();
+  });
+
   it('returns data on 200/201 and sends the token as Bearer', async () => {
     token = 'tok';
     const fetchImpl = jest.fn().mockResolvedValue(res({ success: true, data: { a: 1 } }, 201));

@@ -66,7 +66,7 @@ export function clearSession(): void {
 
 export interface PublicRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body. */
+  /** JSON body, or FormData for a multipart upload (the browser sets its content type). */
   body?: unknown;
   /** Send the session token as `Authorization: Bearer` (default true; spec: some calls are token-free). */
   auth?: boolean;
@@ -89,7 +89,8 @@ function failureFor(status: number, message?: string): ApiFailure {
 export async function publicRequest<T>(path: string, options: PublicRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal, headers = {}, fetchImpl = fetch } = options;
   const finalHeaders: Record<string, string> = { accept: 'application/json', ...headers };
-  if (body !== undefined) finalHeaders['content-type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) finalHeaders['content-type'] = 'application/json';
   if (auth) {
     const token = readToken();
     if (token) finalHeaders.authorization = `Bearer ${token}`;
@@ -99,7 +100,7 @@ export async function publicRequest<T>(path: string, options: PublicRequestOptio
     res = await fetchImpl(publicApiUrlFor(path), {
       method,
       headers: finalHeaders,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
       signal,
     });
   } catch (error) {

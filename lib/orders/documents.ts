@@ -21,6 +21,30 @@ export const PROOF_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,ima
 export const STAFF_FILE_KINDS = ['bill', 'other'] as const;
 export type StaffFileKind = (typeof STAFF_FILE_KINDS)[number];
 
+const EXTENSIONS: Record<string, RegExp> = {
+  'image/jpeg': /\.jpe?g$/i,
+  'image/png': /\.png$/i,
+  'image/webp': /\.webp$/i,
+  'application/pdf': /\.pdf$/i,
+};
+
+export type UploadProblem = 'noFile' | 'tooLarge' | 'badType';
+
+/**
+ * The first problem with a chosen file before it is sent (spec §8 'No seleccionaste un archivo',
+ * 'El archivo pesa mas de' 10 MB), or null. Some browsers give no type: then the extension decides.
+ * The API checks the content again.
+ */
+export function checkUploadFile(
+  file: { size: number; type: string; name?: string } | null | undefined,
+  accepted: readonly string[],
+): UploadProblem | null {
+  if (!file) return 'noFile';
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  const ok = accepted.includes(file.type) || (file.type === '' && accepted.some((t) => EXTENSIONS[t]?.test(file.name ?? '')));
+  return ok ? null : 'badType';
+}
+
 export function canUploadProof(state: OrderState): boolean {
   return !isFinalState(state);
 }
