@@ -50,12 +50,7 @@ export function AutoLogin({ token }: { token: string | null }) {
   useEffect(() => {
     if (handled.current) return;
     let cancelled = false;
-    if (!token) {
-      handled.current = true;
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setFailed(true);
-      return;
-    }
+    if (!token) return; // no token: failed from the start (see `failed` below)
     void autoLoginOnce(apiUrl, token).then((res) => {
       if (cancelled) return;
       handled.current = true;
@@ -74,7 +69,7 @@ export function AutoLogin({ token }: { token: string | null }) {
     };
   }, [token, apiUrl, login, notify, router, serverText, te]);
 
-  if (failed && showFailure) {
+  if ((failed || !token) && showFailure) {
     return (
       <div className={styles.center} data-testid="autologin-failed">
         <div className={styles.failLines}>

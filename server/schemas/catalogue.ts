@@ -200,17 +200,19 @@ export const lookupQuery = z.object({
 /* ----------------------------------------------- contract checks (compile time) */
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- T is the check
-function assertSame<T extends true>(): void {}
+/** Compiles only when T is `true`: each entry of ContractChecks proves a schema matches its wire type. */
+type Assert<T extends true> = T;
 
-assertSame<Same<z.output<typeof categorySchema>, Category>>();
-assertSame<Same<z.output<typeof offerSchema>, Offer>>();
-assertSame<Same<z.output<typeof variationSchema>, Variation>>();
-assertSame<Same<z.output<typeof productSchema>, Product>>();
-assertSame<Same<z.output<typeof productListItemSchema>, Omit<ProductListItem, 'Variations'>>>();
-assertSame<Same<z.output<ReturnType<typeof pagedSchema<typeof productListItemSchema>>>['total'], Paged<ProductListItem>['total']>>();
-assertSame<Same<z.output<typeof configSchema>, Config>>();
-assertSame<Same<z.output<typeof tagSchema>, Tag>>();
-assertSame<Same<z.output<typeof carouselImageSchema>, CarouselImage>>();
-assertSame<Same<z.output<typeof cartLookupItemSchema>, CartLookupItem>>();
-assertSame<Same<z.output<typeof productSortSchema>, ProductSort>>();
+export type ContractChecks = [
+  Assert<Same<z.output<typeof categorySchema>, Category>>,
+  Assert<Same<z.output<typeof offerSchema>, Offer>>,
+  Assert<Same<z.output<typeof variationSchema>, Variation>>,
+  Assert<Same<z.output<typeof productSchema>, Product>>,
+  Assert<Same<z.output<typeof productListItemSchema>, Omit<ProductListItem, 'Variations'>>>,
+  Assert<Same<z.output<ReturnType<typeof pagedSchema<typeof productListItemSchema>>>['total'], Paged<ProductListItem>['total']>>,
+  Assert<Same<z.output<typeof configSchema>, Config>>,
+  Assert<Same<z.output<typeof tagSchema>, Tag>>,
+  Assert<Same<z.output<typeof carouselImageSchema>, CarouselImage>>,
+  Assert<Same<z.output<typeof cartLookupItemSchema>, CartLookupItem>>,
+  Assert<Same<z.output<typeof productSortSchema>, ProductSort>>,
+];
