@@ -36,6 +36,22 @@ export const MESSAGES = {
   accountVerified: 'Se ha verificado la cuenta con exito',
   transportDisabled: 'Transporte deshabilitado',
   orderCreateFailed: 'Error al crear orden',
+  /** staff product editor (server/routes/staff/products.ts) */
+  productPriceInvalid: 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales',
+  productDiscountNotBelowPrice: 'El descuento debe ser menor que el precio',
+  productQuantityInvalid: 'El mínimo, el máximo y el paso deben ser números enteros (el paso, mayor a 0)',
+  productMaxBelowMin: 'El máximo no puede ser menor que el mínimo',
+  productStepsDoNotFit: 'Ninguna cantidad múltiplo del paso entra entre el mínimo y el máximo',
+  offerNameRequired: 'Cada oferta necesita un nombre (hasta 100 caracteres)',
+  offerUnitsInvalid: 'La cantidad mínima de cada oferta debe ser un número entero mayor a 0',
+  offerPriceInvalid: 'El precio de cada oferta debe ser un número mayor o igual a 0, con hasta 2 decimales',
+  offerDuplicateUnits: 'Hay dos ofertas con la misma cantidad mínima (y el mismo tipo, VIP o general)',
+  offerTooMany: 'Un producto puede tener hasta 20 ofertas',
+  offersOnVariation: 'Las ofertas y las categorías se cargan en el producto principal, no en sus variantes',
+  categoryUnknown: 'Alguna de las categorías elegidas no existe',
+  imageType: 'La imagen debe ser JPG, PNG o WEBP',
+  imageTooMany: 'Un producto puede tener hasta 12 imágenes',
+  imageOrderMismatch: 'El orden enviado no coincide con las imágenes del producto',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,7 +13,7 @@
  *   POST  /api/staff/orders/:id/remit { trackingNumber }
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
  *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince? }
- *   PATCH /api/staff/products/:id { price?, discount?, state? }
+ *   /api/staff/products…  list, detail, edit and images: see ./products.ts
  * Product and configuration changes tell the storefront to revalidate its cached pages
  * (services/revalidate.ts, fire-and-forget).
  */
@@ -24,16 +24,17 @@ import { z } from 'zod';
 import { toCents } from '../../../lib/money';
 import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFileKind } from '../../../lib/orders';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema, idParams } from '../../schemas/common';
+import { envelope, errorSchema } from '../../schemas/common';
 import { configSchema } from '../../schemas/catalogue';
 import { getConfig } from '../../services/catalogue';
 import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
-import { updateProductPricing, updateShopConfig } from '../../services/orders-staff';
+import { updateShopConfig } from '../../services/orders-staff';
 import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
 import { createRevalidator, loadRevalidateSecret, storefrontUrlFrom } from '../../services/revalidate';
 import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
+import productRoutes from './products';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
@@ -84,22 +85,6 @@ const configBody = z.object({
   minOrderPrice: pesos(20_000_000).optional(),
   minLocalPrice: pesos(20_000_000).optional(),
   maintaince: z.boolean().optional(),
-});
-
-const productBody = z.object({
-  price: pesos(20_000_000).optional(),
-  discount: pesos(20_000_000).nullable().optional(),
-  state: z.enum(['active', 'limited', 'noStock', 'hidden']).optional(),
-});
-
-const staffProductSchema = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  discount: z.number().nullable(),
-  state: z.enum(['active', 'limited', 'noStock', 'hidden']),
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -302,26 +287,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/products/:id',
-    {
-      preHandler: staffWith('products:write'),
-      schema: {
-        tags,
-        summary: 'Cambiar precio, descuento (precio rebajado; null lo quita) o estado de un producto o variación; revalida la tienda',
-        security,
-        params: idParams,
-        body: productBody,
-        response: { 200: envelope(staffProductSchema), ...authErrors },
-      },
-    },
-    async (req) => {
-      const result = await updateProductPricing(app.db, req.params.id, req.body);
-      if (!result) throw HttpError.notFound(M.productNotFound(req.params.id));
-      revalidate(result.tags);
-      return { success: true as const, message: M.productSaved, data: result.product };
-    },
-  );
+  // products:write tools (list, detail, edit, images): ./products.ts, sharing this scope's multipart parser
+  await app.register(productRoutes, { revalidate });
 };
 
 export default routes;
