@@ -246,7 +246,7 @@ describeEachDb(
       assert.equal(vip.body.data.user.role, 'vipcustomer');
       assert.deepEqual(vip.body.data.permissions, ['isVip']);
       const staff = await call(app, 'POST', '/auth/login', { body: { email: 'staff@example.com', password: 'tienda-demo' } });
-      assert.equal(staff.body.data.user.role, 'admin');
+      assert.equal(staff.body.data.user.role, 'superadmin');
       assert.ok(!staff.body.data.permissions.includes('isVip'));
       const customer = await call(app, 'POST', '/auth/login', { body: { email: 'cliente@example.com', password: 'tienda-demo' } });
 

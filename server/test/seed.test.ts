@@ -52,7 +52,10 @@ describeEachDb('datos de demostración', (ctx) => {
     for (const [email, role] of [
       ['cliente@example.com', 'customer'],
       ['vip@example.com', 'vipcustomer'],
-      ['staff@example.com', 'admin'],
+      ['staff@example.com', 'superadmin'],
+      ['admin@example.com', 'admin'],
+      ['empleado@example.com', 'employee'],
+      ['pedidos@example.com', 'orderemployee'],
     ]) {
       const u = byEmail.get(email);
       assert.ok(u, email);

@@ -1299,9 +1299,13 @@ export const DEMO_USERS = [
     email: 'staff@example.com',
     name: 'Carla',
     lastname: 'Ruiz',
-    role: 'admin',
+    role: 'superadmin',
     contactNumber: '+54 11 5555-0303',
     address: null,
     billing: null,
   },
+  /* one account per remaining staff role, to try what each role may do */
+  { email: 'admin@example.com', name: 'Diego', lastname: 'Sosa', role: 'admin', contactNumber: '+54 11 5555-0404', address: null, billing: null },
+  { email: 'empleado@example.com', name: 'Sofía', lastname: 'Paz', role: 'employee', contactNumber: '+54 11 5555-0505', address: null, billing: null },
+  { email: 'pedidos@example.com', name: 'Tomás', lastname: 'Vera', role: 'orderemployee', contactNumber: '+54 11 5555-0606', address: null, billing: null },
 ];
