@@ -2,8 +2,40 @@ import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
+/*
+ * Shared-cache headers for the HTML (a CDN or deploy/nginx.conf in front). Anonymous visitors (no
+ * `userToken` session cookie, lib/maintenance/handler) of the catalogue, category, product and home pages
+ * get the same HTML — no page reads cookies or headers; the session and cart are client-side — so a
+ * shared cache may keep it for a short while and serve it stale while it refreshes. Next itself would
+ * send `s-maxage=300, stale-while-revalidate=<1 year>` for ISR pages and `private, no-store` for the
+ * per-request catalogue pages; a header set here wins (Next only fills Cache-Control when it is unset).
+ * s-maxage is short so a staff change (which revalidates Next's cache by tag at once) reaches visitors
+ * within seconds through the shared cache too; stale-while-revalidate keeps every hit fast meanwhile.
+ * Private pages are never stored by anyone. Checked by e2e/cache-headers.spec.ts; deploy/nginx.conf.
+ */
+const SHARED_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=86400';
+const SIGNED_IN = 'private, no-cache, max-age=0';
+const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+const LOCALE = '/:locale(en|br)?';
+// First path segments that are not category slugs (app/[locale]/* folders, locale prefixes, non-page paths).
+const RESERVED =
+  'products|cart|checkout|profile|orders|order|admin|login|register|forgot|verify|reset-password|autoLogin|suscriptions|about-us|faq|terms-and-conditions|en|br|api|_next|uploads';
+const CATEGORY = `:category((?!(?:${RESERVED})$)[^/.]+)`;
+const sessionCookie = [{ type: 'cookie', key: 'userToken' }];
+const cacheHeader = (value) => [{ key: 'Cache-Control', value }];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  async headers() {
+    const publicPages = ['/', '/en', '/br', `${LOCALE}/products`, `${LOCALE}/products/:product([^/.]+)`, `${LOCALE}/${CATEGORY}`, `${LOCALE}/${CATEGORY}/:product([^/.]+)`];
+    const privatePages = [`${LOCALE}/:page(cart|checkout|profile|orders|autoLogin|verify|reset-password)`, `${LOCALE}/order/:path*`, `${LOCALE}/admin`, `${LOCALE}/admin/:path*`];
+    return [
+      ...publicPages.map((source) => ({ source, missing: sessionCookie, headers: cacheHeader(SHARED_CACHE) })),
+      // The same HTML, but a signed-in visitor's response is never put in a shared cache.
+      ...publicPages.map((source) => ({ source, has: sessionCookie, headers: cacheHeader(SIGNED_IN) })),
+      ...privatePages.map((source) => ({ source, headers: cacheHeader(NO_STORE) })),
+    ];
+  },
   compiler: { styledComponents: true },
   poweredByHeader: false,
   // Lets parallel builds (tests, benchmarks) use their own output folder.

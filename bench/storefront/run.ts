@@ -1,0 +1,360 @@
+/**
+ * Storefront HTTP benchmark: `npm run bench -- storefront [--nginx] [--no-proxy] [--no-build] [--ref HEAD]
+ * [--products 2000] [--cold 300] [--duration 10] [--warmup 3] [--connections 50]`.
+ *
+ * 1. Snapshots the app (the working tree, or `--ref <commit>`) into BENCH_APP_DIR (default
+ *    $TMPDIR/shop-bench-storefront) and builds it there (--no-build reuses that build), seeds a throwaway
+ *    PGlite data dir (demo + N synthetic products), starts the API and `next start` (ports from
+ *    BENCH_PORTS=a-b when set, else any free port).
+ * 2. Warm pages, autocannon at C connections (warm-up, then D s each): a static file of the product
+ *    page's size (written to the snapshot's public/ for the run, removed afterwards), /terms-and-conditions (rendered
+ *    once, then served from the full-route cache like a build-time prerender: the layout needs the API,
+ *    so nothing is prerendered by `next build`), a cached product page, /products, a category, home.
+ *    Target: cached product ≥ 90 % of the terms page's req/s (the static file is the ceiling, for reference).
+ * 3. --no-proxy: builds the same snapshot a second time with proxy.ts deleted (the matcher is read at
+ *    build time, so there is no run-time switch) and measures the same pages there (at their internal /es/… paths: without the proxy nothing rewrites
+ *    the unprefixed Spanish URLs) — the difference is what proxy.ts costs per request. Target < 10 %.
+ * 4. Cold pages: N distinct product pages never requested before, each once (4 at a time); p99 < 150 ms.
+ * 5. --nginx: runs deploy/nginx.conf (temp prefix) in front of `next start`: product page through nginx
+ *    vs the static file (target ≥ 80 %), then PATCHes that product's price through the staff API and
+ *    polls the page through nginx until the new price shows (seconds).
+ * 6. RSS of the storefront and API process trees after the load.
+ * Results: a table on stdout and JSON in bench/results/. Exit 1 when a target is missed or a request failed.
+ */
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  bin,
+  buildStorefront,
+  freePort,
+  load,
+  percentile,
+  root,
+  seed,
+  start,
+  stop,
+  stopAll,
+  table,
+  throwawayData,
+  treeRssMb,
+  waitFor,
+  type LoadRow,
+} from './harness';
+
+const { values: args } = parseArgs({
+  options: {
+    nginx: { type: 'boolean', default: false },
+    'no-proxy': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    ref: { type: 'string' },
+    products: { type: 'string', default: '2000' },
+    cold: { type: 'string', default: '300' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const COLD = Number(args.cold);
+/** The app is built and served from a snapshot (BENCH_APP_DIR, default $TMPDIR/shop-bench-storefront):
+ * the working tree as it is at the start (or `--ref <commit>` via git archive), so edits made meanwhile
+ * do not leak into either build, and the public/ file and the no-proxy variant never touch the repo. */
+const APP = process.env.BENCH_APP_DIR ?? path.join(os.tmpdir(), 'shop-bench-storefront');
+const WITH_PROXY = '.next';
+const WITHOUT_PROXY = '.next-noproxy';
+
+type Listed = { id: number; slug: string; isVariable: boolean; price: number; discount: number | null; Categories: { slug: string }[] };
+
+async function apiJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(url, init);
+  const body = (await r.json()) as { data: T; message?: string };
+  if (!r.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${r.status} ${body.message ?? ''}`);
+  return body.data;
+}
+
+async function page(url: string, headers?: Record<string, string>) {
+  const t0 = performance.now();
+  const r = await fetch(url, { headers, redirect: 'manual' });
+  const body = await r.text();
+  return { status: r.status, ms: performance.now() - t0, body, cache: r.headers.get('x-nextjs-cache') ?? '', nginx: r.headers.get('x-cache-status') ?? '', cc: r.headers.get('cache-control') ?? '' };
+}
+
+function snapshot(ref?: string): void {
+  rmSync(APP, { recursive: true, force: true });
+  mkdirSync(APP, { recursive: true });
+  if (ref) {
+    const r = spawnSync('sh', ['-c', `git archive --format=tar ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(APP)}`], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`git archive ${ref} failed`);
+  } else {
+    const skip = new Set(['node_modules', 'bench', 'e2e', 'test-results', 'docs', 'scripts']);
+    for (const entry of readdirSync(root)) {
+      if (skip.has(entry) || entry.startsWith('.')) continue;
+      cpSync(path.join(root, entry), path.join(APP, entry), { recursive: true });
+    }
+  }
+  rmSync(path.join(APP, 'node_modules'), { recursive: true, force: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(APP, 'node_modules'));
+  // node_modules is a link out of the snapshot: let Turbopack resolve files outside it.
+  const config = path.join(APP, 'next.config.mjs');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/const nextConfig = \{/, "const nextConfig = {\n  turbopack: { root: '/' },"));
+}
+
+async function main(): Promise<number> {
+  const staticName = `bench-static-${process.pid}.html`;
+  const publicDir = path.join(APP, 'public');
+  const data = await throwawayData('shop-sf');
+  let nginxPrefix: string | undefined;
+  let api: ChildProcess | undefined;
+  let web: ChildProcess | undefined;
+  let nginx: ChildProcess | undefined;
+  const failures: string[] = [];
+  try {
+    const built = (dist: string) => existsSync(path.join(APP, dist, 'BUILD_ID'));
+    if (!args['no-build'] || !built(WITH_PROXY) || (args['no-proxy'] && !built(WITHOUT_PROXY))) {
+      snapshot(args.ref);
+      buildStorefront(WITH_PROXY, APP);
+      if (args['no-proxy']) {
+        // The same snapshot without proxy.ts: the only difference between the two builds.
+        rmSync(path.join(APP, 'proxy.ts'));
+        buildStorefront(WITHOUT_PROXY, APP);
+      }
+    } else {
+      // reuse the builds, not the pages they rendered last time (the cold pages must be cold)
+      for (const d of [WITH_PROXY, WITHOUT_PROXY]) {
+        rmSync(path.join(APP, d, 'cache'), { recursive: true, force: true });
+        rmSync(path.join(APP, d, 'server', 'app', 'es'), { recursive: true, force: true });
+      }
+    }
+
+    seed({ DATA_DIR: data.dataDir }, Number(args.products));
+    const secret = randomBytes(24).toString('hex');
+    const [apiPort, webPort] = [await freePort(), await freePort()];
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const site = `http://127.0.0.1:${webPort}`;
+    api = start(bin('tsx'), ['server/main.ts'], {
+      API_PORT: String(apiPort),
+      API_HOST: '127.0.0.1',
+      DATA_DIR: data.dataDir,
+      SEED_DEMO: 'false',
+      STOREFRONT_URL: site,
+      STOREFRONT_ORIGINS: site,
+      REVALIDATE_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    });
+    await waitFor(`${apiUrl}/health`, api);
+    const webEnv = { SHOP_API_URL: apiUrl, PUBLIC_API_URL: apiUrl, PUBLIC_SITE_URL: site, REVALIDATE_SECRET: secret, NEXT_DIST_DIR: WITH_PROXY, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+    const startWeb = async () => {
+      const child = start(bin('next'), ['start', '-H', '127.0.0.1', '-p', String(webPort)], webEnv, true, APP);
+      await waitFor(`${site}/terms-and-conditions`, child);
+      return child;
+    };
+
+    // A simple product (one price, no discount) with a category: its page, its category.
+    const listed = (await apiJson<{ items: Listed[] }>(`${apiUrl}/api/products?rows=100&page=1`)).items;
+    const product = listed.find((p) => !p.isVariable && p.discount == null && p.Categories.length) ?? listed.find((p) => p.Categories.length)!;
+    const category = product.Categories[0]!.slug;
+    const paths = {
+      terms: '/terms-and-conditions',
+      product: `/${category}/${product.slug}`,
+      products: '/products',
+      category: `/${category}`,
+      home: '/',
+    };
+
+    // First start: render the product page to learn its size, write the static twin, restart (Next
+    // lists public/ at start-up). The rendered pages stay in the build's on-disk cache.
+    web = await startWeb();
+    await page(site + paths.product);
+    const productHtml = (await page(site + paths.product)).body;
+    await stop(web);
+    mkdirSync(publicDir, { recursive: true });
+    writeFileSync(path.join(publicDir, staticName), productHtml);
+    web = await startWeb();
+
+    const info: (string | number)[][] = [];
+    for (const [name, p] of Object.entries({ static: `/${staticName}`, ...paths })) {
+      await page(site + p);
+      const r = await page(site + p);
+      info.push([name, p.length > 48 ? `${p.slice(0, 45)}…` : p, r.status, `${(r.body.length / 1024).toFixed(1)} kB`, r.cache || '-', r.cc || '-']);
+      if (r.status !== 200) failures.push(`${p} → ${r.status}`);
+    }
+    console.log(`\n${table(['page', 'path', 'status', 'size', 'x-nextjs-cache', 'cache-control'], info)}\n`);
+
+    const opts = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
+    const rows: LoadRow[] = [];
+    const run = async (name: string, url: string, o = opts) => {
+      const r = await load(name, url, o);
+      rows.push(r);
+      console.log(`${name.padEnd(26)} ${String(r.reqPerSec).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms${r.non2xx || r.errors ? `  ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
+      if (r.non2xx || r.errors) failures.push(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return r;
+    };
+    const staticRow = await run('static file', `${site}/${staticName}`);
+    const termsRow = await run('terms (full-route cache)', site + paths.terms);
+    const productRow = await run('product (cached)', site + paths.product);
+    await run('products (catalogue)', site + paths.products);
+    await run('category', site + paths.category);
+    await run('home', site + paths.home);
+    const memory = { storefrontMb: treeRssMb(web.pid), apiMb: treeRssMb(api.pid) };
+
+    const targets: (string | number)[][] = [];
+    const ratio = (a: LoadRow, b: LoadRow) => Math.round((a.reqPerSec / Math.max(1, b.reqPerSec)) * 100);
+    targets.push(['product / terms req/s', `${ratio(productRow, termsRow)} %`, '≥ 90 %', ratio(productRow, termsRow) >= 90 ? 'OK' : 'NO']);
+    targets.push(['product / static file req/s', `${ratio(productRow, staticRow)} %`, '(info)', '']);
+
+    // Without proxy.ts: the same pages from a build of a copy that has none.
+    if (args['no-proxy']) {
+      const port = await freePort();
+      const bare = `http://127.0.0.1:${port}`;
+      const bareWeb = start(bin('next'), ['start', '-H', '127.0.0.1', '-p', String(port)], { ...webEnv, NEXT_DIST_DIR: WITHOUT_PROXY, PUBLIC_SITE_URL: bare }, true, APP);
+      await waitFor(`${bare}/es/terms-and-conditions`, bareWeb);
+      for (const [name, p] of Object.entries(paths)) {
+        const internal = `/es${p === '/' ? '' : p}`;
+        await page(bare + internal);
+        const withProxy = rows.find((r) => r.name.startsWith(name === 'terms' ? 'terms' : name))!;
+        const without = await run(`${name} WITHOUT proxy`, bare + internal);
+        const overhead = Math.round((1 - withProxy.reqPerSec / Math.max(1, without.reqPerSec)) * 100);
+        targets.push([`proxy.ts cost on ${name}`, `${overhead} %`, '< 10 %', overhead < 10 ? 'OK' : 'NO']);
+      }
+      await stop(bareWeb);
+    }
+
+    // Cold product pages: never rendered before, each requested once, 4 at a time.
+    const cold: { ms: number; cache: string; status: number }[] = [];
+    if (COLD > 0) {
+      const slugs: string[] = [];
+      for (let p = 2; slugs.length < COLD; p++) {
+        const items = (await apiJson<{ items: Listed[] }>(`${apiUrl}/api/products?rows=100&page=${p}`)).items;
+        if (!items.length) break;
+        for (const it of items) if (it.Categories.length && it.slug !== product.slug) slugs.push(`/${it.Categories[0]!.slug}/${it.slug}`);
+      }
+      const queue = slugs.slice(0, COLD);
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const r = await page(site + next);
+            cold.push({ ms: r.ms, cache: r.cache, status: r.status });
+          }
+        }),
+      );
+      const ms = cold.map((c) => c.ms).sort((a, b) => a - b);
+      const p99 = Math.round(percentile(ms, 99));
+      const bad = cold.filter((c) => c.status !== 200).length;
+      const notCold = cold.filter((c) => c.cache === 'HIT' || c.cache === 'STALE').length;
+      console.log(
+        `\ncold product pages: ${cold.length} (4 at a time)  p50 ${Math.round(percentile(ms, 50))} ms  p90 ${Math.round(percentile(ms, 90))} ms  p99 ${p99} ms  max ${Math.round(ms.at(-1) ?? 0)} ms` +
+          `${bad ? `  ${bad} non-200` : ''}${notCold ? `  (${notCold} were already cached)` : ''}`,
+      );
+      targets.push(['cold product page p99', `${p99} ms`, '< 150 ms', p99 < 150 ? 'OK' : 'NO']);
+      if (bad) failures.push(`cold pages: ${bad} non-200`);
+    }
+
+    // nginx in front (deploy/nginx.conf with its address, port and static folder replaced).
+    let propagation: number | undefined;
+    if (args.nginx) {
+      const nginxPort = await freePort();
+      nginxPrefix = path.join(os.tmpdir(), `shop-nginx-${process.pid}`);
+      for (const d of ['logs', 'temp', 'cache']) mkdirSync(path.join(nginxPrefix, d), { recursive: true });
+      const conf = readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')
+        .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${webPort};`)
+        .replace('listen 8080;', `listen 127.0.0.1:${nginxPort};`)
+        .replace('alias /srv/shop/.next/static/;', `alias ${path.join(APP, WITH_PROXY, 'static')}/;`)
+        .replace('worker_processes auto;', `worker_processes auto;\ndaemon off;${process.getuid?.() === 0 ? '\nuser root;' : ''}`);
+      writeFileSync(path.join(nginxPrefix, 'nginx.conf'), conf);
+      const test = spawnSync('/usr/sbin/nginx', ['-t', '-p', `${nginxPrefix}/`, '-c', path.join(nginxPrefix, 'nginx.conf')], { encoding: 'utf8' });
+      if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+      nginx = start('/usr/sbin/nginx', ['-p', `${nginxPrefix}/`, '-c', path.join(nginxPrefix, 'nginx.conf')], {});
+      const edge = `http://127.0.0.1:${nginxPort}`;
+      await waitFor(`${edge}${paths.terms}`, nginx);
+      const first = await page(edge + paths.product);
+      const second = await page(edge + paths.product);
+      const asset = /\/_next\/static\/[^"]+\.js/.exec(second.body)?.[0];
+      const assetRes = asset ? await fetch(edge + asset, { headers: { 'accept-encoding': 'gzip' } }) : undefined;
+      await assetRes?.arrayBuffer();
+      const signedIn = await page(edge + paths.product, { cookie: 'userToken=abc' });
+      const cart = await page(edge + '/cart');
+      console.log(
+        `\nnginx: product ${first.nginx} then ${second.nginx} (cache-control: ${second.cc}); with session cookie: ${signedIn.nginx}; /cart: ${cart.nginx} (${cart.cc})` +
+          `\nnginx: ${asset ?? 'no asset'} → ${assetRes?.status} ${assetRes?.headers.get('cache-control')} ${assetRes?.headers.get('content-encoding') ?? ''}`,
+      );
+      const viaNginx = await run('product via nginx', edge + paths.product);
+      await run('static file via nginx', `${edge}/${staticName}`);
+      const r = Math.round((viaNginx.reqPerSec / Math.max(1, staticRow.reqPerSec)) * 100);
+      targets.push(['product via nginx / static file', `${r} %`, '≥ 80 %', r >= 80 ? 'OK' : 'NO']);
+
+      // A price change through the staff API, watched through nginx.
+      const staff = await apiJson<{ token: string }>(`${apiUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'staff@example.com', password: 'tienda-demo' }),
+      });
+      const newPrice = product.price + 1234;
+      await page(edge + paths.product); // the current copy is in nginx's cache
+      const t0 = performance.now();
+      await apiJson(`${apiUrl}/api/staff/products/${product.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` },
+        body: JSON.stringify({ price: newPrice }),
+      });
+      while (performance.now() - t0 < 120_000) {
+        const p = await page(edge + paths.product);
+        if (p.body.includes(String(newPrice))) {
+          propagation = (performance.now() - t0) / 1000;
+          break;
+        }
+        await new Promise((res) => setTimeout(res, 250));
+      }
+      console.log(`price change visible through nginx after ${propagation === undefined ? 'NEVER (120 s)' : `${propagation.toFixed(1)} s`}`);
+      targets.push(['price change visible via nginx', propagation === undefined ? '> 120 s' : `${propagation.toFixed(1)} s`, '≤ 15 s', propagation !== undefined && propagation <= 15 ? 'OK' : 'NO']);
+    }
+
+    const after = { storefrontMb: treeRssMb(web.pid), apiMb: treeRssMb(api.pid) };
+    console.log(`\n${table(['load', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'], rows.map((r) => [r.name, r.reqPerSec, r.p50, r.p99, r.requests, r.non2xx, r.errors]))}`);
+    console.log(`\n${table(['target', 'measured', 'target', 'ok'], targets)}`);
+    console.log(`\nRSS after the page load: storefront ${memory.storefrontMb} MB, API ${memory.apiMb} MB; at the end: storefront ${after.storefrontMb} MB, API ${after.apiMb} MB`);
+    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs (numbers from a shared machine are indicative)`);
+
+    const out = {
+      at: new Date().toISOString(),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      products: Number(args.products),
+      machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
+      pages: info,
+      results: rows,
+      targets,
+      cold: cold.length ? { count: cold.length, p50: percentile(cold.map((c) => c.ms).sort((a, b) => a - b), 50), p99: percentile(cold.map((c) => c.ms).sort((a, b) => a - b), 99) } : undefined,
+      propagationSeconds: propagation,
+      memory: { afterPageLoad: memory, atEnd: after },
+    };
+    const dir = path.join(root, 'bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `storefront-${out.at.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(out, null, 2));
+    console.log(`results: ${path.relative(root, file)}`);
+    for (const f of failures) console.log(`FAILED: ${f}`);
+    return failures.length || targets.some((t) => t[3] === 'NO') ? 1 : 0;
+  } finally {
+    await stop(nginx);
+    await stopAll();
+    rmSync(path.join(publicDir, staticName), { force: true });
+    if (nginxPrefix) rmSync(nginxPrefix, { recursive: true, force: true });
+    await data.drop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (err) => {
+    console.error(err);
+    await stopAll();
+    process.exit(2);
+  },
+);
