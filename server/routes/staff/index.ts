@@ -35,8 +35,6 @@ import { createRevalidator, loadRevalidateSecret, storefrontUrlFrom } from '../.
 import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import productRoutes from './products';
-import staffCustomers from './customers';
-import staffSettings from './settings';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
@@ -294,6 +292,3 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default routes;
-  // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
-  await app.register(staffCustomers);
-  await app.register(staffSettings, { revalidate });
