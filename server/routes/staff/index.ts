@@ -35,6 +35,8 @@ import { createRevalidator, loadRevalidateSecret, storefrontUrlFrom } from '../.
 import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import productRoutes from './products';
+import staffCustomers from './customers';
+import staffSettings from './settings';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
@@ -289,6 +291,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // products:write tools (list, detail, edit, images): ./products.ts, sharing this scope's multipart parser
   await app.register(productRoutes, { revalidate });
+  // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
+  await app.register(staffCustomers);
+  await app.register(staffSettings, { revalidate });
 };
 
 export default routes;

@@ -1,0 +1,155 @@
+/**
+ * Staff: customers (registered by ./index.ts under /api/staff, so its no-store hook applies).
+ *
+ *   GET   /api/staff/customers?q&vip&kind&page&rows   users:read — paged, newest first
+ *   GET   /api/staff/customers/:id                    users:read — with addresses, billing data, orders
+ *   PATCH /api/staff/customers/:id/vip { vip }        users:write — role customer ↔ vipcustomer
+ *   PATCH /api/staff/customers/:id/role { role }      roles:write (superadmin) — never one's own role
+ *
+ * A role change shows on the user's next request (VIP tier prices included): see services/customers.ts.
+ */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES } from '../../../lib/admin/settings-types';
+import { HttpError } from '../../errors';
+import { envelope, idParams } from '../../schemas/common';
+import { changeRole, CUSTOMER_MESSAGES as M, getCustomer, listCustomers, setVip } from '../../services/customers';
+import { authErrors, orderStateSchema } from '../orders/schemas';
+
+const summarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  contactNumber: z.string().nullable(),
+  role: z.string(),
+  isVip: z.boolean(),
+  documents: z.array(z.string()),
+  orderCount: z.number().int(),
+  lastOrderAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const listSchema = z.object({
+  items: z.array(summarySchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  rows: z.number().int(),
+});
+
+const detailSchema = summarySchema.extend({
+  emailVerified: z.boolean(),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      province: z.string(),
+      city: z.string(),
+      street: z.string(),
+      number: z.string(),
+      postalCode: z.string(),
+      state: z.enum(['active', 'archived']),
+    }),
+  ),
+  billing: z.array(z.object({ id: z.number().int(), taxCondition: z.string(), documentType: z.enum(['CUIT', 'CUIL', 'DNI']), documentNumber: z.string() })),
+  orders: z.array(
+    z.object({ id: z.number().int(), number: z.number().int(), state: orderStateSchema, createdAt: z.string(), itemCount: z.number().int(), finalTotal: z.number() }),
+  ),
+  assignableRoles: z.array(z.string()),
+});
+
+const listQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((s) => !s.includes('\u0000'))
+    .optional()
+    .describe('Nombre, email o CUIT/CUIL/DNI'),
+  vip: z.enum(['true', 'false']).optional().describe('true: sólo VIP; false: sólo no VIP'),
+  kind: z.enum(['customers', 'staff']).default('customers'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rows: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['personal'];
+  const security = [{ bearerAuth: [] }];
+  const permission =
+    (name: string): preHandlerAsyncHookHandler =>
+    async (req) => {
+      if (!req.user?.permissions.includes(name)) throw HttpError.forbidden();
+    };
+  const staffWith = (name: string) => [app.requireStaff, permission(name)];
+
+  const detail = async (id: number, caller: { id: number; permissions: string[] }) => {
+    const data = await getCustomer(app.db, id, { id: caller.id, canWriteRoles: caller.permissions.includes('roles:write') });
+    if (!data) throw HttpError.notFound();
+    return data;
+  };
+
+  app.get(
+    '/customers',
+    {
+      preHandler: staffWith('users:read'),
+      schema: { tags, summary: 'Clientes (búsqueda por nombre, email o CUIT; filtro VIP; paginado)', security, querystring: listQuery, response: { 200: envelope(listSchema), ...authErrors } },
+    },
+    async (req) => {
+      const q = req.query;
+      // staff accounts are only listed to who may change roles
+      if (q.kind === 'staff' && !req.user!.permissions.includes('roles:write')) throw HttpError.forbidden();
+      const vip = q.vip === undefined ? undefined : q.vip === 'true';
+      return { success: true as const, data: await listCustomers(app.db, { q: q.q, vip, kind: q.kind, page: q.page, rows: q.rows }) };
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      preHandler: staffWith('users:read'),
+      schema: { tags, summary: 'Un cliente con direcciones, datos de facturación y sus pedidos', security, params: idParams, response: { 200: envelope(detailSchema), ...authErrors } },
+    },
+    async (req) => ({ success: true as const, data: await detail(req.params.id, req.user!) }),
+  );
+
+  app.patch(
+    '/customers/:id/vip',
+    {
+      preHandler: staffWith('users:write'),
+      schema: {
+        tags,
+        summary: 'Marcar o desmarcar como cliente VIP (rol vipcustomer ↔ customer); vale desde su próxima solicitud',
+        security,
+        params: idParams,
+        body: z.object({ vip: z.boolean() }),
+        response: { 200: envelope(detailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      await setVip(app.db, req.params.id, req.body.vip);
+      return { success: true as const, message: req.body.vip ? M.vipOn : M.vipOff, data: await detail(req.params.id, req.user!) };
+    },
+  );
+
+  app.patch(
+    '/customers/:id/role',
+    {
+      preHandler: staffWith('roles:write'),
+      schema: {
+        tags,
+        summary: 'Cambiar el rol de un usuario (sólo superadmin; nunca el propio)',
+        security,
+        params: idParams,
+        body: z.object({ role: z.enum(ASSIGNABLE_ROLES) }),
+        response: { 200: envelope(detailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      await changeRole(app.db, req.user!.id, req.params.id, req.body.role);
+      return { success: true as const, message: M.roleChanged, data: await detail(req.params.id, req.user!) };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,285 @@
+/**
+ * Staff: storefront settings (registered by ./index.ts under /api/staff, after its multipart plugin).
+ *
+ *   GET    /api/staff/settings                 config + carousel + tags + transports, and what the caller may change
+ *                                              (any of config:write, categories:write, transports:write)
+ *   POST   /api/staff/carousel                 categories:write — multipart: image (JPG/PNG/WebP ≤ 10 MB), alt?, link?
+ *   PATCH  /api/staff/carousel/:id { alt?, link? }   ·   DELETE /api/staff/carousel/:id
+ *   PUT    /api/staff/carousel/order { ids }    every image id once, in the new order
+ *   POST   /api/staff/tags { name, url }  ·  PATCH /api/staff/tags/:id { name?, url? }  ·  DELETE /api/staff/tags/:id
+ *   POST   /api/staff/transports { name, fatherId?, isAble? }  ·  PATCH /api/staff/transports/:id { name?, isAble? }
+ *          transports:write
+ * (Minimums and maintenance stay on PATCH /api/staff/config, config:write.)
+ *
+ * Every successful write drops the API's catalogue cache (plugins/catalogue-cache.ts does it for any
+ * non-GET answer) and tells the storefront to revalidate: the home carousel (`carousel`), the footer tags
+ * (`tags`). Transports are read live by the checkout, so there is nothing to revalidate for them.
+ */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tags as cacheTags } from '../../../lib/cache';
+import { HttpError } from '../../errors';
+import { envelope, errorSchema, idParams } from '../../schemas/common';
+import { getConfig } from '../../services/catalogue';
+import {
+  addCarouselImage,
+  createTag,
+  createTransport,
+  deleteCarouselImage,
+  deleteTag,
+  listCarouselForStaff,
+  listTagsForStaff,
+  listTransportsForStaff,
+  reorderCarousel,
+  SETTINGS_MESSAGES as M,
+  updateCarouselImage,
+  updateTag,
+  updateTransport,
+} from '../../services/settings';
+import { readUpload } from '../../storage/upload';
+import { authErrors } from '../orders/schemas';
+
+/** Text without control characters (NUL breaks PostgreSQL; the rest has no business in a label). */
+const label = (max: number, min = 1) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'caracteres no permitidos' });
+
+/** A storefront path: starts with one '/', no scheme, no backslash, no spaces. */
+const storefrontPath = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, { message: 'debe ser una ruta de la tienda, por ejemplo /products?query=sandalo' });
+
+const carouselSchema = z.object({ id: z.number().int(), url: z.string(), alt: z.string(), link: z.string().nullable(), position: z.number().int() });
+const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), position: z.number().int() });
+const transportSchema = z.object({ id: z.number().int(), name: z.string(), fatherId: z.number().int().nullable(), isAble: z.boolean() });
+const settingsSchema = z.object({
+  config: z.object({ minOrderPrice: z.number(), minLocalPrice: z.number(), maintaince: z.boolean() }),
+  carousel: z.array(carouselSchema),
+  tags: z.array(tagSchema),
+  transports: z.array(transportSchema),
+  can: z.object({ config: z.boolean(), catalogue: z.boolean(), transports: z.boolean() }),
+});
+
+/** `revalidate`: the parent scope's fire-and-forget storefront revalidation (services/revalidate.ts). */
+const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = async (app, { revalidate }) => {
+  const tags = ['personal'];
+  const security = [{ bearerAuth: [] }];
+
+  const anyOf =
+    (...names: string[]): preHandlerAsyncHookHandler =>
+    async (req) => {
+      if (!names.some((n) => req.user?.permissions.includes(n))) throw HttpError.forbidden();
+    };
+  const staffWith = (...names: string[]) => [app.requireStaff, anyOf(...names)];
+  const catalogue = staffWith('categories:write');
+  const transportsWrite = staffWith('transports:write');
+
+  app.get(
+    '/settings',
+    {
+      preHandler: staffWith('config:write', 'categories:write', 'transports:write'),
+      schema: { tags, summary: 'Configuración de la tienda: mínimos, mantenimiento, carrusel, etiquetas y transportes', security, response: { 200: envelope(settingsSchema), ...authErrors } },
+    },
+    async (req) => {
+      const perms = req.user!.permissions;
+      const [config, carousel, tagList, transports] = await Promise.all([
+        getConfig(app.db),
+        listCarouselForStaff(app.db),
+        listTagsForStaff(app.db),
+        listTransportsForStaff(app.db),
+      ]);
+      return {
+        success: true as const,
+        data: {
+          config,
+          carousel,
+          tags: tagList,
+          transports,
+          can: { config: perms.includes('config:write'), catalogue: perms.includes('categories:write'), transports: perms.includes('transports:write') },
+        },
+      };
+    },
+  );
+
+  /* ----------------------------------------------------------- carousel */
+
+  app.post(
+    '/carousel',
+    {
+      preHandler: catalogue,
+      schema: {
+        tags,
+        summary: 'Agregar una imagen al carrusel (multipart: image JPG/PNG/WEBP hasta 10 MB, alt, link); se guarda como WebP 1600×600',
+        consumes: ['multipart/form-data'],
+        security,
+        response: { 201: envelope(carouselSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const file = await readUpload(req, { allowed: ['image/jpeg', 'image/png', 'image/webp'], typeMessage: M.imageType });
+      const alt = label(200, 0).safeParse(file.fields.alt ?? '');
+      const rawLink = file.fields.link?.trim();
+      const link = rawLink ? storefrontPath.safeParse(rawLink) : null;
+      if (!alt.success || (link && !link.success)) throw HttpError.badRequest();
+      const data = await addCarouselImage(app.db, app.dataDir, file.data, { alt: alt.data, link: link?.data ?? null });
+      revalidate([cacheTags.carousel]);
+      return reply.code(201).send({ success: true as const, message: M.imageSaved, data });
+    },
+  );
+
+  app.patch(
+    '/carousel/:id',
+    {
+      preHandler: catalogue,
+      schema: {
+        tags,
+        summary: 'Cambiar el texto alternativo o el enlace de una imagen del carrusel (link null lo quita)',
+        security,
+        params: idParams,
+        body: z.object({ alt: label(200, 0).optional(), link: storefrontPath.nullable().optional() }),
+        response: { 200: envelope(z.array(carouselSchema)), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (!(await updateCarouselImage(app.db, req.params.id, req.body))) throw HttpError.notFound();
+      revalidate([cacheTags.carousel]);
+      return { success: true as const, message: M.imageUpdated, data: await listCarouselForStaff(app.db) };
+    },
+  );
+
+  app.delete(
+    '/carousel/:id',
+    {
+      preHandler: catalogue,
+      schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(z.array(carouselSchema)), ...authErrors } },
+    },
+    async (req) => {
+      if (!(await deleteCarouselImage(app.db, app.dataDir, req.params.id))) throw HttpError.notFound();
+      revalidate([cacheTags.carousel]);
+      return { success: true as const, message: M.imageDeleted, data: await listCarouselForStaff(app.db) };
+    },
+  );
+
+  app.put(
+    '/carousel/order',
+    {
+      preHandler: catalogue,
+      schema: {
+        tags,
+        summary: 'Reordenar el carrusel (todas las imágenes, cada una una vez, en el orden nuevo)',
+        security,
+        body: z.object({ ids: z.array(z.number().int().min(1)).min(1).max(100) }),
+        response: { 200: envelope(z.array(carouselSchema)), ...authErrors },
+      },
+    },
+    async (req) => {
+      await reorderCarousel(app.db, req.body.ids);
+      revalidate([cacheTags.carousel]);
+      return { success: true as const, message: M.orderSaved, data: await listCarouselForStaff(app.db) };
+    },
+  );
+
+  /* --------------------------------------------------------------- tags */
+
+  app.post(
+    '/tags',
+    {
+      preHandler: catalogue,
+      schema: {
+        tags,
+        summary: 'Crear una etiqueta del pie de página (nombre y ruta de la tienda)',
+        security,
+        body: z.object({ name: label(60), url: storefrontPath }),
+        response: { 201: envelope(tagSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const data = await createTag(app.db, req.body);
+      revalidate([cacheTags.tags]);
+      return reply.code(201).send({ success: true as const, message: M.tagSaved, data });
+    },
+  );
+
+  app.patch(
+    '/tags/:id',
+    {
+      preHandler: catalogue,
+      schema: {
+        tags,
+        summary: 'Renombrar una etiqueta o cambiar su ruta',
+        security,
+        params: idParams,
+        body: z.object({ name: label(60).optional(), url: storefrontPath.optional() }),
+        response: { 200: envelope(tagSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const data = await updateTag(app.db, req.params.id, req.body);
+      if (!data) throw HttpError.notFound();
+      revalidate([cacheTags.tags]);
+      return { success: true as const, message: M.tagSaved, data };
+    },
+  );
+
+  app.delete(
+    '/tags/:id',
+    {
+      preHandler: catalogue,
+      schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors } },
+    },
+    async (req) => {
+      if (!(await deleteTag(app.db, req.params.id))) throw HttpError.notFound();
+      revalidate([cacheTags.tags]);
+      return { success: true as const, message: M.tagDeleted, data: { id: req.params.id } };
+    },
+  );
+
+  /* --------------------------------------------------------- transports */
+
+  app.post(
+    '/transports',
+    {
+      preHandler: transportsWrite,
+      schema: {
+        tags,
+        summary: 'Crear un transporte (opcionalmente como variante de otro)',
+        security,
+        body: z.object({ name: label(100), fatherId: z.number().int().min(1).nullable().default(null), isAble: z.boolean().default(true) }),
+        response: { 201: envelope(transportSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const data = await createTransport(app.db, req.body);
+      return reply.code(201).send({ success: true as const, message: M.transportSaved, data });
+    },
+  );
+
+  app.patch(
+    '/transports/:id',
+    {
+      preHandler: transportsWrite,
+      schema: {
+        tags,
+        summary: 'Habilitar, deshabilitar o renombrar un transporte (deshabilitar el padre deshabilita sus variantes en la compra)',
+        security,
+        params: idParams,
+        body: z.object({ name: label(100).optional(), isAble: z.boolean().optional() }),
+        response: { 200: envelope(transportSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const data = await updateTransport(app.db, req.params.id, req.body);
+      if (!data) throw HttpError.notFound();
+      return { success: true as const, message: M.transportSaved, data };
+    },
+  );
+};
+
+export default routes;

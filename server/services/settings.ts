@@ -1,0 +1,169 @@
+/**
+ * Storefront settings changed by staff (routes/staff/settings.ts): home carousel images, footer search
+ * tags and transports. Carousel uploads are re-encoded: whatever JPEG/PNG/WebP comes in (checked by
+ * content before this point) is decoded by sharp, auto-rotated, cut to the banner shape and written as
+ * WebP under $DATA_DIR/uploads/carousel/ (served by plugins/uploads.ts). Re-encoding also drops EXIF
+ * metadata (GPS…) and anything appended to the image.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq, max, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { StaffCarouselImage, StaffTag, StaffTransport } from '../../lib/admin/settings-types';
+import type { Db } from '../db/client';
+import { carouselImages, tags, transports } from '../db/schema';
+import { HttpError, MESSAGES } from '../errors';
+
+export const SETTINGS_MESSAGES = {
+  imageSaved: 'Imagen agregada al carrusel',
+  imageUpdated: 'Imagen actualizada',
+  imageDeleted: 'Imagen eliminada del carrusel',
+  orderSaved: 'Orden del carrusel guardado',
+  badOrder: 'El orden debe incluir cada imagen del carrusel una sola vez',
+  imageType: 'La imagen debe ser JPG, PNG o WEBP',
+  imageUnreadable: 'No se pudo leer la imagen',
+  imageTooSmall: 'La imagen es demasiado chica: debe medir al menos 600 × 225 píxeles',
+  tagSaved: 'Etiqueta guardada',
+  tagDeleted: 'Etiqueta eliminada',
+  transportSaved: 'Transporte guardado',
+  transportParent: 'El transporte padre no existe o ya es una variante',
+  imageSave: MESSAGES.imageSave,
+} as const;
+const M = SETTINGS_MESSAGES;
+
+/** Banner size of the home carousel (same as the seed's banners). */
+export const CAROUSEL_WIDTH = 1600;
+export const CAROUSEL_HEIGHT = 600;
+/** Uploaded carousel files: generated names only, so a stored URL can be traced back to one of ours. */
+const UPLOADED = /^\/uploads\/carousel\/up-[0-9a-f-]{36}\.webp$/;
+
+export async function listCarouselForStaff(db: Db): Promise<StaffCarouselImage[]> {
+  const rows = await db.select().from(carouselImages).orderBy(asc(carouselImages.position), asc(carouselImages.id));
+  return rows.map((r) => ({ id: r.id, url: r.url, alt: r.alt, link: r.link, position: r.position }));
+}
+
+export async function listTagsForStaff(db: Db): Promise<StaffTag[]> {
+  const rows = await db.select().from(tags).orderBy(asc(tags.position), asc(tags.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, url: r.url, position: r.position }));
+}
+
+export async function listTransportsForStaff(db: Db): Promise<StaffTransport[]> {
+  return db
+    .select({ id: transports.id, name: transports.name, fatherId: transports.fatherId, isAble: transports.isAble })
+    .from(transports)
+    .orderBy(sql`coalesce(${transports.fatherId}, ${transports.id})`, sql`${transports.fatherId} nulls first`, asc(transports.id));
+}
+
+/** Decodes, auto-rotates, crops to 1600×600 and encodes WebP. 400 when sharp cannot read it or it is tiny. */
+export async function toCarouselWebp(data: Buffer): Promise<Buffer> {
+  // limitInputPixels: a small file that decodes to a gigantic bitmap (decompression bomb) is refused
+  const img = sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' });
+  let meta: sharp.Metadata;
+  try {
+    meta = await img.metadata();
+  } catch {
+    throw HttpError.badRequest(M.imageUnreadable);
+  }
+  const w = meta.autoOrient?.width ?? meta.width ?? 0;
+  const h = meta.autoOrient?.height ?? meta.height ?? 0;
+  if (w < CAROUSEL_WIDTH * 0.375 || h < CAROUSEL_HEIGHT * 0.375) throw HttpError.badRequest(M.imageTooSmall);
+  try {
+    return await img.rotate().resize(CAROUSEL_WIDTH, CAROUSEL_HEIGHT, { fit: 'cover', position: 'attention' }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    throw HttpError.badRequest(M.imageUnreadable);
+  }
+}
+
+export async function addCarouselImage(db: Db, dataDir: string, data: Buffer, meta: { alt: string; link: string | null }): Promise<StaffCarouselImage> {
+  const webp = await toCarouselWebp(data);
+  const dir = path.join(dataDir, 'uploads', 'carousel');
+  await mkdir(dir, { recursive: true });
+  const name = `up-${randomUUID()}.webp`;
+  const file = path.join(dir, name);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, webp);
+    await rename(tmp, file);
+  } catch {
+    await rm(tmp, { force: true });
+    throw new HttpError(500, M.imageSave);
+  }
+  try {
+    const [last] = await db.select({ p: max(carouselImages.position) }).from(carouselImages);
+    const [row] = await db
+      .insert(carouselImages)
+      .values({ url: `/uploads/carousel/${name}`, alt: meta.alt, link: meta.link, position: (last?.p ?? -1) + 1 })
+      .returning();
+    return { id: row!.id, url: row!.url, alt: row!.alt, link: row!.link, position: row!.position };
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+}
+
+export async function updateCarouselImage(db: Db, id: number, patch: { alt?: string; link?: string | null }): Promise<boolean> {
+  if (patch.alt === undefined && patch.link === undefined) return (await db.select({ id: carouselImages.id }).from(carouselImages).where(eq(carouselImages.id, id))).length > 0;
+  const rows = await db.update(carouselImages).set(patch).where(eq(carouselImages.id, id)).returning({ id: carouselImages.id });
+  return rows.length > 0;
+}
+
+/** Deletes the row; the file too when it is one of our uploads and no other row shows it. */
+export async function deleteCarouselImage(db: Db, dataDir: string, id: number): Promise<boolean> {
+  const [row] = await db.delete(carouselImages).where(eq(carouselImages.id, id)).returning({ url: carouselImages.url });
+  if (!row) return false;
+  if (UPLOADED.test(row.url)) {
+    const still = await db.select({ id: carouselImages.id }).from(carouselImages).where(eq(carouselImages.url, row.url)).limit(1);
+    if (still.length === 0) await rm(path.join(dataDir, row.url.slice(1)), { force: true });
+  }
+  return true;
+}
+
+/** New order: `ids` must be exactly the current images, each once. */
+export async function reorderCarousel(db: Db, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await tx.select({ id: carouselImages.id }).from(carouselImages);
+    const set = new Set(ids);
+    if (set.size !== ids.length || set.size !== current.length || current.some((c) => !set.has(c.id))) throw HttpError.badRequest(M.badOrder);
+    for (const [i, id] of ids.entries()) await tx.update(carouselImages).set({ position: i }).where(eq(carouselImages.id, id));
+  });
+}
+
+export async function createTag(db: Db, v: { name: string; url: string }): Promise<StaffTag> {
+  const [last] = await db.select({ p: max(tags.position) }).from(tags);
+  const [row] = await db
+    .insert(tags)
+    .values({ ...v, position: (last?.p ?? -1) + 1 })
+    .returning();
+  return { id: row!.id, name: row!.name, url: row!.url, position: row!.position };
+}
+
+export async function updateTag(db: Db, id: number, v: { name?: string; url?: string }): Promise<StaffTag | null> {
+  const rows = Object.keys(v).length
+    ? await db.update(tags).set(v).where(eq(tags.id, id)).returning()
+    : await db.select().from(tags).where(eq(tags.id, id));
+  const row = rows[0];
+  return row ? { id: row.id, name: row.name, url: row.url, position: row.position } : null;
+}
+
+export async function deleteTag(db: Db, id: number): Promise<boolean> {
+  return (await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id })).length > 0;
+}
+
+export async function createTransport(db: Db, v: { name: string; fatherId: number | null; isAble: boolean }): Promise<StaffTransport> {
+  if (v.fatherId !== null) {
+    const [father] = await db.select({ fatherId: transports.fatherId }).from(transports).where(eq(transports.id, v.fatherId));
+    // two levels only, as the checkout shows them
+    if (!father || father.fatherId !== null) throw HttpError.badRequest(M.transportParent);
+  }
+  const [row] = await db.insert(transports).values(v).returning({ id: transports.id, name: transports.name, fatherId: transports.fatherId, isAble: transports.isAble });
+  return row!;
+}
+
+export async function updateTransport(db: Db, id: number, v: { name?: string; isAble?: boolean }): Promise<StaffTransport | null> {
+  const cols = { id: transports.id, name: transports.name, fatherId: transports.fatherId, isAble: transports.isAble };
+  const rows = Object.keys(v).length
+    ? await db.update(transports).set(v).where(eq(transports.id, id)).returning(cols)
+    : await db.select(cols).from(transports).where(eq(transports.id, id));
+  return rows[0] ?? null;
+}
