@@ -3,10 +3,11 @@ import { Link } from '@/i18n/navigation';
 import { canSendBudget, staffStateTargets } from '@/lib/admin/transitions';
 import { formatPesos } from '@/lib/money';
 import { appliesIibbMisiones } from '@/lib/orders/shipping';
-import type { OrderDetail } from '@/lib/orders/types';
+import type { OrderDetail, OrderDocumentWire, OrderHistoryWire } from '@/lib/orders/types';
 import { DocumentLink } from '@/components/orders/DocumentLink';
 import { OrderChat } from '@/components/orders/OrderChat';
 import { StateBadge } from '@/components/orders/StateBadge';
+import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import { BillUpload } from './BillUpload';
 import { BudgetEditor } from './BudgetEditor';
 import { RemitForm } from './RemitForm';
@@ -15,12 +16,32 @@ import styles from './admin.module.css';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 
-/** One order for staff (server-rendered); the actions are small client islands that refresh the page. */
+type TimelineEntry = { at: string; key: string } & ({ type: 'state'; h: OrderHistoryWire } | { type: 'doc'; d: OrderDocumentWire });
+
+/** State changes and documents in one list, oldest first (a state change before a document at the same instant). */
+export function orderTimeline(order: Pick<OrderDetail, 'history' | 'documents'>): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...order.history.map((h, n) => ({ at: h.at, key: `h${n}`, type: 'state' as const, h })),
+    ...order.documents.map((d) => ({ at: d.createdAt, key: `d${d.id}`, type: 'doc' as const, d })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.type === b.type ? 0 : a.type === 'state' ? -1 : 1));
+}
+
+/**
+ * One order for staff (server-rendered); the actions are small client islands that refresh the page, and
+ * LiveRefresh re-renders it when the customer (or another staff member) changes the order.
+ */
 export function AdminOrder({ order }: { order: OrderDetail }) {
   const t = useTranslations('admin.order');
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: TZ });
+  const ts = useTranslations('orders');
   const c = order.customer;
+  const proofs = order.documents.filter((d) => d.kind === 'proof');
+  const timeline = orderTimeline(order);
+  // staff by name; the customer as 'Cliente'; old rows without an actor as 'Sistema'
+  const actorLabel = (actor: OrderHistoryWire['actor'], name: string | null | undefined) =>
+    actor === 'customer' ? t('byCustomer') : actor === 'staff' ? (name ?? t('byStaffUnknown')) : t('bySystem');
   const a = order.address;
   const totals: [string, number][] = [
     ['totalPrice', order.totalPrice],
@@ -44,6 +65,7 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
         <h1 className={styles.title}>{t('title', { number: order.number })}</h1>
         <StateBadge state={order.state} />
         <span className={styles.muted}>{t('created', { date: when(order.createdAt) })}</span>
+        <LiveRefresh orderId={order.id} labels={{ live: t('live'), offline: t('offline') }} />
       </header>
 
       <div className={styles.grid}>
@@ -118,6 +140,20 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
           ) : (
             <p>{t('noBilling')}</p>
           )}
+          <div className={styles.proofBox} data-testid="order-proof">
+            <h3 className={styles.h3}>{t('proof')}</h3>
+            {proofs.length === 0 ? (
+              <p className={styles.muted}>{t('noProof')}</p>
+            ) : (
+              <ul className={styles.list}>
+                {proofs.map((d) => (
+                  <li key={d.id}>
+                    <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t('docKinds.proof')} /> · {when(d.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         </section>
       </div>
 
@@ -125,7 +161,8 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
         <h2 id="adm-items" className={styles.h2}>
           {t('items')}
         </h2>
-        <div className={styles.tableWrap}>
+        {/* Scrolls sideways on phones: focusable so the keyboard can scroll it too. */}
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="adm-items">
           <table className={styles.table} data-testid="order-items">
             <thead>
               <tr>
@@ -233,11 +270,26 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
           <h2 id="adm-history" className={styles.h2}>
             {t('history')}
           </h2>
-          <ol className={styles.list} data-testid="order-history">
-            {order.history.map((h, n) => (
-              <li key={n}>
-                <StateBadge state={h.to} /> {when(h.at)} ·{' '}
-                {h.actor === 'customer' ? t('byCustomer') : h.actor === 'staff' ? t('byStaff', { id: h.byUserId ?? '?' }) : t('bySystem')}
+          <ol className={styles.timeline} data-testid="order-history">
+            {timeline.map((e) => (
+              <li key={e.key} data-testid="history-entry" data-type={e.type}>
+                <time dateTime={e.at}>{when(e.at)}</time>
+                <span className={styles.event}>
+                  {e.type === 'state' ? (
+                    <>
+                      <StateBadge state={e.h.to} />
+                      {e.h.from && e.h.from !== e.h.to ? <span className={styles.muted}>{t('from', { state: ts(`states.${e.h.from}.label`) })}</span> : null}
+                    </>
+                  ) : (
+                    <strong>
+                      {t(`events.${e.d.kind}`)}
+                      {e.d.trackingNumber ? ` · ${t('tracking', { number: e.d.trackingNumber })}` : ''}
+                    </strong>
+                  )}
+                  <span className={styles.who} data-testid="history-actor">
+                    {actorLabel(e.type === 'state' ? e.h.actor : (e.d.actor ?? 'staff'), e.type === 'state' ? e.h.byName : e.d.byName)}
+                  </span>
+                </span>
               </li>
             ))}
           </ol>

@@ -1,6 +1,6 @@
 'use client';
 
-/** The bill: a PDF up to 10 MB (multipart POST …/documents, kind = bill). */
+/** The bill or another document for the customer: a PDF up to 10 MB (multipart POST …/documents, kind = bill | other). */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
@@ -9,11 +9,14 @@ import { checkBillFile } from '@/lib/admin/upload';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 
-function uploadBill(orderId: number, file: File): Promise<unknown> {
+export const UPLOAD_KINDS = ['bill', 'other'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<unknown> {
   const form = new FormData();
-  form.append('kind', 'bill');
+  form.append('kind', kind);
   form.append('file', file, file.name);
-  return publicRequest<unknown>(`api/staff/orders/${orderId}/documents?kind=bill`, { method: 'POST', body: form });
+  return publicRequest<unknown>(`api/staff/orders/${orderId}/documents?kind=${kind}`, { method: 'POST', body: form });
 }
 
 export function BillUpload({ orderId }: { orderId: number }) {
@@ -25,6 +28,7 @@ export function BillUpload({ orderId }: { orderId: number }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [kind, setKind] = useState<UploadKind>('bill');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,8 +41,8 @@ export function BillUpload({ orderId }: { orderId: number }) {
     setError(null);
     setBusy(true);
     try {
-      await uploadBill(orderId, file!);
-      notify('SUCCESS', t('uploaded'));
+      await uploadDocument(orderId, kind, file!);
+      notify('SUCCESS', kind === 'bill' ? t('uploaded') : t('uploadedOther'));
       if (inputRef.current) inputRef.current.value = '';
       router.refresh();
     } catch (err) {
@@ -54,6 +58,16 @@ export function BillUpload({ orderId }: { orderId: number }) {
         {t('title')}
       </h2>
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.stack}>
+        <label htmlFor={`${id}-k`} className={styles.label}>
+          {t('kind')}
+        </label>
+        <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
+          {UPLOAD_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`kinds.${k}`)}
+            </option>
+          ))}
+        </select>
         <label htmlFor={id} className={styles.label}>
           {t('file')}
         </label>

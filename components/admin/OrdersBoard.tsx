@@ -5,12 +5,16 @@ import { formatPesos } from '@/lib/money';
 import { ORDER_STATES } from '@/lib/orders/states';
 import type { StaffOrderList } from '@/lib/orders/types';
 import { StateBadge } from '@/components/orders/StateBadge';
+import { STATE_TONES } from '@/components/orders/state-style';
+import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
 
 /**
  * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),
- * a dense table (newest first, as the API sorts) and pagination links. Every control is a real link or
- * form field, so it works with the keyboard and without JavaScript.
+ * a dense table (newest first, as the API sorts) with the customer's unread messages per order, and
+ * pagination links. Every control is a real link or form field, so it works with the keyboard and
+ * without JavaScript; the LiveRefresh island re-renders it when an order changes or a customer writes.
+ * Under 600 px the table becomes one card per order (CSS, data-label on the cells).
  */
 export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: StaffOrderList }) {
   const t = useTranslations('admin.board');
@@ -23,7 +27,10 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
   return (
     <div className={styles.main}>
       <div className={styles.sticky}>
-        <h1 className={styles.title}>{t('title')}</h1>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <LiveRefresh labels={{ live: t('live'), offline: t('offline') }} />
+        </div>
         <nav aria-label={t('stateFilter')}>
           <ul className={styles.chips} data-testid="state-chips">
             <li>
@@ -38,7 +45,10 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
                   className={styles.chip}
                   aria-current={filters.state === s ? 'page' : undefined}
                   data-state={s}
+                  data-tone={STATE_TONES[s]}
+                  data-empty={(list.counts[s] ?? 0) === 0 || undefined}
                 >
+                  <span className={styles.toneDot} aria-hidden="true" />
                   {ts(`states.${s}.label`)} <span className={styles.count}>{list.counts[s] ?? 0}</span>
                 </Link>
               </li>
@@ -78,7 +88,7 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
         <p className={styles.empty}>{t('empty')}</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="orders-table">
+          <table className={`${styles.table} ${styles.boardTable}`} data-testid="orders-table">
             <thead>
               <tr>
                 <th scope="col">{t('colNumber')}</th>
@@ -97,24 +107,38 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
             </thead>
             <tbody>
               {list.items.map((o) => (
-                <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
-                  <td>
+                <tr key={o.id} data-testid="order-row" data-order-id={o.id} data-tone={STATE_TONES[o.state]} data-unread={o.unread > 0 || undefined}>
+                  <td data-label={t('colNumber')} className={styles.numberCell}>
                     <Link href={`/admin/orders/${o.id}`} className={styles.rowLink}>
                       {o.number}
                     </Link>
+                    {o.unread > 0 ? (
+                      <span className={styles.unread} data-testid="unread-badge" title={t('unread', { count: o.unread })}>
+                        <span aria-hidden="true">{o.unread}</span>
+                        <span className="visually-hidden">{t('unread', { count: o.unread })}</span>
+                      </span>
+                    ) : null}
                   </td>
-                  <td className={styles.nowrap}>{format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' })}</td>
-                  <td>
+                  <td data-label={t('colDate')} className={styles.nowrap}>
+                    {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' })}
+                  </td>
+                  <td data-label={t('colCustomer')} className={styles.customerCell}>
                     {o.customer.name} {o.customer.lastname}
                     <span className={styles.sub}>{o.customer.email}</span>
                   </td>
-                  <td className={styles.nowrap}>{o.documentNumber ?? '—'}</td>
-                  <td>
+                  <td data-label={t('colDocument')} className={styles.nowrap}>
+                    {o.documentNumber ?? '—'}
+                  </td>
+                  <td data-label={t('colState')}>
                     <StateBadge state={o.state} />
                   </td>
-                  <td>{o.toSucc ? t('pickup') : t('shipping')}</td>
-                  <td className={styles.num}>{o.itemCount}</td>
-                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(o.finalTotal)}</td>
+                  <td data-label={t('delivery')}>{o.toSucc ? t('pickup') : t('shipping')}</td>
+                  <td data-label={t('colItems')} className={styles.num}>
+                    {o.itemCount}
+                  </td>
+                  <td data-label={t('colTotal')} className={`${styles.num} ${styles.nowrap} ${styles.totalCell}`}>
+                    {formatPesos(o.finalTotal)}
+                  </td>
                 </tr>
               ))}
             </tbody>

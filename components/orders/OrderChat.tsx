@@ -82,7 +82,8 @@ export function OrderChat({ orderId }: { orderId: number }) {
             return [...list.map(fromWire), ...pending];
           });
           setLoadFailed(false);
-          if (list.some((m) => m.fromShop && !m.viewedAt)) markRead();
+          // the other side's unread messages (the shop's for a customer, the customer's for staff)
+          if (list.some((m) => m.userId !== myId && !m.viewedAt)) markRead();
         })
         .catch((error: unknown) => {
           if (signal?.aborted) return;
@@ -91,7 +92,7 @@ export function OrderChat({ orderId }: { orderId: number }) {
           if ((error as { status?: number }).status === 401) handleError(error);
         });
     },
-    [orderId, markRead, handleError],
+    [orderId, myId, markRead, handleError],
   );
 
   useEffect(() => {

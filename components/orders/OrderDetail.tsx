@@ -16,6 +16,7 @@ import { CopyButton } from './CopyButton';
 import { DocumentLink } from './DocumentLink';
 import { AddProducts } from './AddProducts';
 import { OrderChat } from './OrderChat';
+import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './orders.module.css';
 
 export async function OrderDetail({ order }: { order: Order }) {
@@ -53,6 +54,7 @@ export async function OrderDetail({ order }: { order: Order }) {
         <div className={styles.titleRow}>
           <h1 className={styles.detailTitle}>{t('detail.title', { number: order.number })}</h1>
           <StateBadge state={order.state} />
+          <LiveRefresh orderId={order.id} />
         </div>
         <p className={styles.stateText}>{t(`states.${order.state}.description`)}</p>
         <dl className={styles.facts}>

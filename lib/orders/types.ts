@@ -76,6 +76,10 @@ export interface OrderDocumentWire {
   createdAt: string;
   /** budget: the snapshot of totals and lines sent to the customer */
   budget: OrderBudgetSnapshot | null;
+  /** who added it: the customer (proof) or staff (the rest) */
+  actor?: 'customer' | 'staff';
+  /** staff answers only: the name of the user who added it (null when unknown) */
+  byName?: string | null;
 }
 
 export interface OrderBudgetSnapshot {
@@ -89,6 +93,8 @@ export interface OrderHistoryWire {
   at: string;
   byUserId: number | null;
   actor: OrderActor | 'system' | null;
+  /** staff answers only: the name of the user who made the change (null for old rows or deleted users) */
+  byName?: string | null;
 }
 
 export interface OrderAddressWire {
@@ -129,6 +135,8 @@ export interface OrderDetail extends OrderSummary {
 export interface StaffOrderListItem extends OrderSummary {
   customer: { id: number; name: string; lastname: string; email: string };
   documentNumber: string | null;
+  /** the customer's messages staff have not read */
+  unread: number;
 }
 
 export interface StaffOrderList {

@@ -10,7 +10,8 @@
  *   acknowledged `{ ok: false, error }` and never joined.
  * - Several API instances: with `redisUrl` (REDIS_URL) the @socket.io/redis-adapter relays emits through
  *   Redis (two node-redis clients), so an emit on instance A reaches sockets connected to instance B.
- * - `app.realtime.emitToUser / emitToOrder / emitToStaff` for routes and services.
+ * - `app.realtime.emitToUser / emitToOrder / emitToStaff` for routes and services; `orderChanged` to `Staff`
+ *   and `Order-{id}` on every order change (board-events.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +23,7 @@ import { passwordFingerprint } from '../auth/jwt';
 import { findUserById, isStaffRole } from '../auth/users';
 import { MESSAGES } from '../errors';
 import { orderAccess } from '../services/orders';
+import boardEvents from './board-events';
 import orderEvents from './order-events';
 
 export const STAFF_ROOM = 'Staff';
@@ -169,6 +171,7 @@ export default fp<RealtimeOptions>(
     };
     app.decorate('realtime', realtime);
     await app.register(orderEvents);
+    await app.register(boardEvents);
 
     // Upgraded websockets would keep server.close() waiting: close this instance's connections first.
     // Closing the transports (not a socket.io DISCONNECT, which tells clients not to come back) lets

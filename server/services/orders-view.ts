@@ -27,6 +27,8 @@ type OrderRow = typeof orders.$inferSelect;
 // Correlated sub-selects name the outer table literally (drizzle may leave columns unqualified).
 const itemCountSql = sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`;
 const unitsSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id" and not oi.missing)`;
+/** The customer's messages on the order that staff have not read yet (the board's unread badge). */
+const unreadSql = sql<number>`(select count(*)::int from messages m where m.order_id = "orders"."id" and m.user_id = "orders"."user_id" and m.viewed_at is null)`;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -72,7 +74,7 @@ export function documentPath(orderId: number, docId: number): string {
   return `/api/order/${orderId}/documents/${docId}/file`;
 }
 
-type DocData = Partial<OrderBudgetSnapshot> & { fileName?: string; mimeType?: string; size?: number };
+type DocData = Partial<OrderBudgetSnapshot> & { fileName?: string; mimeType?: string; size?: number; byUserId?: number; actor?: string };
 
 /**
  * The full order, or null when it does not exist or (with `ownerId`) belongs to someone else.
@@ -100,6 +102,22 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
           .limit(1)
       : Promise.resolve([]),
   ]);
+
+  // staff see who made each change: the names of the users in the history and on the documents
+  const names = new Map<number, string>();
+  if (opts.forStaff) {
+    const ids = new Set<number>();
+    for (const h of history) if (h.byUserId !== null) ids.add(h.byUserId);
+    for (const d of docs) {
+      const by = ((d.data ?? {}) as DocData).byUserId;
+      if (typeof by === 'number') ids.add(by);
+    }
+    if (ids.size) {
+      const rows = await db.select({ id: users.id, name: users.name, lastname: users.lastname }).from(users).where(inArray(users.id, [...ids]));
+      for (const u of rows) names.set(u.id, `${u.name} ${u.lastname}`.trim());
+    }
+  }
+  const nameOf = (id: number | null | undefined) => (typeof id === 'number' ? (names.get(id) ?? null) : null);
 
   const a = address[0];
   const b = billing[0];
@@ -154,6 +172,9 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
         size: d.fileUrl ? (data.size ?? null) : null,
         createdAt: d.createdAt.toISOString(),
         budget: d.kind === 'budget' && data.totals && data.items ? { totals: data.totals, items: data.items } : null,
+        // proofs are the customer's; the other kinds are written by staff (older rows may lack byUserId)
+        actor: d.kind === 'proof' ? 'customer' : 'staff',
+        ...(opts.forStaff ? { byName: nameOf(data.byUserId) } : {}),
       };
     }),
     history: history.map((h) => ({
@@ -162,6 +183,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
       at: h.at.toISOString(),
       byUserId: h.byUserId,
       actor: h.actor === 'customer' || h.actor === 'staff' || h.actor === 'system' ? h.actor : null,
+      ...(opts.forStaff ? { byName: nameOf(h.byUserId) } : {}),
     })),
     additions: { stage: add.stage, used: add.used, limit: add.limit, remaining: add.remaining },
     actions: {
@@ -216,7 +238,7 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
 
   const from = () =>
     db
-      .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+      .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
@@ -246,7 +268,7 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
   for (const r of perState) counts[r.state] = Number(r.n);
   const total = Number(totalRow[0]?.n ?? 0);
   return {
-    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber })),
+    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread) })),
     total,
     totalPages: Math.ceil(total / f.rows),
     page: f.page,

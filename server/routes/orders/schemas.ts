@@ -69,6 +69,8 @@ export const orderDocumentSchema = z.object({
   size: z.number().int().nullable(),
   createdAt: isoDate,
   budget: budgetSnapshotSchema.nullable(),
+  actor: z.enum(['customer', 'staff']).optional().describe('Quién lo agregó'),
+  byName: z.string().nullable().optional().describe('Sólo para el personal: nombre de quien lo agregó'),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -116,6 +118,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
       at: isoDate,
       byUserId: z.number().int().nullable(),
       actor: z.enum(['customer', 'staff', 'system']).nullable(),
+      byName: z.string().nullable().optional().describe('Sólo para el personal: nombre de quien hizo el cambio'),
     }),
   ),
   additions: z.object({
@@ -137,6 +140,7 @@ export const staffOrderListSchema = z.object({
     orderSummarySchema.extend({
       customer: z.object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string() }),
       documentNumber: z.string().nullable(),
+      unread: z.number().int().describe('Mensajes del cliente sin leer por el personal'),
     }),
   ),
   total: z.number().int(),

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import admin from '@/messages/es/admin.json';
+import orders from '@/messages/es/orders.json';
+import { ORDER_STATES } from '@/lib/orders/states';
+import type { StaffOrderList, StaffOrderListItem } from '@/lib/orders/types';
+import { OrdersBoard } from './OrdersBoard';
+
+jest.mock('@/i18n/navigation', () => ({
+  Link: ({ children, href, ...rest }: { children: ReactNode; href: string }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+jest.mock('@/components/realtime/LiveRefresh', () => ({ LiveRefresh: () => <span data-testid="live-indicator" /> }));
+
+const row = (id: number, over: Partial<StaffOrderListItem> = {}): StaffOrderListItem =>
+  ({
+    id,
+    number: 1000 + id,
+    state: 'received',
+    toSucc: true,
+    itemCount: 2,
+    totalUnits: 20,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    updatedAt: '2026-11-20T15:00:00.000Z',
+    budgetSentAt: null,
+    confirmedAt: null,
+    finalTotal: 12345.5,
+    customer: { id: 3, name: 'Ana', lastname: 'Pérez', email: 'ana@example.com' },
+    documentNumber: '20123456789',
+    unread: 0,
+    ...over,
+  }) as StaffOrderListItem;
+
+const counts = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as StaffOrderList['counts'];
+const list = (items: StaffOrderListItem[], over: Partial<StaffOrderList> = {}): StaffOrderList => ({
+  items,
+  total: items.length,
+  totalPages: 1,
+  page: 1,
+  rows: 20,
+  counts: { ...counts, received: 1, review: 2 },
+  ...over,
+});
+
+const renderBoard = (l: StaffOrderList, filters = { page: 1 }) =>
+  render(
+    <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone="America/Argentina/Buenos_Aires" onError={() => {}}>
+      <OrdersBoard filters={filters} list={l} />
+    </NextIntlClientProvider>,
+  );
+
+describe('OrdersBoard', () => {
+  it('chips: every state with its count and colour tone, "Todos" with the sum', () => {
+    renderBoard(list([row(1)]));
+    const chips = within(screen.getByTestId('state-chips')).getAllByRole('link');
+    expect(chips).toHaveLength(12);
+    expect(chips[0]).toHaveTextContent('Todos 3');
+    const review = chips.find((c) => c.getAttribute('data-state') === 'review')!;
+    expect(review).toHaveTextContent('Presupuesto enviado 2');
+    expect(review).toHaveAttribute('data-tone', 'attention');
+    expect(review).toHaveAttribute('href', '/admin?state=review');
+    expect(chips.find((c) => c.getAttribute('data-state') === 'cancelled')).toHaveAttribute('data-empty', 'true');
+    expect(screen.getByTestId('live-indicator')).toBeInTheDocument();
+  });
+
+  it('rows: link to the order, unread badge only when the customer wrote, labels for phone cards', () => {
+    renderBoard(list([row(1, { unread: 3 }), row(2, { state: 'cancelled', toSucc: false })]));
+    const rows = screen.getAllByTestId('order-row');
+    expect(rows.map((r) => r.getAttribute('data-order-id'))).toEqual(['1', '2']);
+    expect(within(rows[0]!).getByRole('link', { name: '1001' })).toHaveAttribute('href', '/admin/orders/1');
+    expect(within(rows[0]!).getByTestId('unread-badge')).toHaveTextContent('3');
+    expect(within(rows[0]!).getByText('3 mensajes sin leer')).toBeInTheDocument();
+    expect(rows[0]).toHaveAttribute('data-unread', 'true');
+    expect(within(rows[1]!).queryByTestId('unread-badge')).toBeNull();
+    expect(rows[1]).toHaveAttribute('data-tone', 'negative');
+    expect(within(rows[1]!).getByText('Envío')).toHaveAttribute('data-label', 'Entrega');
+    expect(within(rows[0]!).getByText(/12\.345,50/)).toBeInTheDocument();
+  });
+
+  it('keeps the filters in the pager links and says when nothing matches', () => {
+    const { unmount } = renderBoard(list([row(1)], { total: 45, totalPages: 3, page: 2 }), { page: 2, state: 'review', q: 'ana' } as never);
+    expect(screen.getByRole('link', { name: 'Anterior' })).toHaveAttribute('href', '/admin?state=review&q=ana');
+    expect(screen.getByRole('link', { name: 'Siguiente' })).toHaveAttribute('href', '/admin?state=review&q=ana&page=3');
+    expect(screen.getByText('Página 2 de 3')).toBeInTheDocument();
+    unmount();
+    renderBoard(list([]));
+    expect(screen.getByText('No hay pedidos con estos filtros.')).toBeInTheDocument();
+  });
+});
