@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'pages',
   'errors',
   'admin',
+  'adminProducts',
   'toast',
 ] as const;
 

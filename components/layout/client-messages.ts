@@ -24,6 +24,8 @@ export const CLIENT_MESSAGE_PATHS = [
   'notifications',
   // the staff back-office's islands (components/admin)
   'admin.client',
+  'adminProducts.client',
+  'adminProducts.states',
 ] as const;
 // Server-only texts never sent: seo, home, pages, catalogue, admin and the rest of common (footer…).
 

@@ -1,0 +1,62 @@
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
+import { ImageManager } from '@/components/admin/products/ImageManager';
+import { ProductEditor } from '@/components/admin/products/ProductEditor';
+import { VariationsTable } from '@/components/admin/products/VariationsTable';
+import styles from '@/components/admin/products/products.module.css';
+import { requireStaffData } from '@/lib/admin/guard';
+import { loadProduct } from '@/lib/admin/products';
+import { formatPesos } from '@/lib/money';
+
+type Props = { params: Promise<{ locale: string; productId: string }> };
+
+/** /admin/products/{id} — edit one product (or one variation): pricing, state, quantities, tiers, categories, images. */
+export default async function AdminProductPage({ params }: Props) {
+  const { locale, productId } = await params;
+  setRequestLocale(locale);
+  if (!/^[1-9][0-9]{0,9}$/.test(productId)) notFound();
+  const product = requireStaffData(await loadProduct(Number(productId)), locale as Locale, `/admin/products/${productId}`);
+  const t = await getTranslations('adminProducts');
+  const format = await getFormatter();
+  const owner = product.parent ?? product;
+  const mainCategory = product.categories[0]?.slug;
+  const shopHref = mainCategory ? `/${mainCategory}/${owner.slug}` : `/products/${owner.slug}`;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <Link href={product.parent ? `/admin/products/${product.parent.id}` : '/admin/products'} className={styles.back}>
+          ← {product.parent ? t('detail.variationOf', { name: product.parent.name }) : t('detail.back')}
+        </Link>
+        <div className={styles.headerMain}>
+          <h1 className={styles.title}>{product.name}</h1>
+          <span className={styles.badge} data-state={product.state} data-testid="product-state">
+            <span className={styles.dot} data-state={product.state} aria-hidden="true" />
+            {t(`states.${product.state}`)}
+          </span>
+        </div>
+        <p className={styles.meta}>
+          <span>{t('detail.sku', { sku: product.sku })}</span>
+          <span>{product.discount !== null ? `${formatPesos(product.discount)} (${formatPesos(product.price)})` : formatPesos(product.price)}</span>
+          <span>{t('detail.updated', { date: format.dateTime(new Date(product.updatedAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' }) })}</span>
+          {product.state !== 'hidden' ? (
+            <Link href={shopHref} className={styles.back} target="_blank">
+              {t('detail.viewInShop')} ↗
+            </Link>
+          ) : null}
+        </p>
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.mainCol}>
+          <ProductEditor product={product} />
+          {product.variations.length ? <VariationsTable variations={product.variations} /> : null}
+        </div>
+        <aside className={styles.sideCol}>
+          <ImageManager productId={product.id} name={product.name} initial={product.images} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { parsePrice, productFormSchema, toPatch, type ProductFormValues } from './form';
+
+const m = {
+  price: 'price',
+  discount: 'discount',
+  qty: 'qty',
+  steps: 'steps',
+  maxBelowMin: 'maxBelowMin',
+  stepsDoNotFit: 'stepsDoNotFit',
+  offerName: 'offerName',
+  offerUnits: 'offerUnits',
+  offerDuplicate: 'offerDuplicate',
+};
+const base: ProductFormValues = { price: '1000', discount: '', state: 'active', min: '0', max: '0', steps: '1', offers: [], categoryIds: [3, 1] };
+const issues = (v: Partial<ProductFormValues>) => {
+  const r = productFormSchema(m).safeParse({ ...base, ...v });
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+};
+
+describe('product form', () => {
+  it('parses prices with comma or dot, at most 2 decimals, within the limit', () => {
+    expect(parsePrice('1234,5')).toBe(1234.5);
+    expect(parsePrice(' 10.25 ')).toBe(10.25);
+    for (const bad of ['', '-1', '1.234,50', '1,001', 'abc', '30000000']) expect(parsePrice(bad)).toBeNull();
+  });
+
+  it('mirrors the API rules: discount below price, max ≥ min, step fits, unique tiers', () => {
+    expect(issues({})).toEqual([]);
+    expect(issues({ discount: '1000' })).toEqual(['discount:discount']);
+    expect(issues({ min: '50', max: '10' })).toEqual(['max:maxBelowMin']);
+    expect(issues({ min: '7', max: '10', steps: '6' })).toEqual(['steps:stepsDoNotFit']);
+    expect(issues({ steps: '0' })).toEqual(['steps:steps']);
+    const offer = { name: 'Caja', units: '10', price: '900', isVip: false, isStrict: false };
+    expect(issues({ offers: [offer, { ...offer, isVip: true }] })).toEqual([]);
+    expect(issues({ offers: [offer, { ...offer, price: '800' }] })).toEqual(['offers.1.units:offerDuplicate']);
+    expect(issues({ offers: [{ ...offer, units: '0', name: ' ' }] }).sort()).toEqual(['offers.0.name:offerName', 'offers.0.units:offerUnits']);
+  });
+
+  it('builds the PATCH body; a variation sends no tiers or categories', () => {
+    const v = { ...base, price: '1234,5', discount: '1000', offers: [{ name: ' B ', units: '20', price: '9', isVip: false, isStrict: true }, { name: 'A', units: '10', price: '10', isVip: false, isStrict: false }] };
+    expect(toPatch(v, false)).toEqual({
+      price: 1234.5,
+      discount: 1000,
+      state: 'active',
+      min: 0,
+      max: 0,
+      steps: 1,
+      offers: [
+        { name: 'A', units: 10, price: 10, isVip: false, isStrict: false },
+        { name: 'B', units: 20, price: 9, isVip: false, isStrict: true },
+      ],
+      categoryIds: [3, 1],
+    });
+    expect(toPatch(v, true)).toEqual({ price: 1234.5, discount: 1000, state: 'active', min: 0, max: 0, steps: 1 });
+  });
+});

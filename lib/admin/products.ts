@@ -1,0 +1,173 @@
+/**
+ * The staff products tools' data: wire types of GET/PATCH api/staff/products (server/routes/staff/
+ * products.ts), the list filters ↔ URL query ↔ API query (pure; bad input dropped), and the server loads
+ * (with the visitor's token, never cached). Client islands import only the types from here.
+ */
+import 'server-only';
+import { staffGet, type StaffLoad } from './data';
+
+export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
+export type ProductState = (typeof PRODUCT_STATES)[number];
+export const isProductState = (v: unknown): v is ProductState => typeof v === 'string' && (PRODUCT_STATES as readonly string[]).includes(v);
+
+/** Same limits as the API. */
+export const MAX_OFFERS = 20;
+export const MAX_IMAGES = 12;
+export const MAX_PRICE = 20_000_000;
+export const MAX_QTY = 100_000;
+export const PRODUCT_ROWS = 25;
+
+export interface CategoryRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface StaffProductListItem {
+  id: number;
+  sku: string;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number | null;
+  state: ProductState;
+  isVisible: boolean;
+  isVariable: boolean;
+  variationCount: number;
+  offerCount: number;
+  image: string | null;
+  categories: string[];
+  categorySlug: string | null;
+  updatedAt: string;
+}
+
+export interface StaffProductList {
+  items: StaffProductListItem[];
+  total: number;
+  page: number;
+  rows: number;
+  totalPages: number;
+  counts: Record<ProductState, number>;
+  categories: CategoryRef[];
+}
+
+export interface StaffOffer {
+  id: number;
+  name: string;
+  units: number;
+  price: number;
+  isVip: boolean;
+  isStrict: boolean;
+}
+
+export interface StaffVariation {
+  id: number;
+  sku: string;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number | null;
+  state: ProductState;
+  min: number;
+  max: number;
+  steps: number;
+}
+
+export interface StaffProductImage {
+  id: number;
+  url: string;
+  position: number;
+}
+
+export interface StaffProductDetail {
+  id: number;
+  parentId: number | null;
+  sku: string;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number | null;
+  state: ProductState;
+  isVisible: boolean;
+  isVariable: boolean;
+  isVariation: boolean;
+  min: number;
+  max: number;
+  steps: number;
+  updatedAt: string;
+  parent: { id: number; name: string; slug: string } | null;
+  categories: CategoryRef[];
+  images: StaffProductImage[];
+  offers: StaffOffer[];
+  variations: StaffVariation[];
+  categoryOptions: CategoryRef[];
+}
+
+/** PATCH api/staff/products/:id body. */
+export interface ProductPatch {
+  price?: number;
+  discount?: number | null;
+  state?: ProductState;
+  min?: number;
+  max?: number;
+  steps?: number;
+  offers?: { name: string; units: number; price: number; isVip: boolean; isStrict: boolean }[];
+  categoryIds?: number[];
+}
+
+/* ----------------------------------------------------------------- filters */
+
+export interface ProductFilters {
+  q?: string;
+  state?: ProductState;
+  category?: number;
+  page: number;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+export function parseProductFilters(query: Query): ProductFilters {
+  const q = first(query.q)?.replace(/\u0000/g, '').trim().slice(0, 100);
+  const state = first(query.state);
+  const cat = first(query.category);
+  const pageRaw = first(query.page);
+  return {
+    q: q ? q : undefined,
+    state: isProductState(state) ? state : undefined,
+    category: cat && /^[1-9][0-9]{0,8}$/.test(cat) ? Number(cat) : undefined,
+    page: pageRaw && /^\d{1,6}$/.test(pageRaw) ? Math.max(1, Math.min(100_000, Number(pageRaw))) : 1,
+  };
+}
+
+function queryOf(f: Partial<ProductFilters>): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.q) p.set('q', f.q);
+  if (f.state) p.set('state', f.state);
+  if (f.category) p.set('category', String(f.category));
+  if (f.page && f.page > 1) p.set('page', String(f.page));
+  return p;
+}
+
+/** The list page's URL for these filters (page 1 is left out). */
+export function productsHref(f: Partial<ProductFilters>): string {
+  const s = queryOf(f).toString();
+  return s ? `/admin/products?${s}` : '/admin/products';
+}
+
+export function productsApiPath(f: ProductFilters): string {
+  const p = queryOf(f);
+  p.set('rows', String(PRODUCT_ROWS));
+  return `api/staff/products?${p.toString()}`;
+}
+
+/* ------------------------------------------------------------------- loads */
+
+/** GET the list with the visitor's token (staffGet: 401/403/404 become load kinds). */
+export async function loadProductList(filters: ProductFilters): Promise<StaffLoad<StaffProductList>> {
+  return staffGet<StaffProductList>(productsApiPath(filters));
+}
+
+export async function loadProduct(id: number): Promise<StaffLoad<StaffProductDetail>> {
+  return staffGet<StaffProductDetail>(`api/staff/products/${id}`);
+}
