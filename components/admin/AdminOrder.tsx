@@ -296,12 +296,10 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
         </section>
       </div>
 
-      <section className={styles.panel} aria-labelledby="adm-chat">
-        <h2 id="adm-chat" className={styles.h2}>
-          {t('chat')}
-        </h2>
+      {/* the chat brings its own heading ('Mensajes') */}
+      <div className={styles.panel}>
         <OrderChat orderId={order.id} />
-      </section>
+      </div>
     </div>
   );
 }
