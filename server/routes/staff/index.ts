@@ -50,7 +50,10 @@ const pesos = (max: number) =>
 const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
-  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'fecha inválida' });
+  // Date.parse rolls 2026-02-30 over to March: the calendar day must survive the round trip
+  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(`${s.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) === s.slice(0, 10), {
+    message: 'fecha inválida',
+  });
 
 const listQuery = z.object({
   state: orderStateSchema.optional(),
