@@ -1,25 +1,39 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
 import { guardRedirect } from './lib/session/guard';
 import { maintenanceGate, TOKEN_COOKIE } from './lib/maintenance/handler';
+import { documentSecurity } from './lib/security/csp';
 
 /**
  * Runs before every page request (not assets, /uploads, /api, files with an extension). Kept cheap:
  * 1. maintenance screen (503) from a cached flag — no API call per request (lib/maintenance);
  * 2. signed-in guard: checkout, profile, orders without the session cookie → login (lib/session/guard);
- * 3. next-intl locale routing (es unprefixed, /en, /br; no detection, no cookie).
+ * 3. next-intl locale routing (es unprefixed, /en, /br; no detection, no cookie);
+ * 4. security headers: CSP with a per-request nonce on pages rendered per request, a nonce-less one on
+ *    cached pages (design in lib/security/csp.ts).
  */
 const handleI18nRouting = createMiddleware(routing);
 
 export default async function proxy(request: NextRequest) {
+  const security = documentSecurity(request.nextUrl.pathname, process.env);
+  const withHeaders = <R extends Response>(res: R): R => {
+    for (const [k, v] of Object.entries(security.responseHeaders)) res.headers.set(k, v);
+    return res;
+  };
+
   const maintenance = await maintenanceGate(request);
-  if (maintenance) return maintenance;
+  if (maintenance) return withHeaders(maintenance);
 
   const loginRedirect = guardRedirect(request.nextUrl.pathname, Boolean(request.cookies.get(TOKEN_COOKIE)?.value));
   if (loginRedirect) return NextResponse.redirect(new URL(loginRedirect, request.url));
 
-  return handleI18nRouting(request);
+  // The nonce travels to the renderer on the request's CSP header (Next reads it from there).
+  const nonceHeaders = Object.entries(security.requestHeaders);
+  if (nonceHeaders.length === 0) return withHeaders(handleI18nRouting(request));
+  const headers = new Headers(request.headers);
+  for (const [k, v] of nonceHeaders) headers.set(k, v);
+  return withHeaders(handleI18nRouting(new NextRequest(request, { headers })));
 }
 
 export const config = { matcher: '/((?!api|_next|_vercel|uploads|.*\\..*).*)' };
