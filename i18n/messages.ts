@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'pages',
   'errors',
   'admin',
+  'adminSettings',
   'adminProducts',
   'toast',
 ] as const;

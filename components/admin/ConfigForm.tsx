@@ -1,6 +1,9 @@
 'use client';
 
-/** Shop configuration: purchase minimums (pesos) and the maintenance flag (PATCH api/staff/config). */
+/**
+ * Shop configuration: purchase minimums (pesos) and the maintenance flag (PATCH api/staff/config). Rendered
+ * inside its panel on /admin/config, next to the carousel, tags and transports managers.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
@@ -44,7 +47,7 @@ export function ConfigForm({ initial }: { initial: Config }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={`${styles.panel} ${styles.stack} ${styles.narrow}`} data-testid="config-form">
+    <form onSubmit={(e) => void submit(e)} noValidate className={`${styles.stack} ${styles.narrow}`} data-testid="config-form">
       <label htmlFor={`${id}-o`} className={styles.label}>
         {t('config.minOrderPrice')}
       </label>

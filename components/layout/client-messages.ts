@@ -24,6 +24,8 @@ export const CLIENT_MESSAGE_PATHS = [
   'notifications',
   // the staff back-office's islands (components/admin)
   'admin.client',
+  'adminSettings.client',
+  'adminSettings.roles',
   'adminProducts.client',
   'adminProducts.states',
 ] as const;

@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing, type Locale } from '@/i18n/routing';
-import { Link } from '@/i18n/navigation';
+import { AdminNav, type AdminNavItem } from '@/components/admin/AdminNav';
 import styles from '@/components/admin/admin.module.css';
+import { staffGet } from '@/lib/admin/data';
+import { adminSections, SECTION_HREF } from '@/lib/admin/sections';
+import type { SessionCheckAnswer } from '@/lib/session/types';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -18,20 +21,21 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
   return { title: t('meta.title'), description: t('meta.description'), robots: { index: false, follow: false } };
 }
 
+/**
+ * The navigation lists only the sections the visitor's role may use (permissions from the session check,
+ * GET auth). Each page still loads its data through the API, which refuses what the role may not do, and
+ * lib/admin/guard.ts turns that refusal into a redirect.
+ */
 export default async function AdminLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('admin');
+  const [t, ts, session] = await Promise.all([getTranslations('admin'), getTranslations('adminSettings'), staffGet<SessionCheckAnswer>('auth')]);
+  const labels = { orders: t('nav.orders'), products: ts('nav.products'), customers: ts('nav.customers'), config: t('nav.config') };
+  const items: AdminNavItem[] =
+    session.kind === 'ok' ? adminSections(session.data.permissions ?? []).map((s) => ({ href: SECTION_HREF[s], label: labels[s] })) : [];
   return (
     <div className={styles.shell}>
-      <nav className={styles.nav} aria-label={t('nav.label')}>
-        <Link href="/admin" className={styles.navLink}>
-          {t('nav.orders')}
-        </Link>
-        <Link href="/admin/config" className={styles.navLink}>
-          {t('nav.config')}
-        </Link>
-      </nav>
+      {items.length ? <AdminNav label={t('nav.label')} items={items} /> : null}
       {children}
     </div>
   );

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { CustomerView } from '@/components/admin/customers/CustomerView';
+import { staffGet } from '@/lib/admin/data';
+import { requireStaffData } from '@/lib/admin/guard';
+import type { CustomerDetail } from '@/lib/admin/settings-types';
+import type { SessionCheckAnswer } from '@/lib/session/types';
+
+type Props = { params: Promise<{ locale: string; userId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale as Locale, namespace: 'adminSettings.meta' });
+  return { title: t('customers'), robots: { index: false, follow: false } };
+}
+
+/** /admin/customers/{id} — one customer with their orders; VIP switch and role form when allowed. */
+export default async function AdminCustomerPage({ params }: Props) {
+  const { locale, userId } = await params;
+  setRequestLocale(locale);
+  if (!/^[1-9]\d{0,9}$/.test(userId)) notFound();
+  const [detail, session] = await Promise.all([staffGet<CustomerDetail>(`api/staff/customers/${userId}`), staffGet<SessionCheckAnswer>('auth')]);
+  const customer = requireStaffData(detail, locale as Locale, `/admin/customers/${userId}`);
+  const permissions = session.kind === 'ok' ? (session.data.permissions ?? []) : [];
+  return <CustomerView customer={customer} canWriteUsers={permissions.includes('users:write')} />;
+}

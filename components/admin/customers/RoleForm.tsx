@@ -1,0 +1,63 @@
+'use client';
+
+/** Changes a user's role (PATCH api/staff/customers/:id/role; superadmin only — the API offers the roles). */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import styles from './customers.module.css';
+
+export function RoleForm({ userId, role, roles }: { userId: number; role: string; roles: string[] }) {
+  const t = useTranslations('adminSettings.client.role');
+  const tw = useTranslations('adminSettings.client');
+  const tr = useTranslations('adminSettings.roles');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [value, setValue] = useState(role);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (value === role) return;
+    setBusy(true);
+    try {
+      await publicRequest(`api/staff/customers/${userId}/role`, { method: 'PATCH', body: { role: value } });
+      notify('SUCCESS', t('done'));
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={base.panel} aria-labelledby={`${id}-t`}>
+      <h2 id={`${id}-t`} className={base.h2}>
+        {t('label')}
+      </h2>
+      <form onSubmit={(e) => void submit(e)} className={styles.roleRow} data-testid="role-form">
+        <label htmlFor={`${id}-r`} className="visually-hidden">
+          {t('label')}
+        </label>
+        <select id={`${id}-r`} value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-h`}>
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {tr.has(r) ? tr(r) : r}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={base.secondaryButton} disabled={busy || value === role}>
+          {busy ? tw('working') : t('save')}
+        </button>
+      </form>
+      <p id={`${id}-h`} className={base.sub}>
+        {t('help')}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+'use client';
+
+/**
+ * Home carousel images (categories:write): upload (JPG/PNG/WebP ≤ 10 MB; the API checks the content and
+ * stores a 1600×600 WebP), edit alt text and link, move up/down (PUT …/carousel/order with every id) and
+ * delete. Each change is saved at once; the API revalidates the storefront's home.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import type { StaffCarouselImage } from '@/lib/admin/settings-types';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { checkUploadFile } from '@/lib/orders/documents';
+import { imageSrc } from '@/components/ui/image-src';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import styles from './settings.module.css';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Same rule as the API: a shop path, one leading slash, no spaces. */
+export const STORE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
+  const t = useTranslations('adminSettings.client');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      notify('SUCCESS', done);
+      router.refresh();
+      return true;
+    } catch (err) {
+      handleError(err);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = items.map((i) => i.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    void run(() => publicRequest('api/staff/carousel/order', { method: 'PUT', body: { ids } }), t('carousel.reordered'));
+  };
+
+  const remove = (item: StaffCarouselImage) => {
+    if (!window.confirm(t('carousel.confirmDelete'))) return;
+    void run(() => publicRequest(`api/staff/carousel/${item.id}`, { method: 'DELETE' }), t('carousel.deleted'));
+  };
+
+  return (
+    <div className={styles.section}>
+      {items.length === 0 ? (
+        <p className={base.empty}>{t('carousel.empty')}</p>
+      ) : (
+        <ol className={styles.list} data-testid="carousel-list">
+          {items.map((item, i) => (
+            <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- a fixed-size admin thumbnail of an API upload */}
+              <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
+              <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(`api/staff/carousel/${item.id}`, { method: 'PATCH', body }), t('saved'))} />
+              <div className={styles.tools}>
+                <button type="button" className={styles.iconButton} onClick={() => move(i, -1)} disabled={busy || i === 0} aria-label={t('carousel.moveUp', { n: i + 1 })}>
+                  ↑
+                </button>
+                <button type="button" className={styles.iconButton} onClick={() => move(i, 1)} disabled={busy || i === items.length - 1} aria-label={t('carousel.moveDown', { n: i + 1 })}>
+                  ↓
+                </button>
+                <button type="button" className={base.dangerButton} onClick={() => remove(item)} disabled={busy} aria-label={t('carousel.deleteLabel', { n: i + 1 })}>
+                  {t('carousel.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <UploadForm busy={busy} onUpload={(form) => run(() => publicRequest('api/staff/carousel', { method: 'POST', body: form }), t('carousel.uploaded'))} />
+    </div>
+  );
+}
+
+function SlideFields({ item, busy, onSave }: { item: StaffCarouselImage; busy: boolean; onSave: (body: { alt: string; link: string | null }) => Promise<boolean> }) {
+  const t = useTranslations('adminSettings.client');
+  const id = useId();
+  const [alt, setAlt] = useState(item.alt);
+  const [link, setLink] = useState(item.link ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const changed = alt !== item.alt || link !== (item.link ?? '');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = link.trim();
+    if (trimmed && !STORE_PATH.test(trimmed)) {
+      setError(t('carousel.badLink'));
+      return;
+    }
+    setError(null);
+    void onSave({ alt: alt.trim(), link: trimmed || null });
+  };
+
+  return (
+    <form className={styles.fields} onSubmit={submit} noValidate>
+      <label className={styles.field} htmlFor={`${id}-a`}>
+        <span>{t('carousel.alt')}</span>
+        <input id={`${id}-a`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-l`}>
+        <span>{t('carousel.link')}</span>
+        <input
+          id={`${id}-l`}
+          value={link}
+          maxLength={300}
+          placeholder={t('carousel.linkHint')}
+          onChange={(e) => setLink(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : undefined}
+        />
+      </label>
+      <button type="submit" className={base.secondaryButton} disabled={busy || !changed}>
+        {t('tags.save')}
+      </button>
+      {error ? (
+        <p id={`${id}-e`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormData) => Promise<boolean> }) {
+  const t = useTranslations('adminSettings.client');
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [alt, setAlt] = useState('');
+  const [link, setLink] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const file = fileRef.current?.files?.[0] ?? null;
+    const problem = checkUploadFile(file, IMAGE_TYPES);
+    if (problem) {
+      setError(t(`carousel.${problem}`));
+      return;
+    }
+    const trimmed = link.trim();
+    if (trimmed && !STORE_PATH.test(trimmed)) {
+      setError(t('carousel.badLink'));
+      return;
+    }
+    setError(null);
+    const form = new FormData();
+    form.append('alt', alt.trim());
+    if (trimmed) form.append('link', trimmed);
+    form.append('image', file!, file!.name);
+    if (await onUpload(form)) {
+      setAlt('');
+      setLink('');
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  return (
+    <form className={styles.addForm} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-t`} data-testid="carousel-upload">
+      <h3 id={`${id}-t`} className={styles.formTitle}>
+        {t('carousel.add')}
+      </h3>
+      <label className={styles.field} htmlFor={`${id}-f`}>
+        <span>{t('carousel.file')}</span>
+        <input
+          ref={fileRef}
+          id={`${id}-f`}
+          type="file"
+          accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : undefined}
+        />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-a`}>
+        <span>{t('carousel.alt')}</span>
+        <input id={`${id}-a`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-l`}>
+        <span>{t('carousel.link')}</span>
+        <input id={`${id}-l`} value={link} maxLength={300} placeholder={t('carousel.linkHint')} onChange={(e) => setLink(e.target.value)} />
+      </label>
+      <button type="submit" className={base.primaryButton} disabled={busy}>
+        {busy ? t('working') : t('carousel.upload')}
+      </button>
+      {error ? (
+        <p id={`${id}-e`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

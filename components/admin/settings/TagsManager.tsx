@@ -1,0 +1,126 @@
+'use client';
+
+/**
+ * Footer search tags (categories:write): create, rename (name and shop path) and delete. The API
+ * revalidates the storefront's footer (`tags`).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import type { StaffTag } from '@/lib/admin/settings-types';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import { STORE_PATH } from './CarouselManager';
+import styles from './settings.module.css';
+
+export function TagsManager({ items }: { items: StaffTag[] }) {
+  const t = useTranslations('adminSettings.client');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      notify('SUCCESS', done);
+      router.refresh();
+      return true;
+    } catch (err) {
+      handleError(err);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.section}>
+      {items.length === 0 ? (
+        <p className={base.empty}>{t('tags.empty')}</p>
+      ) : (
+        <ul className={styles.list} data-testid="tags-list">
+          {items.map((tag) => (
+            <li key={`${tag.id}-${tag.name}-${tag.url}`}>
+              <TagRow
+                tag={tag}
+                busy={busy}
+                onSave={(body) => run(() => publicRequest(`api/staff/tags/${tag.id}`, { method: 'PATCH', body }), t('tags.saved'))}
+                onDelete={() => {
+                  if (window.confirm(t('tags.confirmDelete', { name: tag.name }))) {
+                    void run(() => publicRequest(`api/staff/tags/${tag.id}`, { method: 'DELETE' }), t('tags.deleted'));
+                  }
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <TagRow busy={busy} onSave={(body) => run(() => publicRequest('api/staff/tags', { method: 'POST', body }), t('tags.saved'))} />
+    </div>
+  );
+}
+
+/** One tag's fields (editing `tag`), or the empty "add a tag" row without it. */
+function TagRow({
+  tag,
+  busy,
+  onSave,
+  onDelete,
+}: {
+  tag?: StaffTag;
+  busy: boolean;
+  onSave: (body: { name: string; url: string }) => Promise<boolean>;
+  onDelete?: () => void;
+}) {
+  const t = useTranslations('adminSettings.client.tags');
+  const id = useId();
+  const [name, setName] = useState(tag?.name ?? '');
+  const [url, setUrl] = useState(tag?.url ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const changed = name !== (tag?.name ?? '') || url !== (tag?.url ?? '');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { name: name.trim(), url: url.trim() };
+    if (!body.name || body.name.length > 60 || !STORE_PATH.test(body.url)) {
+      setError(t('invalid'));
+      return;
+    }
+    setError(null);
+    if ((await onSave(body)) && !tag) {
+      setName('');
+      setUrl('');
+    }
+  };
+
+  return (
+    <form className={`${styles.row} ${tag ? '' : styles.addForm}`} onSubmit={(e) => void submit(e)} noValidate data-testid={tag ? 'tag-row' : 'tag-add'}>
+      <label className={styles.field} htmlFor={`${id}-n`}>
+        <span>{t('name')}</span>
+        <input id={`${id}-n`} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-u`}>
+        <span>{t('url')}</span>
+        <input id={`${id}-u`} value={url} maxLength={300} placeholder="/products?query=…" onChange={(e) => setUrl(e.target.value)} aria-invalid={error ? true : undefined} />
+      </label>
+      <div className={styles.tools}>
+        <button type="submit" className={tag ? base.secondaryButton : base.primaryButton} disabled={busy || !changed}>
+          {tag ? t('save') : t('add')}
+        </button>
+        {tag && onDelete ? (
+          <button type="button" className={base.dangerButton} onClick={onDelete} disabled={busy} aria-label={t('deleteLabel', { name: tag.name })}>
+            {t('delete')}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${id}-e`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+/**
+ * Transports (transports:write): enable / disable each one (a disabled main transport disables its
+ * variants at checkout) and create new ones, optionally as a variant of a main transport.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import type { StaffTransport } from '@/lib/admin/settings-types';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import styles from './settings.module.css';
+
+export function TransportsManager({ items }: { items: StaffTransport[] }) {
+  const t = useTranslations('adminSettings.client.transports');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [name, setName] = useState('');
+  const [father, setFather] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mains = items.filter((i) => i.fatherId === null);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      notify('SUCCESS', t('saved'));
+      router.refresh();
+      return true;
+    } catch (err) {
+      handleError(err);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    const clean = name.trim();
+    if (!clean || clean.length > 100) {
+      setError(t('invalid'));
+      return;
+    }
+    setError(null);
+    if (await run(() => publicRequest('api/staff/transports', { method: 'POST', body: { name: clean, fatherId: father ? Number(father) : null } }))) {
+      setName('');
+      setFather('');
+    }
+  };
+
+  return (
+    <div className={styles.section}>
+      {items.length === 0 ? (
+        <p className={base.empty}>{t('empty')}</p>
+      ) : (
+        <ul className={styles.list} data-testid="transports-list">
+          {items.map((tr) => {
+            const action = tr.isAble ? t('disable') : t('enable');
+            return (
+              <li key={tr.id} className={styles.transport} data-child={tr.fatherId !== null || undefined} data-testid="transport-row" data-id={tr.id}>
+                <span className={styles.transportName}>
+                  {tr.name}
+                  <span className={styles.state} data-able={String(tr.isAble)}>
+                    {tr.isAble ? t('enabled') : t('disabled')}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className={tr.isAble ? base.secondaryButton : base.primaryButton}
+                  disabled={busy}
+                  aria-label={t('toggleLabel', { action, name: tr.name })}
+                  onClick={() => void run(() => publicRequest(`api/staff/transports/${tr.id}`, { method: 'PATCH', body: { isAble: !tr.isAble } }))}
+                >
+                  {action}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form className={styles.addForm} onSubmit={(e) => void create(e)} noValidate data-testid="transport-add">
+        <label className={styles.field} htmlFor={`${id}-n`}>
+          <span>{t('name')}</span>
+          <input id={`${id}-n`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} />
+        </label>
+        <label className={styles.field} htmlFor={`${id}-p`}>
+          <span>{t('parent')}</span>
+          <select id={`${id}-p`} value={father} onChange={(e) => setFather(e.target.value)}>
+            <option value="">{t('none')}</option>
+            {mains.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={base.primaryButton} disabled={busy}>
+          {t('add')}
+        </button>
+        {error ? (
+          <p id={`${id}-e`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The staff customers list's filters (q, vip, page) ↔ the URL query string ↔ the staff API query
+ * (GET api/staff/customers). Pure: bad input is dropped, never sent on.
+ */
+export interface CustomerFilters {
+  q?: string;
+  /** 'true': VIP only; 'false': non-VIP only */
+  vip?: 'true' | 'false';
+  page: number;
+}
+
+export const CUSTOMER_ROWS = 20;
+
+type Query = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+export function parseCustomerFilters(query: Query): CustomerFilters {
+  const q = first(query.q)?.replace(/[\u0000-\u001f]/g, '').trim().slice(0, 100);
+  const vip = first(query.vip);
+  const pageRaw = first(query.page);
+  const page = pageRaw && /^\d{1,6}$/.test(pageRaw) ? Math.max(1, Math.min(100_000, Number(pageRaw))) : 1;
+  return { q: q || undefined, vip: vip === 'true' || vip === 'false' ? vip : undefined, page };
+}
+
+function toParams(f: Partial<CustomerFilters>): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.q) p.set('q', f.q);
+  if (f.vip) p.set('vip', f.vip);
+  if (f.page && f.page > 1) p.set('page', String(f.page));
+  return p;
+}
+
+/** The list URL for these filters; page 1 and empty values are left out. */
+export function customersHref(f: Partial<CustomerFilters>): string {
+  const s = toParams(f).toString();
+  return s ? `/admin/customers?${s}` : '/admin/customers';
+}
+
+/** The staff API path for these filters (always with page and rows). */
+export function customersApiPath(f: CustomerFilters): string {
+  const p = toParams(f);
+  p.set('page', String(f.page));
+  p.set('rows', String(CUSTOMER_ROWS));
+  return `api/staff/customers?${p.toString()}`;
+}
