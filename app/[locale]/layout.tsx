@@ -13,7 +13,6 @@ import { SkipLink } from '@/components/layout/SkipLink';
 import { ShellMain, ShellOnly } from '@/components/layout/ShellChrome';
 import { ToastArea } from '@/components/toast';
 import { SessionProvider } from '@/lib/session/SessionProvider';
-import { CartProvider } from '@/components/cart/CartProvider';
 import { CLIENT_MESSAGE_PATHS, pickMessages } from '@/components/layout/client-messages';
 import { getShellData } from '@/components/layout/shell-data';
 import '../globals.css';
@@ -65,7 +64,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <body>
         <NextIntlClientProvider messages={pickMessages(messages, CLIENT_MESSAGE_PATHS)}>
           <SessionProvider apiUrl={publicApiUrl()}>
-            <CartProvider>
             <ShellOnly>
               <SkipLink label={t('skipToContent')} />
               <TopBar categories={menuCategories} />
@@ -82,7 +80,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
             </ShellOnly>
             {/* Toast area (components/toast): both toast systems; lib/api/public.ts and the search notify() into it. */}
             <ToastArea />
-            </CartProvider>
           </SessionProvider>
         </NextIntlClientProvider>
       </body>

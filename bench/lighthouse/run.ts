@@ -119,7 +119,8 @@ async function main() {
     { name: 'products', path: '/products' },
     { name: 'category', path: `/${category}` },
     { name: 'product', path: `/${category}/${variable.slug}` },
-    { name: '404', path: '/esta-pagina-no-existe/ni-esta' },
+    // One segment: an unknown category is a 404 (two segments would be an unknown product: a redirect home).
+    { name: '404', path: '/esta-pagina-no-existe' },
   ];
   for (const p of pages) await fetch(`${site}${p.path}`); // first render fills the cache
 

@@ -1,9 +1,10 @@
 'use client';
 
 /**
- * <CartProvider> — the cart island (spec §4 Cart). Mount it once, high in the tree (root layout,
- * inside the SessionProvider); nested providers pass their children through, so a page may also wrap
- * itself to be safe.
+ * <CartProvider> — the cart island (spec §4 Cart). Mount it around the islands that use the cart
+ * (product selectors, cart page, checkout, order additions), inside the root SessionProvider; it is
+ * kept out of the shell so pages without a cart ship none of its code. Nested providers pass their
+ * children through.
  *
  * - Reads localStorage after mount (server HTML carries no cart numbers: no hydration mismatch).
  * - Saves after every change and announces it (`cart:change` / `shop:cart-change` on window).
@@ -139,7 +140,7 @@ function RootCartProvider({ children, fetcher = fetchLookup, storage, refreshOnM
 // Without a provider, hooks fall back to one shared store bound to localStorage (loaded after mount,
 // following other tabs), so a selector placed outside <CartProvider> still fills the real cart. It
 // neither asks the API for fresh prices nor follows the session's VIP permission: mount
-// <CartProvider> (root layout) for that.
+// <CartProvider> around the island for that.
 let sharedStore: CartStore | null = null;
 let sharedStop: (() => void) | null = null;
 const idleRefresh = () => Promise.resolve();

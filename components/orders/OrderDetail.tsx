@@ -15,6 +15,7 @@ import { ProofUpload } from './ProofUpload';
 import { CopyButton } from './CopyButton';
 import { DocumentLink } from './DocumentLink';
 import { AddProducts } from './AddProducts';
+import { CartProvider } from '@/components/cart/CartProvider';
 import { OrderChat } from './OrderChat';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './orders.module.css';
@@ -188,7 +189,9 @@ export async function OrderDetail({ order }: { order: Order }) {
               <h2 id="order-add-title" className={styles.boxTitle}>
                 {t('add.title')}
               </h2>
-              <AddProducts orderId={order.id} remaining={order.additionsRemaining} />
+              <CartProvider>
+                <AddProducts orderId={order.id} remaining={order.additionsRemaining} />
+              </CartProvider>
             </section>
           ) : null}
 

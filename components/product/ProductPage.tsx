@@ -21,6 +21,7 @@ import { GALLERY_SIZES, gallerySrcSet } from './image-utils';
 import { loadProduct } from './load';
 import { OfferTable } from './OfferTable';
 import { VariationList } from './VariationList';
+import { CartProvider } from '@/components/cart/CartProvider';
 import { buildBuyBox } from './variations';
 import styles from './ProductPage.module.css';
 
@@ -139,7 +140,11 @@ export async function ProductPage({ locale, categorySlug, productSlug }: Product
           {sku ? <p className={styles.sku}>{t('sku', { sku })}</p> : null}
           <PriceTag view={view} size="lg" regularLabel={(price) => t('regularPrice', { price })} className={styles.price} />
           <OfferTable offers={product.Offers ?? []} isVariable={product.isVariable} />
-          <VariationList box={box} />
+          {/* The cart island lives where the cart is used, not in the shell: pages without selectors ship no cart code.
+              No lookup on mount here: the cart page refreshes prices. */}
+          <CartProvider refreshOnMount={false}>
+            <VariationList box={box} />
+          </CartProvider>
         </div>
         <div className={styles.details}>
           {product.description?.trim() ? (

@@ -1,5 +1,4 @@
 'use client';
-import Image from 'next/image';
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { getPathname, useRouter } from '@/i18n/navigation';
@@ -201,12 +200,15 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
                   >
                     <span className={styles.thumb}>
                       {imageSrc(option.product.ProductImages?.[0]?.name) ? (
-                        <Image
+                        // A plain <img>: the /uploads proxy already resizes, so next/image's client code would add nothing.
+                        // eslint-disable-next-line @next/next/no-img-element
+                        <img
                           src={`${imageSrc(option.product.ProductImages[0].name) as string}?w=160`}
                           alt=""
                           width={48}
                           height={48}
                           loading="lazy"
+                          decoding="async"
                         />
                       ) : null}
                     </span>

@@ -7,6 +7,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { Container } from '@/components/ui/Container';
 import { getShopConfig } from '@/components/layout/shell-data';
 import { CheckoutWizard } from '@/components/checkout/CheckoutWizard';
+import { CartProvider } from '@/components/cart/CartProvider';
 import styles from '@/components/checkout/checkout.module.css';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -41,7 +42,9 @@ export default async function CheckoutPage({ params }: Props) {
           </p>
         }
       >
-        <CheckoutWizard minOrderPrice={config.minOrderPrice} minLocalPrice={config.minLocalPrice} />
+        <CartProvider>
+          <CheckoutWizard minOrderPrice={config.minOrderPrice} minLocalPrice={config.minLocalPrice} />
+        </CartProvider>
       </Suspense>
     </Container>
   );
