@@ -41,6 +41,10 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client error (e.g. the server restarted) must not crash the process; the pool reconnects.
     pool.on('error', () => {});
+    // A checked-out client (a transaction between statements) has no 'error' listener — pg-pool removes
+    // the idle one — so PostgreSQL restarting at that moment crashed the process (bench/faults). The
+    // statement still fails (→ 503) and the pool discards the broken client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

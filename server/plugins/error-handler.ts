@@ -17,6 +17,31 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Driver errors that mean "the database cannot be reached right now" (restart, failover, network). */
+const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when the failure is the database being unreachable: SQLSTATE class 08 (connection exception),
+ * 57P01-57P03 (shutdown, crash, starting up), 53300 (too many connections), or node-postgres' network and
+ * "Connection terminated" errors, possibly wrapped (drizzle's DrizzleQueryError.cause, AggregateError).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [err];
+  while (stack.length > 0 && seen.size < 10) {
+    const e = stack.pop();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (/^(08...|57P0[123]|53300)$/.test(code) || UNAVAILABLE_NET_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    stack.push(cause);
+    if (Array.isArray(errors)) stack.push(...errors);
+  }
+  return false;
+}
+
 export function toHttpError(err: unknown): { status: number; message: string; internal: boolean } {
   if (isHttpError(err)) return { status: err.statusCode, message: err.message, internal: err.statusCode >= 500 };
   const fe = err as Partial<FastifyError>;
@@ -25,6 +50,8 @@ export function toHttpError(err: unknown): { status: number; message: string; in
   }
   if (typeof err !== 'object' || err === null) return { status: 500, message: MESSAGES.server, internal: true };
   if (isResponseSerializationError(err)) return { status: 500, message: MESSAGES.server, internal: true };
+  // The database restarting is temporary: 503 (clients may retry), not a 500 that reads like a bug.
+  if (isDatabaseUnavailable(err)) return { status: 503, message: MESSAGES.unavailable, internal: true };
   const code = pgCode(err);
   if (code === '23505') return { status: 409, message: MESSAGES.duplicate, internal: false };
   // invalid input for a column type, FK to a missing row, check constraint, value too long or out of

@@ -11,6 +11,9 @@
  * REVALIDATE_SECRET only, so in production set REVALIDATE_SECRET to the same value on both processes
  * (or start the storefront with REVALIDATE_SECRET="$(cat $DATA_DIR/revalidate-secret)").
  * Storefront URL: env STOREFRONT_URL, else PUBLIC_SITE_URL, else http://localhost:3000.
+ * Several storefront processes each keep their own page cache, so each must be told: env REVALIDATE_URLS
+ * (comma separated, each instance's own address, not the load balancer's) fans every call out to all of
+ * them; unset, the single storefront URL above.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -44,37 +47,53 @@ export function storefrontUrlFrom(env: NodeJS.ProcessEnv = process.env): string 
   return url.replace(/\/+$/, '');
 }
 
+/** env REVALIDATE_URLS (comma separated), else the one storefront URL of storefrontUrlFrom. */
+export function storefrontUrlsFrom(env: NodeJS.ProcessEnv = process.env): string[] {
+  const urls = (env.REVALIDATE_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return urls.length > 0 ? [...new Set(urls)] : [storefrontUrlFrom(env)];
+}
+
 export interface Revalidator {
   /** Sends the tags (deduplicated, in batches of MAX_TAGS_PER_REQUEST); resolves when done, never rejects. */
   revalidate(tags: readonly string[]): Promise<void>;
 }
 
 export function createRevalidator(opts: {
-  storefrontUrl: string;
+  /** one storefront, or every storefront instance (each is sent every batch, in parallel) */
+  storefrontUrl: string | readonly string[];
   secret: string;
   log: FastifyBaseLogger;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
 }): Revalidator {
   const doFetch = opts.fetchImpl ?? fetch;
-  const endpoint = `${opts.storefrontUrl}${REVALIDATE_PATH}`;
+  const endpoints = (typeof opts.storefrontUrl === 'string' ? [opts.storefrontUrl] : opts.storefrontUrl).map(
+    (url) => `${url}${REVALIDATE_PATH}`,
+  );
+  async function send(endpoint: string, batch: string[]): Promise<void> {
+    try {
+      const res = await doFetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [REVALIDATE_SECRET_HEADER]: opts.secret },
+        body: JSON.stringify({ tags: batch }),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? REVALIDATE_TIMEOUT_MS),
+      });
+      if (!res.ok) opts.log.warn({ status: res.status, endpoint, tags: batch }, 'storefront revalidation refused');
+      await res.body?.cancel().catch(() => {});
+    } catch (err) {
+      opts.log.warn({ err: (err as Error).message, endpoint, tags: batch }, 'storefront revalidation failed');
+    }
+  }
   return {
     async revalidate(tags) {
       const unique = [...new Set(tags.filter(Boolean))];
       for (let i = 0; i < unique.length; i += MAX_TAGS_PER_REQUEST) {
         const batch = unique.slice(i, i + MAX_TAGS_PER_REQUEST);
-        try {
-          const res = await doFetch(endpoint, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', [REVALIDATE_SECRET_HEADER]: opts.secret },
-            body: JSON.stringify({ tags: batch }),
-            signal: AbortSignal.timeout(opts.timeoutMs ?? REVALIDATE_TIMEOUT_MS),
-          });
-          if (!res.ok) opts.log.warn({ status: res.status, endpoint, tags: batch }, 'storefront revalidation refused');
-          await res.body?.cancel().catch(() => {});
-        } catch (err) {
-          opts.log.warn({ err: (err as Error).message, endpoint, tags: batch }, 'storefront revalidation failed');
-        }
+        // one instance being down must not keep the others stale
+        await Promise.all(endpoints.map((endpoint) => send(endpoint, batch)));
       }
     },
   };

@@ -31,7 +31,7 @@ import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } fro
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { updateShopConfig } from '../../services/orders-staff';
 import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
-import { createRevalidator, loadRevalidateSecret, storefrontUrlFrom } from '../../services/revalidate';
+import { createRevalidator, loadRevalidateSecret, storefrontUrlsFrom } from '../../services/revalidate';
 import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import productRoutes from './products';
@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const storage = new OrderFileStorage(app.dataDir);
   const revalidator = createRevalidator({
-    storefrontUrl: storefrontUrlFrom(),
+    storefrontUrl: storefrontUrlsFrom(),
     secret: await loadRevalidateSecret(app.dataDir),
     log: app.log,
   });
