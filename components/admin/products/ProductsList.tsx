@@ -87,7 +87,9 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                 <th scope="col" className={styles.num}>
                   {t('colPrice')}
                 </th>
-                <th scope="col">{t('colState')}</th>
+                <th scope="col" className={styles.hideNarrow}>
+                  {t('colState')}
+                </th>
                 <th scope="col" className={styles.hideNarrow}>
                   {t('colUpdated')}
                 </th>
@@ -101,7 +103,7 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                     <td className={styles.thumbCol}>
                       {src ? (
                         // eslint-disable-next-line @next/next/no-img-element -- same-origin /uploads, resized by the proxy
-                        <img className={styles.rowThumb} src={`${src}?w=96`} alt="" width={44} height={44} loading="lazy" />
+                        <img className={styles.rowThumb} src={`${src}?w=160`} alt="" width={44} height={44} loading="lazy" />
                       ) : (
                         <span className={styles.rowThumbEmpty} title={t('noImage')} aria-hidden="true" />
                       )}
@@ -110,6 +112,10 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                       <Link href={`/admin/products/${p.id}`} className={styles.rowLink}>
                         {p.name}
                       </Link>
+                      <span className={`${styles.badge} ${styles.showNarrow}`} data-state={p.state}>
+                        <span className={styles.dot} data-state={p.state} aria-hidden="true" />
+                        {ts(p.state)}
+                      </span>
                       <span className={styles.sku}>
                         {p.sku}
                         {p.isVariable ? ` · ${t('variations', { count: p.variationCount })}` : ''}
@@ -127,7 +133,7 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                         formatPesos(p.price)
                       )}
                     </td>
-                    <td>
+                    <td className={styles.hideNarrow}>
                       <span className={styles.badge} data-state={p.state}>
                         <span className={styles.dot} data-state={p.state} aria-hidden="true" />
                         {ts(p.state)}

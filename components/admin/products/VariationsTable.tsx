@@ -31,7 +31,8 @@ function VariationRow({ v }: { v: StaffVariation }) {
       state: z.enum(['active', 'limited', 'noStock', 'hidden']),
     })
     .refine((r) => r.discount.trim() === '' || (parsePrice(r.discount) ?? 0) < (parsePrice(r.price) ?? 0), { path: ['discount'], message: t('invalid.discount') });
-  const initial = (x: StaffVariation): RowValues => ({ price: String(x.price), discount: x.discount === null ? '' : String(x.discount), state: x.state });
+  const fmt = (n: number) => String(n).replace('.', ',');
+  const initial = (x: StaffVariation): RowValues => ({ price: fmt(x.price), discount: x.discount === null ? '' : fmt(x.discount), state: x.state });
   const { register, handleSubmit, formState, reset } = useForm<RowValues>({ resolver: zodResolver(schema), defaultValues: initial(v) });
   const { errors, isDirty } = formState;
   const save = handleSubmit(async (r) => {
@@ -41,7 +42,7 @@ function VariationRow({ v }: { v: StaffVariation }) {
         method: 'PATCH',
         body: { price: parsePrice(r.price)!, discount: r.discount.trim() === '' ? null : parsePrice(r.discount)!, state: r.state },
       });
-      reset({ price: String(saved.price), discount: saved.discount === null ? '' : String(saved.discount), state: saved.state });
+      reset({ price: fmt(saved.price), discount: saved.discount === null ? '' : fmt(saved.discount), state: saved.state });
       notify('SUCCESS', t('variations.saved'));
       router.refresh();
     } catch (err) {

@@ -48,7 +48,8 @@ function parseInteger(raw: string, min: number): number | null {
   return n >= min && n <= MAX_QTY ? n : null;
 }
 
-const fmt = (n: number) => String(n);
+/** Shown with a decimal comma, as typed in Argentina (parsePrice accepts both). */
+const fmt = (n: number) => String(n).replace('.', ',');
 
 export function toFormValues(p: StaffProductDetail): ProductFormValues {
   return {
