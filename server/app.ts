@@ -3,14 +3,14 @@
  * Order matters: infrastructure plugins (security, rate limit, error handler, swagger — which must see
  * every route), then the db decorator, then routes.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import authPlugin, { withRedaction, type AuthPluginOptions } from './auth/plugin';
 import type { Db } from './db/client';
 import { DEFAULT_ALLOWLIST } from './env';
 import catalogueCache from './plugins/catalogue-cache';
 import dbPlugin from './plugins/db';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { toHttpError } from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import swagger from './plugins/swagger';
@@ -52,6 +52,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
+    // Router failures (malformed %-escapes, a path parameter over maxParamLength) never reach the error
+    // handler: answer them with the same Spanish envelope, not Fastify's English text echoing the URL.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, message } = toHttpError(err);
+      void (reply as unknown as FastifyReply).code(status).send({ success: false, message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

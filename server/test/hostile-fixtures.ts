@@ -177,8 +177,17 @@ export function fillPath(path: string, values: Record<string, string | number>):
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const v = values[name];
     if (v === undefined) throw new Error(`sin valor para {${name}} en ${path}`);
-    return encodeURIComponent(String(v));
+    return encode(String(v));
   });
+}
+
+/** encodeURIComponent that also takes lone surrogates (sent as the bytes of U+FFFD). */
+export function encode(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  }
 }
 
 export function queryString(q: Record<string, unknown>): string {
@@ -186,7 +195,7 @@ export function queryString(q: Record<string, unknown>): string {
   for (const [k, v] of Object.entries(q)) {
     for (const item of Array.isArray(v) ? v : [v]) {
       if (item === undefined) continue;
-      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(item))}`);
+      parts.push(`${encode(k)}=${encode(String(item))}`);
     }
   }
   return parts.length ? `?${parts.join('&')}` : '';
@@ -422,9 +431,12 @@ const WATCHED = [
   'one_time_tokens',
 ] as const;
 
-/** One md5 per watched table over all its rows (any insert, update or delete changes it). */
+/**
+ * Per watched table: its row count and the newest row version's transaction id (xmin). An insert or a
+ * delete changes the count; an insert or an update writes a row version with a newer xmin.
+ */
 export async function tablesFingerprint(db: Db): Promise<Record<string, string>> {
-  const cols = WATCHED.map((t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${t} x) as "${t}"`).join(', ');
+  const cols = WATCHED.map((t) => `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${t}) as "${t}"`).join(', ');
   const res: any = await db.execute(sql.raw(`select ${cols}`));
   const row = (res.rows ?? res)[0];
   return Object.fromEntries(WATCHED.map((t) => [t, String(row[t])]));

@@ -51,7 +51,11 @@ const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
   // Date.parse rolls 2026-02-30 over to March: the calendar day must survive the round trip
-  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(`${s.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) === s.slice(0, 10), {
+  // (zod runs this refine even when the regex failed: never call toISOString on an Invalid Date)
+  .refine((s) => {
+    const day = new Date(`${s.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(Date.parse(s)) && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s.slice(0, 10);
+  }, {
     message: 'fecha inválida',
   });
 
