@@ -29,6 +29,16 @@ const CATEGORY = `:category((?!(?:${RESERVED})$)[^/.]+)`;
 const sessionCookie = [{ type: 'cookie', key: 'userToken' }];
 const cacheHeader = (value) => [{ key: 'Cache-Control', value }];
 
+// Security headers sent with every file, assets included. Pages also get the CSP (and HSTS on https)
+// from proxy.ts, which knows the API origin at run time (lib/security/csp.ts; same values, checked by its test).
+const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
@@ -39,6 +49,7 @@ const nextConfig = {
       // The same HTML, but a signed-in visitor's response is never put in a shared cache.
       ...publicPages.map((source) => ({ source, has: sessionCookie, headers: cacheHeader(SIGNED_IN) })),
       ...privatePages.map((source) => ({ source, headers: cacheHeader(NO_STORE) })),
+      { source: '/:path*', headers: SECURITY_HEADERS },
     ];
   },
   // `npm test` type-checks the whole project (tsc) before it builds; NEXT_SKIP_TYPECHECK=1 lets that
