@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { ISSUER, passwordFingerprint, SESSION_AUDIENCE } from '../auth/jwt';
-import { orderDocuments, users } from '../db/schema';
+import { orderDocuments, orders, users } from '../db/schema';
 import { MESSAGES } from '../errors';
 import { ORDER_MESSAGES } from '../services/orders-messages';
 import { isValidKey } from '../storage';
@@ -123,6 +123,22 @@ describeEachDb(
           }
         }
         assert.ok(Object.keys(tampered).length >= 20);
+      });
+
+      it('un empleado de pedidos no puede crear un enlace de ingreso para una cuenta del personal', async () => {
+        const { app, db } = ctx();
+        // a superadmin who placed an order (POST /api/order is open to every session)
+        const [order] = await db.db.insert(orders).values({ userId: w.ids.staff! }).returning({ id: orders.id });
+        const link = await api(app, 'POST', '/api/auth/autoLoginLink', { token: w.tokens.oe, body: { userId: w.ids.staff, orderId: order!.id } });
+        assertRefusal(link, 404);
+        // the same role may still create one for a customer's order
+        const ok = await api(app, 'POST', '/api/auth/autoLoginLink', { token: w.tokens.oe, body: { userId: w.ids.A, orderId: w.a.orderId } });
+        assert.equal(ok.status, 201, ok.raw);
+        const token = new URL(ok.body.data.url).searchParams.get('token');
+        const session = await api(app, 'POST', '/auth/autoLogin', { body: { token } });
+        assert.equal(session.status, 200);
+        assert.equal(session.body.data.User.id, w.ids.A);
+        assert.equal(session.body.data.User.Role.name, 'customer');
       });
 
       it('cabeceras Authorization malformadas: 401, nunca 500', async () => {

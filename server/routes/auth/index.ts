@@ -41,6 +41,7 @@ import {
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
+  isStaffRole,
   linkGoogle,
   markEmailVerified,
   setPasswordHash,
@@ -400,6 +401,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(orders.id, orderId))
         .limit(1);
       if (!order || order.userId !== userId) throw HttpError.notFound();
+      // Only for customers: a link for a staff account would let any staff role sign in as, e.g., a superadmin.
+      const target = await findUserById(app.db, userId);
+      if (!target || isStaffRole(target.role)) throw HttpError.notFound();
       const link = await app.auth.createAutoLoginLink(userId, orderId);
       reply.status(201);
       return { success: true as const, data: { url: link.url, expiresAt: link.expiresAt.toISOString() } };
