@@ -72,7 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorHandler);
   await app.register(swagger);
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
-  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000 });
+  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl });
   await app.register(uploads, { dataDir: opts.dataDir });
   await app.register(authPlugin, opts.auth ?? {});
   await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], ...opts.realtime });

@@ -11,9 +11,17 @@
  * entries expire after `ttlMs` (default 30 s) to bound staleness from writes made elsewhere (another API
  * instance on the same PostgreSQL, manual SQL). Code that changes the catalogue outside an HTTP write
  * (scripts, jobs) calls `app.catalogueCache.invalidate()`. Validation still runs on hits (bad input → 400).
+ *
+ * Several API instances: with Redis (`redisUrl`, default REDIS_URL) a write on one instance also drops the
+ * others' caches (pub/sub, before the write's response leaves). Without it a storefront told to revalidate
+ * could re-render from another instance's stale entry and keep that page for its whole ISR lifetime.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createClient } from 'redis';
+
+const INVALIDATE_CHANNEL = 'shop:catalogue-cache:invalidate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,10 +113,30 @@ export class CatalogueCache {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp<{ ttlMs: number; maxBytes?: number }>(
+export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null }>(
   async (app, opts) => {
     const cache = new CatalogueCache(opts.ttlMs, opts.maxBytes);
     app.decorate('catalogueCache', cache);
+
+    let tellOthers = async (): Promise<void> => {};
+    const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL?.trim() || null : opts.redisUrl;
+    if (redisUrl && cache.enabled) {
+      const instance = randomUUID();
+      const pub = createClient({ url: redisUrl });
+      const sub = pub.duplicate();
+      pub.on('error', (err) => app.log.error({ err }, 'redis (catalogue cache pub)'));
+      sub.on('error', (err) => app.log.error({ err }, 'redis (catalogue cache sub)'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      await sub.subscribe(INVALIDATE_CHANNEL, (from) => {
+        if (from !== instance) cache.invalidate();
+      });
+      tellOthers = async () => {
+        await pub.publish(INVALIDATE_CHANNEL, instance).catch((err: unknown) => app.log.warn({ err }, 'catalogue cache: publish failed'));
+      };
+      app.addHook('onClose', async () => {
+        await Promise.allSettled([sub.quit(), pub.quit()]);
+      });
+    }
 
     const cacheable = (req: FastifyRequest) =>
       cache.enabled && req.method === 'GET' && req.routeOptions.config?.catalogueCache === true;
@@ -129,6 +157,7 @@ export default fp<{ ttlMs: number; maxBytes?: number }>(
       // Invalidate before the write's response leaves, so the client's next read cannot see stale data.
       if (!READ_METHODS.has(req.method) && reply.statusCode < 400 && req.routeOptions.config?.preservesCatalogue !== true) {
         cache.invalidate();
+        await tellOthers();
         return payload;
       }
       if (
