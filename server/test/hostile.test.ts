@@ -312,6 +312,63 @@ describeEachDb(
       });
     });
 
+    describe('ids ajenos y asignación masiva', () => {
+      it('ids de otro cliente dentro de un recurso propio: 404 y nada escrito', async () => {
+        const { app, db } = ctx();
+        // a document of another customer's order, reached through A's own order id
+        const foreignDoc = await api(app, 'POST', `/api/staff/orders/${w.victim.orderId}/documents`, {
+          token: w.tokens.staff,
+          ...multipart([{ name: 'kind', value: 'bill' }, { name: 'file', filename: 'f.pdf', content: PDF }]),
+        });
+        assert.equal(foreignDoc.status, 201, foreignDoc.raw);
+        const before = await tablesFingerprint(db.db);
+        assertRefusal(await api(app, 'GET', `/api/order/${w.a.orderId}/documents/${foreignDoc.body.data.id}/file`, { token: w.tokens.A }), 404);
+        assertRefusal(await api(app, 'GET', `/api/order/${w.victim.orderId}/documents/${foreignDoc.body.data.id}/file`, { token: w.tokens.A }), 404);
+        const product = [{ id: w.cat.exact, quantity: 25 }];
+        assertRefusal(await api(app, 'POST', '/api/order', { token: w.tokens.A, body: { products: product, billingDataId: w.b.billingId } }), 404);
+        assertRefusal(
+          await api(app, 'POST', '/api/order', { token: w.tokens.A, body: { products: product, billingDataId: w.a.billingId, addressId: w.b.addressId, toSucc: false, transportId: -1, otherTransport: 'Expreso' } }),
+          404,
+        );
+        assertRefusal(await api(app, 'POST', `/api/order/${w.victim.orderId}/add`, { token: w.tokens.A, body: { products: [{ id: w.cat.exact, quantity: 1 }] } }), 404);
+        assertRefusal(await api(app, 'POST', `/api/order/${w.victim.orderId}/messages`, { token: w.tokens.A, body: { text: 'hola' } }), 404);
+        assertRefusal(await api(app, 'DELETE', `/api/billing/${w.b.billingId}`, { token: w.tokens.A }), 404);
+        assertRefusal(await api(app, 'DELETE', `/api/address/${w.b.addressId}`, { token: w.tokens.A }), 404);
+        assert.deepEqual(changedTables(before, await tablesFingerprint(db.db)), []);
+      });
+
+      it('campos de más (dueño, rol, precios, estado) se ignoran', async () => {
+        const { app, db } = ctx();
+        const me = await api(app, 'PATCH', '/api/user/me', {
+          token: w.tokens.B,
+          body: { name: 'Beto', role: 'superadmin', roleId: 1, email: 'otro@example.com', isVip: true, permissions: ['orders:read'], id: w.ids.A },
+        });
+        assert.equal(me.status, 200, me.raw);
+        assert.deepEqual([me.body.data.id, me.body.data.role, me.body.data.email, me.body.data.isVip], [w.ids.B, 'customer', w.emails.B, false]);
+        assertRefusal(await api(app, 'GET', '/api/staff/orders', { token: w.tokens.B }), 403);
+
+        const address = await api(app, 'POST', '/api/address', {
+          token: w.tokens.B,
+          body: { province: 'Jujuy', city: 'Jujuy', street: 'Belgrano', number: '9', postalCode: 'Y4600', userId: w.ids.A, id: w.a.addressId, state: 'archived' },
+        });
+        assert.equal(address.status, 201, address.raw);
+        const mine = (await api(app, 'GET', '/api/address/myAddresses', { token: w.tokens.B })).body.data.map((a: any) => a.id);
+        assert.ok(mine.includes(address.body.data.id), 'the address belongs to its author');
+        assert.notEqual(address.body.data.id, w.a.addressId);
+
+        const order = await api(app, 'POST', '/api/order', {
+          token: w.tokens.B,
+          body: { products: [{ id: w.cat.exact, quantity: 25, price: 0.01, priceCents: 1 }], billingDataId: w.b.billingId, userId: w.ids.A, state: 'completed', total: 1 },
+        });
+        assert.equal(order.status, 201, order.raw);
+        assert.equal(order.body.data.state, 'received');
+        const [row] = await db.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.body.data.id));
+        assert.equal(row!.userId, w.ids.B);
+        // the exact product costs $ 2.000 (orders-fixtures): the client's prices are ignored
+        assert.deepEqual(order.body.data.items.map((i: any) => [i.quantity, i.unitPrice]), [[25, 2000]]);
+      });
+    });
+
     describe('contaminación de prototipos', () => {
       const clean = () => {
         assert.equal(({} as any).polluted, undefined);
