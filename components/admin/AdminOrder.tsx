@@ -68,237 +68,234 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
         <LiveRefresh orderId={order.id} labels={{ live: t('live'), offline: t('offline') }} />
       </header>
 
-      <div className={styles.grid}>
-        <section className={styles.panel} aria-labelledby="adm-customer">
-          <h2 id="adm-customer" className={styles.h2}>
-            {t('customer')}
-          </h2>
-          {c ? (
-            <p className={styles.name}>
-              {c.name} {c.lastname}
-            </p>
-          ) : null}
-          {c ? (
-            <dl className={styles.dl}>
-              <dt>{t('email')}</dt>
-              <dd>
-                <a href={`mailto:${c.email}`}>{c.email}</a>
-              </dd>
-              {c.contactNumber ? (
-                <>
-                  <dt>{t('phone')}</dt>
-                  <dd>{c.contactNumber}</dd>
-                </>
+      {/* two columns on wide screens: the order's data and budget; actions, chat and history beside them */}
+      <div className={styles.orderLayout}>
+        <div className={styles.mainCol}>
+          <div className={styles.infoGrid}>
+            <section className={styles.panel} aria-labelledby="adm-customer">
+              <h2 id="adm-customer" className={styles.h2}>
+                {t('customer')}
+              </h2>
+              {c ? (
+                <p className={styles.name}>
+                  {c.name} {c.lastname}
+                </p>
               ) : null}
-            </dl>
-          ) : null}
-        </section>
-
-        <section className={styles.panel} aria-labelledby="adm-delivery">
-          <h2 id="adm-delivery" className={styles.h2}>
-            {t('delivery')}
-          </h2>
-          {order.toSucc ? (
-            <p>{t('pickup')}</p>
-          ) : (
-            <dl className={styles.dl}>
-              <dt>{t('address')}</dt>
-              <dd>
-                {a ? (
-                  <>
-                    {a.street} {a.number}
-                    {a.floor ? ` · ${t('floor', { floor: a.floor })}` : ''}
-                    <br />
-                    {a.city}, {a.province} ({a.postalCode})
-                    {a.extraData ? (
-                      <>
-                        <br />
-                        {a.extraData}
-                      </>
-                    ) : null}
-                  </>
-                ) : (
-                  '—'
-                )}
-              </dd>
-              <dt>{t('transport')}</dt>
-              <dd>{order.transport?.name ?? order.otherTransport ?? t('noTransport')}</dd>
-            </dl>
-          )}
-        </section>
-
-        <section className={styles.panel} aria-labelledby="adm-billing">
-          <h2 id="adm-billing" className={styles.h2}>
-            {t('billing')}
-          </h2>
-          {order.billingData ? (
-            <p>
-              {order.billingData.taxCondition}
-              <br />
-              {order.billingData.documentType} {order.billingData.documentNumber}
-            </p>
-          ) : (
-            <p>{t('noBilling')}</p>
-          )}
-          <div className={styles.proofBox} data-testid="order-proof">
-            <h3 className={styles.h3}>{t('proof')}</h3>
-            {proofs.length === 0 ? (
-              <p className={styles.muted}>{t('noProof')}</p>
-            ) : (
-              <ul className={styles.list}>
-                {proofs.map((d) => (
-                  <li key={d.id}>
-                    <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t('docKinds.proof')} /> · {when(d.createdAt)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
-      </div>
-
-      <section className={styles.panel} aria-labelledby="adm-items">
-        <h2 id="adm-items" className={styles.h2}>
-          {t('items')}
-        </h2>
-        {/* Scrolls sideways on phones: focusable so the keyboard can scroll it too. */}
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="adm-items">
-          <table className={styles.table} data-testid="order-items">
-            <thead>
-              <tr>
-                <th scope="col">{t('colProduct')}</th>
-                <th scope="col">{t('colSku')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('colRequested')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('colQuantity')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('colUnitPrice')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('colLine')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((i) => (
-                <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
-                  <td>
-                    {i.name}
-                    {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
-                    {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
-                    {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
-                  </td>
-                  <td>{i.sku ?? '—'}</td>
-                  <td className={styles.num}>{i.requestedQuantity}</td>
-                  <td className={styles.num}>{i.quantity}</td>
-                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
-                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <h3 className={styles.h3}>{t('totals')}</h3>
-        <dl className={styles.totals} data-testid="order-totals">
-          {totals.map(([k, v]) => (
-            <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
-              <dt>{t(k)}</dt>
-              <dd>{formatPesos(v)}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      <div className={styles.grid}>
-        <StateButtons orderId={order.id} targets={staffStateTargets(order.state)} />
-        <RemitForm orderId={order.id} />
-        <BillUpload orderId={order.id} />
-      </div>
-
-      <BudgetEditor
-        key={`${order.id}-${order.updatedAt}`}
-        orderId={order.id}
-        items={order.items}
-        bonus={order.bonus}
-        allowed={canSendBudget(order.state)}
-        iibbMisiones={appliesIibbMisiones({ toSucc: order.toSucc, province: order.address?.province })}
-        labels={{
-          colProduct: t('colProduct'),
-          colRequested: t('colRequested'),
-          colQuantity: t('colQuantity'),
-          colUnitPrice: t('colUnitPrice'),
-          colMissing: t('colMissing'),
-          subtotal: t('subtotal'),
-          bonus: t('bonus'),
-          net: t('net'),
-          vat: t('vat'),
-          priceWithVat: t('priceWithVat'),
-          iibb: t('iibb'),
-          finalTotal: t('finalTotal'),
-        }}
-      />
-
-      <div className={styles.grid}>
-        <section className={styles.panel} aria-labelledby="adm-docs">
-          <h2 id="adm-docs" className={styles.h2}>
-            {t('documents')}
-          </h2>
-          {order.documents.length === 0 ? (
-            <p className={styles.muted}>{t('noDocuments')}</p>
-          ) : (
-            <ul className={styles.list} data-testid="order-documents">
-              {order.documents.map((d) => (
-                <li key={d.id}>
-                  <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
-                  {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
-                  {d.fileUrl ? (
+              {c ? (
+                <dl className={styles.dl}>
+                  <dt>{t('email')}</dt>
+                  <dd>
+                    <a href={`mailto:${c.email}`}>{c.email}</a>
+                  </dd>
+                  {c.contactNumber ? (
                     <>
-                      {' '}
-                      <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
+                      <dt>{t('phone')}</dt>
+                      <dd>{c.contactNumber}</dd>
                     </>
                   ) : null}
+                </dl>
+              ) : null}
+            </section>
+
+            <section className={styles.panel} aria-labelledby="adm-delivery">
+              <h2 id="adm-delivery" className={styles.h2}>
+                {t('delivery')}
+              </h2>
+              {order.toSucc ? (
+                <p>{t('pickup')}</p>
+              ) : (
+                <dl className={styles.dl}>
+                  <dt>{t('address')}</dt>
+                  <dd>
+                    {a ? (
+                      <>
+                        {a.street} {a.number}
+                        {a.floor ? ` · ${t('floor', { floor: a.floor })}` : ''}
+                        <br />
+                        {a.city}, {a.province} ({a.postalCode})
+                        {a.extraData ? (
+                          <>
+                            <br />
+                            {a.extraData}
+                          </>
+                        ) : null}
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </dd>
+                  <dt>{t('transport')}</dt>
+                  <dd>{order.transport?.name ?? order.otherTransport ?? t('noTransport')}</dd>
+                </dl>
+              )}
+            </section>
+
+            <section className={styles.panel} aria-labelledby="adm-billing">
+              <h2 id="adm-billing" className={styles.h2}>
+                {t('billing')}
+              </h2>
+              {order.billingData ? (
+                <p>
+                  {order.billingData.taxCondition}
+                  <br />
+                  {order.billingData.documentType} {order.billingData.documentNumber}
+                </p>
+              ) : (
+                <p>{t('noBilling')}</p>
+              )}
+              <div className={styles.proofBox} data-testid="order-proof">
+                <h3 className={styles.h3}>{t('proof')}</h3>
+                {proofs.length === 0 ? (
+                  <p className={styles.muted}>{t('noProof')}</p>
+                ) : (
+                  <ul className={styles.list}>
+                    {proofs.map((d) => (
+                      <li key={d.id}>
+                        <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t('docKinds.proof')} /> · {when(d.createdAt)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </section>
+          </div>
+          <section className={styles.panel} aria-labelledby="adm-items">
+            <h2 id="adm-items" className={styles.h2}>
+              {t('items')}
+            </h2>
+            {/* Scrolls sideways on phones: focusable so the keyboard can scroll it too. */}
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="adm-items">
+              <table className={styles.table} data-testid="order-items">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('colProduct')}</th>
+                    <th scope="col">{t('colSku')}</th>
+                    <th scope="col" className={styles.num}>
+                      {t('colRequested')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('colQuantity')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('colUnitPrice')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('colLine')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.items.map((i) => (
+                    <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
+                      <td>
+                        {i.name}
+                        {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
+                        {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
+                        {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
+                      </td>
+                      <td>{i.sku ?? '—'}</td>
+                      <td className={styles.num}>{i.requestedQuantity}</td>
+                      <td className={styles.num}>{i.quantity}</td>
+                      <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
+                      <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <h3 className={styles.h3}>{t('totals')}</h3>
+            <dl className={styles.totals} data-testid="order-totals">
+              {totals.map(([k, v]) => (
+                <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
+                  <dt>{t(k)}</dt>
+                  <dd>{formatPesos(v)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <BudgetEditor
+            key={`${order.id}-${order.updatedAt}`}
+            orderId={order.id}
+            items={order.items}
+            bonus={order.bonus}
+            allowed={canSendBudget(order.state)}
+            iibbMisiones={appliesIibbMisiones({ toSucc: order.toSucc, province: order.address?.province })}
+            labels={{
+              colProduct: t('colProduct'),
+              colRequested: t('colRequested'),
+              colQuantity: t('colQuantity'),
+              colUnitPrice: t('colUnitPrice'),
+              colMissing: t('colMissing'),
+              subtotal: t('subtotal'),
+              bonus: t('bonus'),
+              net: t('net'),
+              vat: t('vat'),
+              priceWithVat: t('priceWithVat'),
+              iibb: t('iibb'),
+              finalTotal: t('finalTotal'),
+            }}
+          />
+            <section className={styles.panel} aria-labelledby="adm-docs">
+              <h2 id="adm-docs" className={styles.h2}>
+                {t('documents')}
+              </h2>
+              {order.documents.length === 0 ? (
+                <p className={styles.muted}>{t('noDocuments')}</p>
+              ) : (
+                <ul className={styles.list} data-testid="order-documents">
+                  {order.documents.map((d) => (
+                    <li key={d.id}>
+                      <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
+                      {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
+                      {d.fileUrl ? (
+                        <>
+                          {' '}
+                          <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
+                        </>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+        </div>
+        <aside className={styles.sideCol}>
+          <StateButtons orderId={order.id} targets={staffStateTargets(order.state)} />
+          {/* the chat brings its own heading ('Mensajes') */}
+          <div className={styles.chatBox}>
+            <OrderChat orderId={order.id} />
+          </div>
+          <section className={styles.panel} aria-labelledby="adm-history">
+            <h2 id="adm-history" className={styles.h2}>
+              {t('history')}
+            </h2>
+            <ol className={styles.timeline} data-testid="order-history">
+              {timeline.map((e) => (
+                <li key={e.key} data-testid="history-entry" data-type={e.type}>
+                  <time dateTime={e.at}>{when(e.at)}</time>
+                  <span className={styles.event}>
+                    {e.type === 'state' ? (
+                      <>
+                        <StateBadge state={e.h.to} />
+                        {e.h.from && e.h.from !== e.h.to ? <span className={styles.muted}>{t('from', { state: ts(`states.${e.h.from}.label`) })}</span> : null}
+                      </>
+                    ) : (
+                      <strong>
+                        {t(`events.${e.d.kind}`)}
+                        {e.d.trackingNumber ? ` · ${t('tracking', { number: e.d.trackingNumber })}` : ''}
+                      </strong>
+                    )}
+                    <span className={styles.who} data-testid="history-actor">
+                      {actorLabel(e.type === 'state' ? e.h.actor : (e.d.actor ?? 'staff'), e.type === 'state' ? e.h.byName : e.d.byName)}
+                    </span>
+                  </span>
                 </li>
               ))}
-            </ul>
-          )}
-        </section>
-
-        <section className={styles.panel} aria-labelledby="adm-history">
-          <h2 id="adm-history" className={styles.h2}>
-            {t('history')}
-          </h2>
-          <ol className={styles.timeline} data-testid="order-history">
-            {timeline.map((e) => (
-              <li key={e.key} data-testid="history-entry" data-type={e.type}>
-                <time dateTime={e.at}>{when(e.at)}</time>
-                <span className={styles.event}>
-                  {e.type === 'state' ? (
-                    <>
-                      <StateBadge state={e.h.to} />
-                      {e.h.from && e.h.from !== e.h.to ? <span className={styles.muted}>{t('from', { state: ts(`states.${e.h.from}.label`) })}</span> : null}
-                    </>
-                  ) : (
-                    <strong>
-                      {t(`events.${e.d.kind}`)}
-                      {e.d.trackingNumber ? ` · ${t('tracking', { number: e.d.trackingNumber })}` : ''}
-                    </strong>
-                  )}
-                  <span className={styles.who} data-testid="history-actor">
-                    {actorLabel(e.type === 'state' ? e.h.actor : (e.d.actor ?? 'staff'), e.type === 'state' ? e.h.byName : e.d.byName)}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </section>
-      </div>
-
-      {/* the chat brings its own heading ('Mensajes') */}
-      <div className={styles.panel}>
-        <OrderChat orderId={order.id} />
+            </ol>
+          </section>
+          <RemitForm orderId={order.id} />
+          <BillUpload orderId={order.id} />
+        </aside>
       </div>
     </div>
   );
