@@ -1,13 +1,15 @@
 import 'server-only';
 import type { ApiEnvelope } from './types';
 import { shopApiUrl } from './config';
+import { markApiReachable, markApiUnreachable } from './availability';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }
@@ -27,7 +29,17 @@ export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise
   const init: RequestInit & { next?: { revalidate?: number | false; tags?: string[] } } = { headers };
   if (opts.token || opts.revalidate === 0) init.cache = 'no-store';
   else init.next = { revalidate: opts.revalidate ?? 60, tags: opts.tags };
-  const res = await fetch(`${shopApiUrl()}/${path.replace(/^\/+/, '')}`, init);
+  let res: Response;
+  try {
+    res = await fetch(`${shopApiUrl()}/${path.replace(/^\/+/, '')}`, init);
+  } catch (err) {
+    // API unreachable (refused, reset, DNS): remembered so the failed page answers 503 (lib/api/availability)
+    markApiUnreachable();
+    throw new ApiError(503, 'El servicio no está disponible', { cause: err });
+  }
+  if (res.status === 503) markApiUnreachable();
+  // only an answer known to come from the network clears the flag (a data-cache hit proves nothing)
+  else if (init.cache === 'no-store') markApiReachable();
   let body: ApiEnvelope<T> | null = null;
   try {
     body = (await res.json()) as ApiEnvelope<T>;

@@ -1,0 +1,10 @@
+/**
+ * Runs once when a storefront server process starts (Next instrumentation hook). Node runtime only:
+ * pages that fail to render because the shop API is down answer 503 instead of 500
+ * (lib/api/unavailable-status.ts explains why this cannot be done inside the page).
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { installUnavailableStatus } = await import('./lib/api/unavailable-status');
+  installUnavailableStatus();
+}
