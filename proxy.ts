@@ -3,7 +3,7 @@ import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
 import { guardRedirect } from './lib/session/guard';
 import { maintenanceGate, TOKEN_COOKIE } from './lib/maintenance/handler';
-import { documentSecurity } from './lib/security/csp';
+import { documentSecurity, usesNonce, type DocumentSecurity } from './lib/security/csp';
 
 /**
  * Runs before every page request (not assets, /uploads, /api, files with an extension). Kept cheap:
@@ -13,10 +13,17 @@ import { documentSecurity } from './lib/security/csp';
  * 4. security headers: CSP with a per-request nonce on pages rendered per request, a nonce-less one on
  *    cached pages (design in lib/security/csp.ts).
  */
-const handleI18nRouting = createMiddleware(routing);
+// alternateLinks off: the hreflang alternates are in every page's <head> (lib/seo/metadata), and
+// next-intl's Link header repeated them per response (with the request's host, not PUBLIC_SITE_URL) at
+// about half of its cost per request (bench/storefront).
+const handleI18nRouting = createMiddleware({ ...routing, alternateLinks: false });
+
+/** Cached pages' headers (no nonce) depend only on the environment: built once per process. */
+let cachedPageSecurity: DocumentSecurity | undefined;
 
 export default async function proxy(request: NextRequest) {
-  const security = documentSecurity(request.nextUrl.pathname, process.env);
+  const { pathname } = request.nextUrl;
+  const security = usesNonce(pathname) ? documentSecurity(pathname, process.env) : (cachedPageSecurity ??= documentSecurity(pathname, process.env));
   const withHeaders = <R extends Response>(res: R): R => {
     for (const [k, v] of Object.entries(security.responseHeaders)) res.headers.set(k, v);
     return res;
