@@ -84,9 +84,7 @@ export function buildStorefront(distDir: string, cwd = root): void {
   console.log(`[build] ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-/** Resident memory (MB) of a process and all its descendants (tsx and next start run child processes). */
-export function treeRssMb(pid: number | undefined): number {
-  if (!pid) return 0;
+function descendants(pid: number): number[] {
   const parent = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -99,8 +97,14 @@ export function treeRssMb(pid: number | undefined): number {
   }
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) for (const [c, p] of parent) if (p === tree[i]) tree.push(c);
+  return tree;
+}
+
+/** Resident memory (MB) of a process and all its descendants (tsx and next start run child processes). */
+export function treeRssMb(pid: number | undefined): number {
+  if (!pid) return 0;
   let kb = 0;
-  for (const p of tree) {
+  for (const p of descendants(pid)) {
     try {
       const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
       if (m) kb += Number(m[1]);
@@ -110,6 +114,26 @@ export function treeRssMb(pid: number | undefined): number {
   }
   return Math.round(kb / 1024);
 }
+
+/**
+ * CPU time (ms, user + system) used so far by a process tree. On a shared machine, CPU per request is
+ * a steadier measure of a page's cost than req/s, which swings with whatever else runs.
+ */
+export function treeCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  let ticks = 0;
+  for (const p of descendants(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      /* gone */
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 export interface Throwaway {
   dataDir: string;
@@ -164,40 +188,75 @@ export interface LoadRow {
   name: string;
   reqPerSec: number;
   p50: number;
+  /** the highest p99 of the rounds (conservative) */
   p99: number;
   requests: number;
   non2xx: number;
   errors: number;
+  /** CPU ms of the serving process tree per request (0 when no pid was given) */
+  cpuMsPerReq: number;
 }
 
-/** Warm-up, then the measured run, against one URL (or a rotating list of paths). */
-export async function load(
-  name: string,
-  url: string,
-  opts: { connections: number; duration: number; warmup?: number; paths?: string[]; headers?: Record<string, string> },
-): Promise<LoadRow> {
-  const u = new URL(url);
-  const paths = opts.paths ?? [u.pathname + u.search];
-  let i = 0;
-  const run = (duration: number) =>
-    autocannon({
-      url: u.origin,
-      connections: opts.connections,
-      duration,
-      headers: opts.headers,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
-    });
-  if (opts.warmup) await run(opts.warmup);
-  const r = await run(opts.duration);
-  return {
-    name,
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+export interface LoadTarget {
+  name: string;
+  url: string;
+  /** the serving process, for CPU per request */
+  pid?: number;
+  headers?: Record<string, string>;
+}
+
+async function once(t: LoadTarget, connections: number, duration: number) {
+  const u = new URL(t.url);
+  const cpu0 = treeCpuMs(t.pid);
+  const r = await autocannon({ url: u.origin, connections, duration, headers: t.headers, requests: [{ method: 'GET', path: u.pathname + u.search }] });
+  return { r, cpu: treeCpuMs(t.pid) - cpu0 };
+}
+
+/**
+ * Each target warmed up, then measured in `rounds` interleaved slices of duration/rounds seconds (A B C
+ * A B C …), so a burst of load from elsewhere on the machine hits every page alike.
+ */
+export async function loadInterleaved(
+  targets: LoadTarget[],
+  opts: { connections: number; duration: number; warmup: number; rounds: number },
+  onRow?: (row: LoadRow) => void,
+): Promise<LoadRow[]> {
+  if (opts.warmup > 0) for (const t of targets) await once(t, opts.connections, opts.warmup);
+  const acc = targets.map((t) => ({ name: t.name, requests: 0, seconds: 0, p50s: [] as number[], p99: 0, non2xx: 0, errors: 0, cpu: 0 }));
+  const slice = Math.max(1, Math.round(opts.duration / opts.rounds));
+  for (let round = 0; round < opts.rounds; round++) {
+    for (const [i, t] of targets.entries()) {
+      const { r, cpu } = await once(t, opts.connections, slice);
+      const a = acc[i]!;
+      a.requests += r.requests.total;
+      a.seconds += slice;
+      a.p50s.push(r.latency.p50);
+      a.p99 = Math.max(a.p99, r.latency.p99);
+      a.non2xx += r.non2xx;
+      a.errors += r.errors + r.timeouts;
+      a.cpu += cpu;
+    }
+  }
+  return acc.map((a, i) => {
+    const row: LoadRow = {
+      name: a.name,
+      reqPerSec: Math.round(a.requests / a.seconds),
+      p50: a.p50s.sort((x, y) => x - y)[Math.floor(a.p50s.length / 2)] ?? 0,
+      p99: a.p99,
+      requests: a.requests,
+      non2xx: a.non2xx,
+      errors: a.errors,
+      cpuMsPerReq: targets[i]!.pid && a.requests ? Math.round((a.cpu / a.requests) * 100) / 100 : 0,
+    };
+    onRow?.(row);
+    return row;
+  });
+}
+
+/** One target, one run (after a warm-up). */
+export async function load(name: string, url: string, opts: { connections: number; duration: number; warmup?: number; pid?: number }): Promise<LoadRow> {
+  const [row] = await loadInterleaved([{ name, url, pid: opts.pid }], { connections: opts.connections, duration: opts.duration, warmup: opts.warmup ?? 0, rounds: 1 });
+  return row!;
 }
 
 export function percentile(sorted: number[], p: number): number {
