@@ -15,10 +15,30 @@ export type MaintenanceLocale = 'es' | 'en' | 'pt-BR';
 
 export const RETRY_AFTER_SECONDS = 3600;
 
-const TEXTS: Record<MaintenanceLocale, { title: string; text: string; contact: string; retry: string; pageTitle: string }> = {
-  es: { ...esErrors.maintenance, pageTitle: esSeo.maintenance.title },
-  en: { ...enErrors.maintenance, pageTitle: enSeo.maintenance.title },
-  'pt-BR': { ...ptErrors.maintenance, pageTitle: ptSeo.maintenance.title },
+/**
+ * A message as plain text with its `{name}` placeholders. The production build precompiles every
+ * messages/*.json (next.config.mjs, next-intl `precompile`), so an imported message may arrive as the
+ * compiled form — e.g. ["Escribinos al ", ["number"], "."] — instead of the source string.
+ */
+export function plainMessage(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (!Array.isArray(message)) return '';
+  return message.map((part) => (typeof part === 'string' ? part : Array.isArray(part) && typeof part[0] === 'string' ? `{${part[0]}}` : '')).join('');
+}
+
+type Texts = { title: string; text: string; contact: string; retry: string; pageTitle: string };
+const texts = (errors: { maintenance: Record<string, unknown> }, seo: { maintenance: { title: unknown } }): Texts => ({
+  title: plainMessage(errors.maintenance.title),
+  text: plainMessage(errors.maintenance.text),
+  contact: plainMessage(errors.maintenance.contact),
+  retry: plainMessage(errors.maintenance.retry),
+  pageTitle: plainMessage(seo.maintenance.title),
+});
+
+const TEXTS: Record<MaintenanceLocale, Texts> = {
+  es: texts(esErrors, esSeo),
+  en: texts(enErrors, enSeo),
+  'pt-BR': texts(ptErrors, ptSeo),
 };
 
 /** Locale of a request path: /en… → en, /br… → pt-BR, anything else → es (unprefixed default). */
