@@ -36,7 +36,7 @@ export type BuildAppOptions = {
   /** allowed CORS origins (default http://localhost:3000) */
   corsOrigins?: string[];
   rateLimit?: { max?: number; timeWindow?: number | string; allowList?: string[] };
-  /** trust X-Forwarded-* (behind a reverse proxy) */
+  /** trust X-Forwarded-* from a reverse proxy on loopback or a private network */
   trustProxy?: boolean;
   /** lifetime of cached catalogue responses in ms; 0 disables the cache (default 30 000) */
   catalogueCacheTtlMs?: number;
@@ -49,7 +49,10 @@ export type BuildAppOptions = {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedaction(opts.logger ?? false),
-    trustProxy: opts.trustProxy ?? false,
+    // Trust only proxies on loopback / private networks: the proxy APPENDS the client's address to
+    // X-Forwarded-For, so the client is the last untrusted hop. `true` (trust every hop) would take the
+    // leftmost, client-written entry (e.g. a spoofed 127.0.0.1) as the IP, past the rate limits.
+    trustProxy: opts.trustProxy ? 'loopback, linklocal, uniquelocal' : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
     // Router failures (malformed %-escapes, a path parameter over maxParamLength) never reach the error

@@ -477,3 +477,28 @@ describe('fuerza bruta y límite global [pglite]', () => {
     assert.equal((await ctx.app.inject({ url: '/api/tags', remoteAddress: '198.51.100.51' })).statusCode, 200);
   });
 });
+
+describe('detrás de un proxy: X-Forwarded-For no evita los límites [pglite]', () => {
+  let ctx: Awaited<ReturnType<typeof createTestContext>>;
+  before(async () => {
+    // the production setting behind nginx: TRUST_PROXY=true, loopback allow-listed (the default)
+    ctx = await createTestContext('pglite', { trustProxy: true, rateLimit: { max: 3, timeWindow: 60_000 } });
+  });
+  after(() => ctx.dispose());
+
+  /** A request through the proxy (loopback), which appends the client's address to what the client sent. */
+  const viaProxy = (client: string, sent?: string) =>
+    ctx.app.inject({ url: '/api/tags', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': sent ? `${sent}, ${client}` : client } });
+
+  it('un cliente que dice ser 127.0.0.1 o cambia la IP de la izquierda sigue limitado', async () => {
+    const spoofed: number[] = [];
+    for (let i = 0; i < 5; i++) spoofed.push((await viaProxy('203.0.113.77', '127.0.0.1')).statusCode);
+    assert.deepEqual(spoofed, [200, 200, 200, 429, 429]);
+    const rotating: number[] = [];
+    for (let i = 0; i < 5; i++) rotating.push((await viaProxy('203.0.113.78', `198.51.100.${i}`)).statusCode);
+    assert.deepEqual(rotating, [200, 200, 200, 429, 429]);
+    // another real client is not affected, and the proxy itself (no header) stays allow-listed
+    assert.equal((await viaProxy('203.0.113.79')).statusCode, 200);
+    for (let i = 0; i < 5; i++) assert.equal((await ctx.app.inject({ url: '/api/tags', remoteAddress: '127.0.0.1' })).statusCode, 200);
+  });
+});
