@@ -16,6 +16,8 @@ export default fp<{ corsOrigins: string[] }>(
       },
       // storefront and API are same-site in every deployment we ship (localhost:3000/4000, www./api.)
       crossOriginResourcePolicy: { policy: 'same-site' },
+      // nothing frames a JSON API: DENY, matching frame-ancestors 'none' (helmet's default is SAMEORIGIN)
+      frameguard: { action: 'deny' },
     });
     await app.register(cors, {
       origin: opts.corsOrigins,
