@@ -8,7 +8,7 @@
  *    BENCH_PORTS=a-b when set, else any free port).
  * 2. Warm pages, autocannon at C connections (warm-up, then D s each, in interleaved rounds so a burst of
  *    load from elsewhere hits every page alike; CPU ms per request of the server is reported too, the
- *    steadier figure on a shared machine, and a ratio target passes on either view): a static file of the product
+ *    steadier figure on a shared machine, and ratio targets are judged on it): a static file of the product
  *    page's size (written to the snapshot's public/ for the run, removed afterwards), /terms-and-conditions (rendered
  *    once, then served from the full-route cache like a build-time prerender: the layout needs the API,
  *    so nothing is prerendered by `next build`), a cached product page, /products, a category, home.
@@ -231,7 +231,8 @@ async function main(): Promise<number> {
     const compare = (label: string, a: LoadRow, b: LoadRow, min?: number) => {
       const rps = a.reqPerSec / Math.max(1, b.reqPerSec);
       const cap = a.cpuMsPerReq && b.cpuMsPerReq ? b.cpuMsPerReq / a.cpuMsPerReq : 0;
-      targets.push([label, pct(rps), cap ? pct(cap) : 'n/a', min === undefined ? '(info)' : `≥ ${pct(min)}`, min === undefined ? '' : Math.max(rps, cap) >= min ? 'OK' : 'NO']);
+      // judged on CPU when there is a CPU figure (req/s of two runs on a busy machine is mostly noise)
+      targets.push([label, pct(rps), cap ? pct(cap) : 'n/a', min === undefined ? '(info)' : `≥ ${pct(min)}`, min === undefined ? '' : (cap || rps) >= min ? 'OK' : 'NO']);
     };
     compare('cached product vs terms', row(names.product), row(names.terms), 0.9);
     compare('cached product vs static file', row(names.product), row('static file'));
@@ -241,7 +242,7 @@ async function main(): Promise<number> {
         const without = row(`${n} WITHOUT proxy`);
         const rpsCost = 1 - withP.reqPerSec / Math.max(1, without.reqPerSec);
         const cpuCost = without.cpuMsPerReq ? withP.cpuMsPerReq / without.cpuMsPerReq - 1 : 0;
-        targets.push([`proxy.ts cost: ${n}`, pct(rpsCost), without.cpuMsPerReq ? `${pct(cpuCost)} (${(withP.cpuMsPerReq - without.cpuMsPerReq).toFixed(2)} ms)` : 'n/a', '< 10 %', Math.min(rpsCost, cpuCost) < 0.1 ? 'OK' : 'NO']);
+        targets.push([`proxy.ts cost: ${n}`, pct(rpsCost), without.cpuMsPerReq ? `${pct(cpuCost)} (${(withP.cpuMsPerReq - without.cpuMsPerReq).toFixed(2)} ms)` : 'n/a', '< 10 %', (without.cpuMsPerReq ? cpuCost : rpsCost) < 0.1 ? 'OK' : 'NO']);
       }
       await stop(bareWeb);
     }

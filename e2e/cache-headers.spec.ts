@@ -1,0 +1,82 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Shared-cache readiness (next.config.mjs headers, deploy/nginx.conf): anonymous home, catalogue,
+ * category and product HTML may be kept by a CDN / nginx for a few seconds and served stale while it
+ * refreshes; the same pages for a signed-in visitor, and every private page, must never be stored by a
+ * shared cache. And the anonymous copy must not carry anything of a user.
+ */
+const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+const SHARED = /^public, max-age=0, s-maxage=10, stale-while-revalidate=86400$/;
+
+type Listed = { slug: string; Categories: { slug: string }[] };
+
+async function publicPaths(request: APIRequestContext): Promise<string[]> {
+  const res = await request.get(`${API}/api/products?rows=24&page=1`);
+  expect(res.ok()).toBe(true);
+  const items = ((await res.json()) as { data: { items: Listed[] } }).data.items;
+  const p = items.find((i) => i.Categories.length);
+  expect(p, 'the demo catalogue has a product with a category').toBeTruthy();
+  const category = p!.Categories[0]!.slug;
+  return ['/', '/en', '/br', '/products', '/products?page=2', '/en/products', `/${category}`, `/br/${category}`, `/${category}/${p!.slug}`, `/en/${category}/${p!.slug}`];
+}
+
+async function login(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post(`${API}/auth/login`, { data: { email, password: 'tienda-demo' } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+test.describe('Cache-Control for shared caches', () => {
+  test('anonymous catalogue, category, product and home pages are shareable for a short while, without cookies', async ({ request }) => {
+    for (const path of await publicPaths(request)) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['cache-control'], path).toMatch(SHARED);
+      expect(res.headers()['set-cookie'], path).toBeUndefined();
+    }
+  });
+
+  test('the same pages with a session cookie are private', async ({ request }) => {
+    for (const path of await publicPaths(request)) {
+      const res = await request.get(path, { headers: { cookie: 'userToken=any-token' }, maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      const cc = res.headers()['cache-control'] ?? '';
+      expect(cc, path).toContain('private');
+      expect(cc, path).not.toContain('s-maxage');
+      expect(cc, path).not.toContain('public');
+    }
+  });
+
+  test('cart, checkout, profile, orders, an order and the back-office are never stored', async ({ request }) => {
+    for (const path of ['/cart', '/en/cart', '/checkout', '/profile', '/orders', '/br/orders', '/order/1', '/admin', '/admin/config']) {
+      for (const cookie of [undefined, 'userToken=any-token']) {
+        const res = await request.get(path, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+        const cc = res.headers()['cache-control'] ?? '';
+        expect(cc, `${path} ${cookie ?? 'anonymous'} (${res.status()})`).toContain('no-store');
+        expect(cc, path).toContain('private');
+        expect(cc, path).not.toContain('s-maxage');
+      }
+    }
+  });
+
+  test('the anonymous HTML carries nothing of a signed-in customer', async ({ request }) => {
+    const token = await login(request, 'cliente@example.com');
+    const me = ((await (await request.get(`${API}/auth`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { user: { email: string } } }).data.user;
+    expect(me.email).toBe('cliente@example.com');
+    const paths = await publicPaths(request);
+    const product = paths.at(-2)!;
+    // Visit as the customer first: if anything user-specific were rendered into a cached page, the
+    // anonymous request right after would receive it.
+    const signedIn = await request.get(product, { headers: { cookie: `userToken=${token}` } });
+    expect(signedIn.status()).toBe(200);
+    for (const path of paths) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain(me.email);
+      expect(html, path).not.toContain(token);
+    }
+    // ISR page: byte-identical for both visitors.
+    const anon = await (await request.get(product)).text();
+    expect(await signedIn.text()).toBe(anon);
+  });
+});
