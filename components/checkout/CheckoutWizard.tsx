@@ -213,7 +213,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
 
   return (
     <div className={styles.wizard} data-testid="checkout" data-step={step}>
-      <nav aria-label={t('progressLabel')} className={styles.progressNav}>
+      <nav aria-label={t('progressLabel')}>
         <ol className={styles.progress}>
           {walk.map((s, i) => (
             <li

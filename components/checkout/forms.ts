@@ -1,5 +1,6 @@
 /** zod schemas of the checkout forms (address, billing data); messages are passed in (translated). */
 import { z } from 'zod';
+import '@/lib/security/zod';
 import { DOCUMENT_TYPES, TAX_CONDITIONS, isValidDocument, normalizeDocumentNumber } from '@/lib/validation/cuit';
 
 export interface AddressMessages {

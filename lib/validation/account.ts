@@ -7,6 +7,7 @@
  * texts of `messages/<locale>/account.json` (`validation.*`, same keys).
  */
 import { z } from 'zod';
+import '@/lib/security/zod';
 
 /** The spec's Spanish texts (spec §5); keys match `account.validation.*` in the message files. */
 export const VALIDATION_MESSAGES_ES = {

@@ -3,6 +3,7 @@
  * from next-intl) that mirrors the API's rules, and the conversion to the PATCH body. Pure.
  */
 import { z } from 'zod';
+import '@/lib/security/zod';
 import type { ProductPatch, ProductState, StaffProductDetail } from '@/lib/admin/products';
 
 export const MAX_OFFERS = 20;
