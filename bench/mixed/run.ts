@@ -27,7 +27,19 @@ const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 
 type Kind = 'browse' | 'search' | 'order';
-type Listed = { id: number; slug: string; isVariable: boolean; state: string; price: number; discount: number | null; Categories: { slug: string }[] };
+type Listed = {
+  id: number;
+  slug: string;
+  isVariable: boolean;
+  state: string;
+  price: number;
+  discount: number | null;
+  /** quantity rules: 0 = none; steps = sold in multiples of */
+  min: number;
+  max: number;
+  steps: number;
+  Categories: { slug: string }[];
+};
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -82,12 +94,21 @@ async function main(): Promise<number> {
     for (const p of listed.slice(0, 400)) browse.push(`/api/product/slug/${encodeURIComponent(p.slug)}`);
     const terms = ['sahumerio', 'vela', 'lavanda', 'sandalo', 'palo santo', 'cuarzo', 'hornillo', 'tarot', 'mirra', 'vainilla', 'esencia', 'incienso', 'copal', 'amatista', 'aceite', 'zzz'];
     const search = terms.map((t) => `/api/products/search?query=${encodeURIComponent(t)}`);
-    const orderable = listed.filter((p) => !p.isVariable && (p.state === 'active' || p.state === 'limited') && p.price > 0);
-    if (orderable.length < 5) throw new Error('not enough orderable products');
 
     // Customers and their real order context.
     const config = await must<{ minOrderPrice: number; minLocalPrice: number }>(`${api}/api/config`);
-    const minimum = Math.max(config.minOrderPrice, config.minLocalPrice) * 1.3 + 1;
+    // Every line alone clears the highest minimum (shipping to the provinces: minimum + IVA) with room
+    // for VIP prices and discounts; quantities follow each product's rules (min, max, multiples of steps).
+    const lineAmount = Math.max(config.minOrderPrice, config.minLocalPrice) * 1.21 * 2;
+    const quantity = (p: Listed) => {
+      const step = p.steps > 1 ? p.steps : 1;
+      const q = Math.max(1, p.min, Math.ceil(lineAmount / Math.min(p.price, p.discount ?? p.price)));
+      return Math.ceil(q / step) * step;
+    };
+    const orderable = listed.filter(
+      (p) => !p.isVariable && (p.state === 'active' || p.state === 'limited') && p.price > 0 && (p.max === 0 || quantity(p) <= p.max) && quantity(p) <= 100_000,
+    );
+    if (orderable.length < 5) throw new Error('not enough orderable products');
     const customers = [];
     for (const [email, pickup] of [['cliente@example.com', true], ['vip@example.com', false]] as const) {
       const session = await must<{ token: string }>(`${api}/auth/login`, {
@@ -103,10 +124,9 @@ async function main(): Promise<number> {
     }
     const orderBody = (next: () => number, c: (typeof customers)[number]) => {
       const n = 1 + Math.floor(next() * 5);
-      const lines = Array.from({ length: n }, () => orderable[Math.floor(next() * orderable.length)]!);
-      const perLine = minimum / n;
+      const lines = [...new Set(Array.from({ length: n }, () => orderable[Math.floor(next() * orderable.length)]!))];
       return {
-        products: lines.map((p) => ({ id: p.id, quantity: Math.min(5000, Math.max(1, Math.ceil(perLine / (p.discount ?? p.price)))) })),
+        products: lines.map((p) => ({ id: p.id, quantity: quantity(p) })),
         billingDataId: c.billingDataId,
         ...(c.pickup ? { toSucc: true } : { toSucc: false, addressId: c.addressId, transportId: -1, otherTransport: 'Expreso del bench' }),
       };
