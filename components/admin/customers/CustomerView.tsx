@@ -43,7 +43,8 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
         <div className={styles.side}>
           <section className={base.panel} aria-labelledby="customer-orders">
             <h2 id="customer-orders" className={base.h2}>
-              {t('orders')} <span className={base.count}>({t('orderCount', { count: c.orderCount })})</span>
+              {t('orders')}
+              {c.orderCount > 0 ? <span className={styles.count}>{t('orderCount', { count: c.orderCount })}</span> : null}
             </h2>
             {c.orders.length === 0 ? (
               <p className={base.muted}>{t('noOrders')}</p>
@@ -131,7 +132,7 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
           </div>
         </div>
 
-        <div className={styles.side}>
+        <div className={`${styles.side} ${styles.aside}`}>
           <section className={base.panel} aria-labelledby="customer-contact">
             <h2 id="customer-contact" className={base.h2}>
               {t('contact')}

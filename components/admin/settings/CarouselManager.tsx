@@ -122,7 +122,7 @@ function SlideFields({ item, busy, onSave }: { item: StaffCarouselImage; busy: b
           aria-describedby={error ? `${id}-e` : undefined}
         />
       </label>
-      <button type="submit" className={base.secondaryButton} disabled={busy || !changed}>
+      <button type="submit" className={styles.toggle} disabled={busy || !changed}>
         {t('tags.save')}
       </button>
       {error ? (

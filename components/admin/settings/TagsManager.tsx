@@ -42,6 +42,10 @@ export function TagsManager({ items }: { items: StaffTag[] }) {
         <p className={base.empty}>{t('tags.empty')}</p>
       ) : (
         <ul className={styles.list} data-testid="tags-list">
+          <li className={styles.tagHead} aria-hidden="true">
+            <span>{t('tags.name')}</span>
+            <span>{t('tags.url')}</span>
+          </li>
           {items.map((tag) => (
             <li key={`${tag.id}-${tag.name}-${tag.url}`}>
               <TagRow
@@ -97,17 +101,17 @@ function TagRow({
   };
 
   return (
-    <form className={`${styles.row} ${tag ? '' : styles.addForm}`} onSubmit={(e) => void submit(e)} noValidate data-testid={tag ? 'tag-row' : 'tag-add'}>
+    <form className={tag ? styles.row : `${styles.row} ${styles.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={tag ? 'tag-row' : 'tag-add'}>
       <label className={styles.field} htmlFor={`${id}-n`}>
-        <span>{t('name')}</span>
+        <span className={tag ? styles.rowLabel : undefined}>{t('name')}</span>
         <input id={`${id}-n`} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} />
       </label>
       <label className={styles.field} htmlFor={`${id}-u`}>
-        <span>{t('url')}</span>
+        <span className={tag ? styles.rowLabel : undefined}>{t('url')}</span>
         <input id={`${id}-u`} value={url} maxLength={300} placeholder="/products?query=…" onChange={(e) => setUrl(e.target.value)} aria-invalid={error ? true : undefined} />
       </label>
       <div className={styles.tools}>
-        <button type="submit" className={tag ? base.secondaryButton : base.primaryButton} disabled={busy || !changed}>
+        <button type="submit" className={tag ? styles.toggle : base.primaryButton} disabled={busy || !changed}>
           {tag ? t('save') : t('add')}
         </button>
         {tag && onDelete ? (

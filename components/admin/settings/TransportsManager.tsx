@@ -72,7 +72,8 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
                 </span>
                 <button
                   type="button"
-                  className={tr.isAble ? base.secondaryButton : base.primaryButton}
+                  className={styles.toggle}
+                  data-able={String(tr.isAble)}
                   disabled={busy}
                   aria-label={t('toggleLabel', { action, name: tr.name })}
                   onClick={() => void run(() => publicRequest(`api/staff/transports/${tr.id}`, { method: 'PATCH', body: { isAble: !tr.isAble } }))}
