@@ -187,7 +187,7 @@ for (const width of WIDTHS) {
 
     test('back-office pages', async ({ page, context, request }) => {
       const csp = watchCsp(page);
-      const { simple, units } = await catalogue(request);
+      const { simple, variable, units } = await catalogue(request);
       const customer = await apiSession(request, 'cliente@example.com');
       const orderId = await createOrder(request, customer.token, simple, units);
       await signIn(context, page, await apiSession(request, 'staff@example.com'));
@@ -199,6 +199,11 @@ for (const width of WIDTHS) {
       await audit(page, 'admin board filtered');
       await visit(page, `/admin/orders/${orderId}`, 'admin order');
       await visit(page, '/admin/config', 'admin config');
+      await visit(page, '/admin/products', 'admin products');
+      await visit(page, `/admin/products/${simple.id}`, 'admin product editor');
+      if (variable) await visit(page, `/admin/products/${variable.id}`, 'admin variable product editor');
+      await visit(page, '/admin/customers', 'admin customers');
+      await visit(page, `/admin/customers/${(customer.user as { id: number }).id}`, 'admin customer');
       await visit(page, `/order/${orderId}`, 'order seen by staff');
       expect(csp).toEqual([]);
     });
