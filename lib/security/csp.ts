@@ -117,18 +117,19 @@ export interface DocumentSecurity {
 export function documentSecurity(
   pathname: string,
   env: { NODE_ENV?: string; PUBLIC_API_URL?: string; SHOP_API_URL?: string; PUBLIC_SITE_URL?: string; HSTS?: string },
-  nonce: string = createNonce(),
+  nonce?: string,
 ): DocumentSecurity {
   const apiUrl = env.PUBLIC_API_URL ?? env.SHOP_API_URL ?? 'http://localhost:4000';
   const https = (env.PUBLIC_SITE_URL ?? '').startsWith('https://');
   const dev = env.NODE_ENV === 'development';
-  const withNonce = usesNonce(pathname);
-  const csp = buildCsp({ nonce: withNonce ? nonce : undefined, apiUrl, dev, https });
+  // cached pages never need one: no random bytes spent on them
+  const fresh = usesNonce(pathname) ? (nonce ?? createNonce()) : undefined;
+  const csp = buildCsp({ nonce: fresh, apiUrl, dev, https });
   const responseHeaders: Record<string, string> = { 'Content-Security-Policy': csp, ...STATIC_SECURITY_HEADERS };
   const hsts = hstsHeader(env);
   if (hsts) responseHeaders['Strict-Transport-Security'] = hsts;
   return {
-    requestHeaders: withNonce ? { 'content-security-policy': csp, 'x-nonce': nonce } : {},
+    requestHeaders: fresh ? { 'content-security-policy': csp, 'x-nonce': fresh } : {},
     responseHeaders,
   };
 }
