@@ -1,0 +1,234 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Product } from '../lib/api/types';
+
+/**
+ * Back-office customers and configuration, with the storefront in a second browser context:
+ * - admin marks the demo customer VIP → on their next page load the customer's cart applies the VIP tier
+ *   and their profile says so; then admin takes VIP away again;
+ * - admin disables a transport → the customer's checkout offers it only as disabled;
+ * - the orders employee sees only "Pedidos" and is sent away from /admin/customers and /admin/config;
+ * - maintenance on → an anonymous visitor gets the 503 screen, staff still get in; off at the end.
+ * Screenshots (customers list, customer page, configuration at 1280 and 390) go to test-results/admin-settings/.
+ */
+
+const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+const SHOTS = 'test-results/admin-settings';
+const PASSWORD = 'tienda-demo';
+const TIERED = 'conos-de-sahumerio-x-10-unidades';
+
+const normalize = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const ars = (pesos: number) =>
+  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2 }).format(pesos).replace(/\u00a0/g, ' ');
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
+  expect(res.ok(), `login ${email}`).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function product(request: APIRequestContext, slug: string): Promise<Product> {
+  const res = await request.get(`${API}/api/product/slug/${slug}`);
+  expect(res.ok(), `GET api/product/slug/${slug}`).toBeTruthy();
+  return ((await res.json()) as { data: Product }).data;
+}
+
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe('admin: customers, configuration and roles', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+  test('admin marks a customer VIP: the customer gets VIP tier prices on their next page load', async ({ browser, request }) => {
+    // a cart of the demo tiered product big enough for its VIP tier (as the product page stores it)
+    const tiered = await product(request, TIERED);
+    const vipTier = tiered.Offers.find((o) => o.isVip);
+    expect(vipTier, 'the demo tiered product has a VIP tier').toBeTruthy();
+    const units = Math.ceil(50000 / vipTier!.price / vipTier!.units) * vipTier!.units;
+    const variations = tiered.Variations.filter((v) => v.state === 'active').slice(0, 2);
+    const half = units / 2;
+    const items = variations.map((v) => ({
+      fatherId: tiered.id,
+      cartFatherName: tiered.name,
+      image: tiered.ProductImages[0]?.name ?? null,
+      path: `/${tiered.Categories[0]?.slug ?? 'products'}/${tiered.slug}`,
+      offers: tiered.Offers,
+      id: v.id,
+      units: half,
+      cartName: v.name,
+      price: v.price,
+      discount: v.discount,
+      state: v.state,
+      min: v.min || tiered.min,
+      max: v.max || tiered.max,
+      steps: v.steps || tiered.steps,
+    }));
+
+    const customer = await signedInPage(browser, 'cliente@example.com');
+    await customer.goto('/cart');
+    await customer.evaluate((list) => {
+      localStorage.setItem('cartItems', JSON.stringify(list));
+      localStorage.setItem('cartQuantity', String(list.reduce((n, i) => n + i.units, 0)));
+      localStorage.setItem('limited', 'false');
+    }, items);
+    await customer.reload();
+    const unitPrice = customer.getByTestId('unit-price').first();
+    await expect.poll(async () => normalize(await unitPrice.textContent())).not.toContain(`${ars(vipTier!.price)} c/u`);
+
+    // admin: customers list → search → the customer's page → VIP
+    const admin = await signedInPage(browser, 'admin@example.com');
+    await admin.goto('/admin/customers');
+    const nav = admin.getByTestId('admin-nav');
+    await expect(nav.getByRole('link')).toHaveText(['Pedidos', 'Productos', 'Clientes', 'Configuración']);
+    await expect(nav.getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Pedidos' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(admin.getByTestId('customer-row').first()).toBeVisible();
+    await shots(admin, 'customers');
+    await admin.getByTestId('customer-filters').getByLabel('Buscar').fill('cliente@example.com');
+    await admin.getByTestId('customer-filters').getByRole('button', { name: 'Filtrar' }).click();
+    await expect(admin).toHaveURL(/q=cliente%40example\.com/);
+    const rows = admin.getByTestId('customer-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByTestId('vip-mark')).toHaveCount(0);
+    await rows.getByRole('link', { name: 'Lucía Fernández' }).click();
+    await expect(admin).toHaveURL(/\/admin\/customers\/\d+$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Lucía Fernández' })).toBeVisible();
+    await expect(admin.getByTestId('role-form')).toHaveCount(0); // roles are for the superadmin only
+    await shots(admin, 'customer');
+    await admin.getByRole('button', { name: 'Marcar como VIP' }).click();
+    await expect(admin.getByTestId('customer-view').getByTestId('vip-mark')).toBeVisible();
+    await expect(admin.getByTestId('customer-role')).toHaveText('Cliente VIP');
+    await expect(admin.getByRole('button', { name: 'Quitar VIP' })).toBeVisible();
+
+    // the customer, same session, next page load: VIP tier price in the cart and the VIP note on the profile
+    // (the page first shows the stored permissions, then those of the session check GET auth)
+    await customer.reload();
+    await expect.poll(async () => normalize(await customer.getByTestId('unit-price').first().textContent()), { timeout: 20_000 }).toContain(`${ars(vipTier!.price)} c/u`);
+    await customer.goto('/profile');
+    await customer.getByRole('tab', { name: 'Mis datos' }).click();
+    await expect(customer.getByText('Tenés acceso a precios VIP.')).toBeVisible();
+    // …and the VIP filter of the list finds them
+    await admin.goto('/admin/customers?vip=true&q=cliente%40example.com');
+    await expect(admin.getByTestId('customer-row').getByTestId('vip-mark')).toBeVisible();
+
+    // back to a regular customer
+    await admin.getByTestId('customer-row').getByRole('link').first().click();
+    await admin.getByRole('button', { name: 'Quitar VIP' }).click();
+    await expect(admin.getByRole('button', { name: 'Marcar como VIP' })).toBeVisible();
+    await customer.goto('/cart');
+    await expect.poll(async () => normalize(await customer.getByTestId('unit-price').first().textContent()), { timeout: 20_000 }).not.toContain(`${ars(vipTier!.price)} c/u`);
+    await customer.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
+    await customer.context().close();
+    await admin.context().close();
+  });
+
+  test('admin disables a transport: the customer checkout no longer offers it', async ({ browser, request }) => {
+    const admin = await signedInPage(browser, 'admin@example.com');
+    await admin.goto('/admin/config');
+    await expect(admin.getByTestId('admin-nav').getByRole('link', { name: 'Configuración' })).toHaveAttribute('aria-current', 'page');
+    await expect(admin.getByTestId('carousel-item').first()).toBeVisible();
+    await shots(admin, 'config');
+    const section = admin.getByTestId('transports-section');
+    await section.getByRole('button', { name: 'Deshabilitar Correo Argentino' }).click();
+    await expect(section.getByRole('button', { name: 'Habilitar Correo Argentino' })).toBeVisible();
+    const names = async () => ((await (await request.get(`${API}/api/transport/names`)).json()) as { data: { name: string; isAble: boolean }[] }).data;
+    expect((await names()).find((t) => t.name === 'Correo Argentino')?.isAble).toBe(false);
+
+    // the customer goes through the checkout to the transport step
+    const customer = await signedInPage(browser, 'cliente@example.com');
+    const list = ((await (await request.get(`${API}/api/products?rows=48&page=1`)).json()) as { data: { items: Product[] } }).data.items;
+    const p = list.find((x) => !x.isVariable && x.state === 'active' && x.price > 1000 && (!x.max || x.max >= 500))!;
+    const lowest = Math.min(p.discount ?? p.price, ...p.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
+    const step = p.steps || 1;
+    const units = Math.ceil(Math.ceil(130000 / lowest) / step) * step;
+    await customer.goto(`/${p.Categories[0]?.slug ?? 'products'}/${p.slug}`);
+    const qty = customer.getByLabel(`Cantidad de ${p.name}`).first();
+    await qty.fill(String(units));
+    await qty.press('Enter');
+    await expect.poll(() => customer.evaluate(() => localStorage.getItem('cartQuantity'))).toBe(String(units));
+    await customer.goto('/checkout');
+    await customer.getByRole('radio', { name: /Envío a domicilio por transporte/ }).check();
+    await customer.getByTestId('checkout-continue').click();
+    await expect(customer).toHaveURL(/step=transport/);
+    const options = customer.getByTestId('transport-options');
+    await expect(options.getByRole('radio', { name: /Cruz del Sur/ })).toBeEnabled();
+    await expect(options.getByRole('radio', { name: /Correo Argentino/ })).toBeDisabled();
+    await expect(options.locator('li').filter({ hasText: 'Correo Argentino' })).toContainText('Transporte deshabilitado');
+
+    // enabled again: offered again
+    await section.getByRole('button', { name: 'Habilitar Correo Argentino' }).click();
+    await expect(section.getByRole('button', { name: 'Deshabilitar Correo Argentino' })).toBeVisible();
+    expect((await names()).find((t) => t.name === 'Correo Argentino')?.isAble).toBe(true);
+    await customer.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
+    await customer.context().close();
+    await admin.context().close();
+  });
+
+  test('the orders employee sees only Pedidos; customers and configuration are refused', async ({ browser, request }) => {
+    const oe = await signedInPage(browser, 'pedidos@example.com');
+    await oe.goto('/admin');
+    const nav = oe.getByTestId('admin-nav');
+    await expect(nav.getByRole('link')).toHaveText(['Pedidos']);
+    await expect(nav.getByRole('link', { name: 'Pedidos' })).toHaveAttribute('aria-current', 'page');
+    for (const path of ['/admin/customers', '/admin/config']) {
+      await oe.goto(path);
+      await expect(oe).toHaveURL(/localhost:\d+\/$/);
+    }
+    // the API refuses regardless of the screens
+    const token = await apiLogin(request, 'pedidos@example.com');
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await request.get(`${API}/api/staff/customers`, { headers })).status()).toBe(403);
+    expect((await request.get(`${API}/api/staff/settings`, { headers })).status()).toBe(403);
+    expect((await request.patch(`${API}/api/staff/config`, { headers, data: { maintaince: true } })).status()).toBe(403);
+    await oe.context().close();
+  });
+
+  test('maintenance on: anonymous visitors get the 503 screen, staff still get in; off at the end', async ({ browser, request }) => {
+    const admin = await signedInPage(browser, 'admin@example.com');
+    const anonymous = await browser.newContext({ locale: 'es-AR' });
+    const visitor = await anonymous.newPage();
+    const setMaintenance = async (on: boolean) => {
+      await admin.goto('/admin/config');
+      const form = admin.getByTestId('config-form');
+      const box = form.getByRole('checkbox', { name: /Modo mantenimiento/ });
+      if (on) await box.check();
+      else await box.uncheck();
+      await form.getByRole('button', { name: 'Guardar configuración' }).click();
+      await expect
+        .poll(async () => ((await (await request.get(`${API}/api/config`)).json()) as { data: { maintaince: boolean } }).data.maintaince)
+        .toBe(on);
+    };
+    try {
+      await setMaintenance(true);
+      // the storefront re-reads the flag within its cache lifetime (lib/maintenance: 20 s)
+      await expect.poll(async () => (await visitor.goto('/'))?.status(), { timeout: 40_000, intervals: [1000] }).toBe(503);
+      await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+      const staffHome = await admin.goto('/');
+      expect(staffHome?.status()).toBe(200);
+      expect((await admin.goto('/admin'))?.status()).toBe(200);
+    } finally {
+      await setMaintenance(false);
+    }
+    await expect.poll(async () => (await visitor.goto('/'))?.status(), { timeout: 40_000, intervals: [1000] }).toBe(200);
+    await anonymous.close();
+    await admin.context().close();
+  });
+});
