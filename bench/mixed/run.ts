@@ -109,7 +109,7 @@ async function main(): Promise<number> {
       (p) => !p.isVariable && (p.state === 'active' || p.state === 'limited') && p.price > 0 && (p.max === 0 || quantity(p) <= p.max) && quantity(p) <= 100_000,
     );
     if (orderable.length < 5) throw new Error('not enough orderable products');
-    const customers = [];
+    const customers: { email: string; auth: { authorization: string }; billingDataId: number; addressId: number | null; pickup: boolean }[] = [];
     for (const [email, pickup] of [['cliente@example.com', true], ['vip@example.com', false]] as const) {
       const session = await must<{ token: string }>(`${api}/auth/login`, {
         method: 'POST',

@@ -6,4 +6,5 @@
  */
 import { z } from 'zod';
 
-if (typeof window !== 'undefined') z.config({ jitless: true });
+// (globalThis: this file is also type-checked with the server's config, which has no DOM types)
+if (typeof (globalThis as { window?: unknown }).window !== 'undefined') z.config({ jitless: true });

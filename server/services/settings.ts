@@ -59,7 +59,7 @@ export async function listTransportsForStaff(db: Db): Promise<StaffTransport[]> 
 export async function toCarouselWebp(data: Buffer): Promise<Buffer> {
   // limitInputPixels: a small file that decodes to a gigantic bitmap (decompression bomb) is refused
   const img = sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' });
-  let meta: sharp.Metadata;
+  let meta: Awaited<ReturnType<typeof img.metadata>>;
   try {
     meta = await img.metadata();
   } catch {
