@@ -7,9 +7,15 @@
  * Starts the API on a throwaway data dir and `next start`, warms every URL once (pages are rendered on
  * first request and then cached, as a visitor after the first would see them), then runs Lighthouse.
  * Targets: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100; product page JS ≤ 404 + 30 kB gzip.
+ *
+ * Each page is audited `--runs N` times (default 3) and the run with the median Performance score is
+ * kept, as Lighthouse itself advises for noisy machines. The JavaScript each page loads is also counted
+ * from its HTML (every chunk the page references, gzip, `noModule` polyfills left out), because
+ * Lighthouse refuses to audit a page answering 404, and the 404 page is the shell-alone reference.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +76,8 @@ process.on('exit', stopAll);
 
 interface PageResult {
   name: string;
+  /** gzip kB of the chunks the page's HTML references (see the header comment) */
+  htmlJsGzipKb: number;
   url: string;
   performance: number;
   accessibility: number;
@@ -123,15 +131,36 @@ async function main() {
     { name: '404', path: '/esta-pagina-no-existe' },
   ];
   for (const p of pages) await fetch(`${site}${p.path}`); // first render fills the cache
+  const htmlJs = new Map<string, number>();
+  for (const p of pages) htmlJs.set(p.name, await htmlJsGzipKb(`${site}${p.path}`, distDir));
+  const runs = Math.max(1, Number(argValue('--runs') ?? 3));
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const results: PageResult[] = [];
   try {
     for (const p of pages) {
       const url = `${site}${p.path}`;
-      const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-      if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
-      const lhr = runner.lhr;
+      if (p.name === '404') {
+        results.push({ name: p.name, url: p.path, htmlJsGzipKb: htmlJs.get(p.name)!, performance: 0, accessibility: 0, bestPractices: 0, seo: 0, jsGzipKb: 0, lcpMs: 0, tbtMs: 0, cls: 0 });
+        continue;
+      }
+      const lhrs = [];
+      for (let i = 0; i < runs; i++) {
+        const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+        if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
+        lhrs.push(runner.lhr);
+      }
+      const perfOf = (l: (typeof lhrs)[number]) => l.categories.performance?.score ?? 0;
+      const sorted = [...lhrs].sort((a, b) => perfOf(a) - perfOf(b));
+      const lhr = sorted[Math.floor(sorted.length / 2)]!;
+      console.log(`[lighthouse] ${p.name}: performance per run ${lhrs.map((l) => Math.round(perfOf(l) * 100)).join(', ')}`);
+      if (perfOf(lhr) < 0.95) {
+        // Say where the time goes when the target is missed.
+        const el = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+        const snippet = el?.items?.[0]?.items?.[0]?.node?.snippet;
+        const m = (k: string) => Math.round(lhr.audits[k]?.numericValue ?? 0);
+        console.log(`[lighthouse] ${p.name}: FCP ${m('first-contentful-paint')} ms, SI ${m('speed-index')} ms, LCP ${m('largest-contentful-paint')} ms on ${snippet?.slice(0, 120) ?? '?'}`);
+      }
       const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       const js = requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
@@ -145,6 +174,7 @@ async function main() {
       results.push({
         name: p.name,
         url: p.path,
+        htmlJsGzipKb: htmlJs.get(p.name)!,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
@@ -162,20 +192,37 @@ async function main() {
     rmSync(path.join(root, distDir), { recursive: true, force: true });
   }
 
-  console.log('\npage       perf  a11y  best  seo   JS gzip (kB)  LCP ms  TBT ms  CLS');
+  console.log(`\npage       perf  a11y  best  seo   JS gzip kB (loaded / in HTML)  LCP ms  TBT ms  CLS   (median of ${runs} runs; 404: not auditable)`);
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(10)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${String(r.jsGzipKb).padStart(8)}      ${String(r.lcpMs).padStart(5)}   ${String(r.tbtMs).padStart(5)}  ${r.cls}`,
+      `${r.name.padEnd(10)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${String(r.jsGzipKb).padStart(8)} / ${String(r.htmlJsGzipKb).padStart(6)}          ${String(r.lcpMs).padStart(5)}   ${String(r.tbtMs).padStart(5)}  ${r.cls}`,
     );
   }
   const shell = results.find((r) => r.name === '404')!;
   const product = results.find((r) => r.name === 'product')!;
-  const extra = Math.round((product.jsGzipKb - shell.jsGzipKb) * 10) / 10;
-  console.log(`\nproduct page JS over the 404 page (shell): ${extra} kB gzip (budget 30 kB); shell alone ${shell.jsGzipKb} kB`);
+  const extra = Math.round((product.htmlJsGzipKb - shell.htmlJsGzipKb) * 10) / 10;
+  console.log(`\nproduct page JS over the 404 page (shell), both counted from their HTML: ${extra} kB gzip (budget 30 kB); shell alone ${shell.htmlJsGzipKb} kB`);
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   const out = path.join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, JSON.stringify({ results, productExtraJsKb: extra }, null, 2));
   console.log(`written ${path.relative(root, out)}`);
+}
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** gzip kB of every JS chunk a page's HTML references (script tags and the RSC payload), polyfills aside. */
+async function htmlJsGzipKb(url: string, distDir: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const chunks = new Set(html.match(/static\/chunks\/[\w~.-]+\.js/g) ?? []);
+  let bytes = 0;
+  for (const chunk of chunks) {
+    if (new RegExp(`${chunk.replace(/[.]/g, '\\.')}"\\s+noModule`).test(html)) continue;
+    bytes += gzipSync(readFileSync(path.join(root, distDir, chunk))).length;
+  }
+  return Math.round(bytes / 102.4) / 10;
 }
 
 main().catch((err) => {
