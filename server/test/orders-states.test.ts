@@ -33,8 +33,8 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
     await setMinimums(db.db);
     cat = await insertTestCatalogue(db.db);
     customer = await createCustomer(app, db.db, { email: 'estados@example.com' });
-    staffId = await createUser(db.db, 'pedidos@example.com', 'orderemployee', 'Empleada');
-    staff = await login(app, 'pedidos@example.com');
+    staffId = await createUser(db.db, 'pedidos-estados@example.com', 'orderemployee', 'Empleada');
+    staff = await login(app, 'pedidos-estados@example.com');
   });
 
   const newOrder = async (token = customer.token, billingDataId = customer.billingId, products = [{ id: cat.exact, quantity: 25 }]) => {
@@ -162,14 +162,14 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
 
   it('staff API permissions by role', async () => {
     const { app, db } = ctx();
-    await createUser(db.db, 'empleado@example.com', 'employee');
+    await createUser(db.db, 'empleado-estados@example.com', 'employee');
     await createUser(db.db, 'super@example.com', 'superadmin');
     const tokens = {
       none: null,
       customer: customer.token,
       vip: await login(app, 'vip@example.com'),
       orderemployee: staff,
-      employee: await login(app, 'empleado@example.com'),
+      employee: await login(app, 'empleado-estados@example.com'),
       admin: await login(app, 'staff@example.com'),
       superadmin: await login(app, 'super@example.com'),
     };
