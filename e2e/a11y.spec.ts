@@ -157,12 +157,12 @@ for (const width of WIDTHS) {
       const address = page.getByTestId('address-form');
       await address.getByLabel('Provincia').fill('Córdoba');
       await address.getByLabel('Ciudad').fill('Córdoba');
-      await address.getByLabel('Calle').fill('Bv. San Juan');
+      await address.getByLabel('Calle').fill('Av. Colón');
       await address.getByLabel('Número').fill('850');
       await address.getByLabel('Código postal').fill('X5000');
       await address.getByRole('button', { name: 'Guardar dirección' }).click();
       // (an earlier run may have saved the same address: the new one is the checked one)
-      await expect(page.getByRole('radio', { name: /Bv\. San Juan 850/, checked: true })).toHaveCount(1);
+      await expect(page.getByRole('radio', { name: /Av\. Colón 850/, checked: true })).toHaveCount(1);
       await page.getByTestId('checkout-continue').click();
       await expect(page).toHaveURL(/step=billing/);
       await audit(page, 'checkout: billing');

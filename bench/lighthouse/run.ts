@@ -144,7 +144,7 @@ async function main() {
         results.push({ name: p.name, url: p.path, htmlJsGzipKb: htmlJs.get(p.name)!, performance: 0, accessibility: 0, bestPractices: 0, seo: 0, jsGzipKb: 0, lcpMs: 0, tbtMs: 0, cls: 0 });
         continue;
       }
-      const lhrs = [];
+      const lhrs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
       for (let i = 0; i < runs; i++) {
         const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
         if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
