@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notify as emittedNotify } from '@/lib/toast/emitter';
 import Cookies from 'js-cookie';
 import { SessionProvider } from '@/lib/session/SessionProvider';
 import { TOKEN_COOKIE, saveSession } from '@/lib/session/store';
@@ -16,8 +17,8 @@ jest.mock('next/navigation', () => ({
   useParams: () => ({ locale: 'es' }),
 }));
 jest.mock('@/lib/toast/emitter', () => ({ notify: jest.fn(), subscribeNotify: jest.fn(() => () => {}) }));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { notify } = require('@/lib/toast/emitter') as { notify: jest.Mock };
+// jest.mock above is hoisted over the imports, so this is the mock.
+const notify = jest.mocked(emittedNotify);
 
 const API = 'http://api.test';
 const withSession = (ui: React.ReactElement) => renderEs(<SessionProvider apiUrl={API}>{ui}</SessionProvider>);

@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { boardHref, type BoardFilters } from '@/lib/admin/filters';
 import { formatPesos } from '@/lib/money';
@@ -146,21 +147,12 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
         </div>
       )}
 
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('pagination')}>
-          {list.page > 1 ? (
-            <Link href={boardHref({ ...filters, page: list.page - 1 })} className={styles.linkButton} rel="prev">
-              {t('prev')}
-            </Link>
-          ) : null}
-          <span>{t('pageOf', { page: list.page, pages })}</span>
-          {list.page < pages ? (
-            <Link href={boardHref({ ...filters, page: list.page + 1 })} className={styles.linkButton} rel="next">
-              {t('next')}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={list.page}
+        pages={pages}
+        href={(page) => boardHref({ ...filters, page })}
+        labels={{ nav: t('pagination'), prev: t('prev'), next: t('next'), pageOf: t('pageOf', { page: list.page, pages }) }}
+      />
     </div>
   );
 }

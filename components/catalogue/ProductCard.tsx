@@ -44,7 +44,6 @@ export function ProductCard({
       <div className={styles.media}>
         {src ? (
           // Plain <img>: same-origin /uploads files resized by the proxy (?w=); explicit size avoids CLS.
-          // eslint-disable-next-line @next/next/no-img-element
           <img
             className={styles.image}
             src={`${src}?w=480`}

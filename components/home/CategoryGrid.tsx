@@ -15,7 +15,6 @@ export function CategoryGrid({ categories, countLabel }: { categories: Category[
               <span className={styles.media}>
                 {src ? (
                   // Same-origin /uploads image, explicit size (no CLS); decorative: the name is the link text.
-                  // eslint-disable-next-line @next/next/no-img-element
                   <img src={`${src}?w=320`} srcSet={`${src}?w=320 320w, ${src}?w=480 480w`} sizes="(min-width: 768px) 25vw, 50vw" alt="" width={400} height={400} loading="lazy" decoding="async" className={styles.image} />
                 ) : null}
               </span>

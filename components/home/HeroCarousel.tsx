@@ -85,7 +85,6 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           {slides.map((slide, i) => {
             const image = (
               // Plain <img> with resized sources from the /uploads proxy (?w=): phones get an 800 px banner.
-              // eslint-disable-next-line @next/next/no-img-element
               <img
                 src={slide.src}
                 srcSet={`${slide.src}?w=640 640w, ${slide.src}?w=800 800w, ${slide.src}?w=1200 1200w, ${slide.src} 1600w`}

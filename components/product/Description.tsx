@@ -21,7 +21,6 @@ const components: Components = {
     const external = typeof props.href === 'string' && /^https?:\/\//i.test(props.href);
     return <a {...dom(props)} {...(external ? { rel: 'nofollow noopener noreferrer', target: '_blank' } : {})} />;
   },
-  // eslint-disable-next-line @next/next/no-img-element
   img: (props) => <img {...dom(props)} alt={props.alt ?? ''} loading="lazy" decoding="async" />,
 };
 

@@ -32,6 +32,5 @@ export function FallbackImage({ src, alt, placeholderClassName, className, ...re
       </span>
     );
   }
-  // eslint-disable-next-line @next/next/no-img-element
   return <img ref={ref} src={src} alt={alt} className={className} onError={() => setFailedSrc(src)} {...rest} />;
 }

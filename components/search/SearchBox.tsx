@@ -200,8 +200,6 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
                   >
                     <span className={styles.thumb}>
                       {imageSrc(option.product.ProductImages?.[0]?.name) ? (
-                        // A plain <img>: the /uploads proxy already resizes, so next/image's client code would add nothing.
-                        // eslint-disable-next-line @next/next/no-img-element
                         <img
                           src={`${imageSrc(option.product.ProductImages[0].name) as string}?w=160`}
                           alt=""

@@ -1,12 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { notify as emittedNotify } from '@/lib/toast/emitter';
 import Cookies from 'js-cookie';
 import { IntlEs, fakeJwt, mockFetch } from '@/components/account/test-utils';
 import { SessionProvider, expireSession, useSession } from './SessionProvider';
 import { PERMISSIONS_KEY, TOKEN_COOKIE, USER_INFO_KEY, saveSession } from './store';
 
 jest.mock('@/lib/toast/emitter', () => ({ notify: jest.fn(), subscribeNotify: jest.fn(() => () => {}) }));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { notify } = require('@/lib/toast/emitter') as { notify: jest.Mock };
+// jest.mock above is hoisted over the imports, so this is the mock.
+const notify = jest.mocked(emittedNotify);
 
 const API = 'http://api.test';
 const exp = Math.floor(Date.now() / 1000) + 3600;

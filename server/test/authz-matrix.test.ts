@@ -12,6 +12,7 @@
  *            really means "not yours"); `expect` pins the exact status where the outcome is known.
  */
 import assert from 'node:assert/strict';
+import type { InjectOptions } from 'fastify';
 import { before, it } from 'node:test';
 import fc from 'fast-check';
 import { describeEachDb } from './helpers';
@@ -244,7 +245,7 @@ describeEachDb(
         payload = JSON.stringify(r.body);
         headers['content-type'] = 'application/json';
       }
-      return ctx().app.inject({ method: op.method as any, url, headers, payload });
+      return ctx().app.inject({ method: op.method as InjectOptions['method'], url, headers, payload });
     };
 
     it('la tabla y el documento OpenAPI listan las mismas rutas (las de /api/staff/ pueden ir por regla)', () => {

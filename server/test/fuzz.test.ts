@@ -14,6 +14,7 @@
  * (FUZZ_RUNS=<n> changes the runs per route; the default keeps the whole file under a minute).
  */
 import assert from 'node:assert/strict';
+import type { InjectOptions } from 'fastify';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createTestContext } from './helpers';
@@ -215,7 +216,7 @@ describe('fuzz: entradas derivadas del documento OpenAPI [pglite]', () => {
             headers['content-type'] = c.body.contentType;
             payload = c.body.kind === 'json' ? c.body.text : c.body.payload;
           }
-          const res = await ctx.app.inject({ method: op.method as any, url, headers, payload });
+          const res = await ctx.app.inject({ method: op.method as InjectOptions['method'], url, headers, payload });
           cases++;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const where = `${op.key}: ${describeCase(c, url)} → ${res.statusCode} ${res.body.slice(0, 200)}`;

@@ -6,6 +6,7 @@
  * multipart fields. Every refusal is the `{ success: false, message }` envelope in Spanish.
  */
 import assert from 'node:assert/strict';
+import type { InjectOptions } from 'fastify';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -392,7 +393,7 @@ describeEachDb(
         ];
         for (const [method, url, payload] of cases) {
           const token = url.startsWith('/api/staff') ? w.tokens.staff : url.startsWith('/auth') ? null : w.tokens.A;
-          const res = await api(app, method as any, url, { token, payload, headers: { 'content-type': 'application/json' } });
+          const res = await api(app, method as InjectOptions['method'], url, { token, payload, headers: { 'content-type': 'application/json' } });
           assertRefusal(res, 400, MESSAGES.badParams);
           clean();
         }

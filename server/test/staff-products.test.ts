@@ -7,6 +7,7 @@
  * the storefront).
  */
 import assert from 'node:assert/strict';
+import type { InjectOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -88,10 +89,10 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
       ['DELETE', url(cat.exact, '/images/1')],
     ];
     for (const [method, path_, body] of calls) {
-      const guest = await api(app, method as any, path_, { body });
+      const guest = await api(app, method as InjectOptions['method'], path_, { body });
       assert.equal(guest.status, 401, `${method} ${path_} guest`);
       for (const role of ['customer', 'orderemployee']) {
-        const r = await api(app, method as any, path_, { token: tokens[role], body });
+        const r = await api(app, method as InjectOptions['method'], path_, { token: tokens[role], body });
         assert.equal(r.status, 403, `${method} ${path_} ${role}`);
         assert.equal(r.body.message, 'No tienes los permisos necesarios');
       }

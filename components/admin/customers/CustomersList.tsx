@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { customersHref, type CustomerFilters } from '@/lib/admin/customer-filters';
 import type { CustomerList } from '@/lib/admin/settings-types';
@@ -100,21 +101,12 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
         </div>
       )}
 
-      {pages > 1 ? (
-        <nav className={base.pager} aria-label={t('pagination')}>
-          {list.page > 1 ? (
-            <Link href={customersHref({ ...filters, page: list.page - 1 })} className={base.linkButton} rel="prev">
-              {t('prev')}
-            </Link>
-          ) : null}
-          <span>{t('pageOf', { page: list.page, pages })}</span>
-          {list.page < pages ? (
-            <Link href={customersHref({ ...filters, page: list.page + 1 })} className={base.linkButton} rel="next">
-              {t('next')}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={list.page}
+        pages={pages}
+        href={(page) => customersHref({ ...filters, page })}
+        labels={{ nav: t('pagination'), prev: t('prev'), next: t('next'), pageOf: t('pageOf', { page: list.page, pages }) }}
+      />
     </div>
   );
 }

@@ -97,7 +97,6 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
             return (
               <li key={img.id} className={styles.thumb} data-testid="product-image">
                 {src ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- same-origin /uploads, resized by the proxy
                   <img src={`${src}?w=320`} alt={t('alt', { index: i + 1, name })} width={160} height={160} loading="lazy" />
                 ) : null}
                 {i === 0 ? <span className={styles.mainBadge}>{t('main')}</span> : null}

@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { PRODUCT_STATES, productsHref, type ProductFilters, type StaffProductList } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
@@ -102,7 +103,6 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                   <tr key={p.id} data-testid="product-row" data-product-id={p.id} data-state={p.state}>
                     <td className={styles.thumbCol}>
                       {src ? (
-                        // eslint-disable-next-line @next/next/no-img-element -- same-origin /uploads, resized by the proxy
                         <img className={styles.rowThumb} src={`${src}?w=160`} alt="" width={44} height={44} loading="lazy" />
                       ) : (
                         <span className={styles.rowThumbEmpty} title={t('noImage')} aria-hidden="true" />
@@ -150,21 +150,12 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
         </div>
       )}
 
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('pagination')}>
-          {list.page > 1 ? (
-            <Link href={productsHref({ ...filters, page: list.page - 1 })} className={styles.ghostButton} rel="prev">
-              ← {t('prev')}
-            </Link>
-          ) : null}
-          <span>{t('pageOf', { page: list.page, pages })}</span>
-          {list.page < pages ? (
-            <Link href={productsHref({ ...filters, page: list.page + 1 })} className={styles.ghostButton} rel="next">
-              {t('next')} →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={list.page}
+        pages={pages}
+        href={(page) => productsHref({ ...filters, page })}
+        labels={{ nav: t('pagination'), prev: `← ${t('prev')}`, next: `${t('next')} →`, pageOf: t('pageOf', { page: list.page, pages }) }}
+      />
     </div>
   );
 }

@@ -62,7 +62,6 @@ export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
         <ol className={styles.list} data-testid="carousel-list">
           {items.map((item, i) => (
             <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- a fixed-size admin thumbnail of an API upload */}
               <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
               <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(`api/staff/carousel/${item.id}`, { method: 'PATCH', body }), t('saved'))} />
               <div className={styles.tools}>
