@@ -36,8 +36,10 @@ function cards(page: Page) {
   return page.getByTestId('product-card');
 }
 
-async function canonical(page: Page): Promise<string | null> {
-  return page.locator('head link[rel="canonical"]').getAttribute('href');
+/** Retried: during a client-side navigation the head briefly holds the old and the new canonical (the new one last). */
+async function expectCanonical(page: Page, href: string): Promise<void> {
+  await expect(page.locator('head link[rel="canonical"]').last()).toHaveAttribute('href', href);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
 }
 
 test.describe('/products', () => {
@@ -46,7 +48,7 @@ test.describe('/products', () => {
     const res = await page.goto('/products');
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle('Aromas del Alma | Productos');
-    expect(await canonical(page)).toBe(`${baseURL}/products`);
+    await expectCanonical(page, `${baseURL}/products`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Todos los productos');
     await expect(cards(page)).toHaveCount(Math.min(12, list.total));
 
@@ -80,7 +82,7 @@ test.describe('/products', () => {
     await expect(
       page.getByRole('navigation', { name: 'Ordenar por' }).getByRole('link', { name: 'Nombre' }),
     ).toHaveAttribute('aria-current', 'true');
-    expect(await canonical(page)).toBe(`${baseURL}/products`);
+    await expectCanonical(page, `${baseURL}/products`);
   });
 
   test('rows per page and pagination work and keep each other', async ({ page, baseURL }) => {
@@ -98,7 +100,7 @@ test.describe('/products', () => {
     const page2 = await apiData<Paged>(page.request, 'api/products?rows=24&page=2');
     await expect(cards(page)).toHaveCount(page2.items.length);
     await expect(page).toHaveTitle('Aromas del Alma | Productos – Página 2');
-    expect(await canonical(page)).toBe(`${baseURL}/products?page=2`);
+    await expectCanonical(page, `${baseURL}/products?page=2`);
     await expect(pager.getByRole('link', { name: /Anterior/ })).toHaveAttribute('href', '/products?rows=24');
     await expect(pager.getByRole('link', { name: /Anterior/ })).toHaveAttribute('rel', 'prev');
   });
@@ -140,7 +142,7 @@ test.describe('/products', () => {
   test('other locales keep their prefix in canonical and links', async ({ page, baseURL }) => {
     await page.goto('/en/products');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    expect(await canonical(page)).toBe(`${baseURL}/en/products`);
+    await expectCanonical(page, `${baseURL}/en/products`);
     await expect(page.getByRole('navigation', { name: 'Sort by' }).getByRole('link', { name: 'Name' })).toHaveAttribute(
       'href',
       '/en/products?sort=name',
@@ -163,7 +165,7 @@ test.describe('category pages', () => {
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(`Aromas del Alma | ${cat.name}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(cat.name);
-    expect(await canonical(page)).toBe(`${baseURL}/${cat.slug}`);
+    await expectCanonical(page, `${baseURL}/${cat.slug}`);
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
     await expect(cards(page)).toHaveCount(cat.list.items.length);
     const names = await cards(page).getByRole('heading').allTextContents();
@@ -186,14 +188,14 @@ test.describe('category pages', () => {
   test('sort variants canonicalise to the clean URL; page 2 keeps ?page', async ({ page, baseURL }) => {
     const cat = await biggestCategory(page.request);
     await page.goto(`/${cat.slug}?sort=newest&rows=24`);
-    expect(await canonical(page)).toBe(`${baseURL}/${cat.slug}`);
+    await expectCanonical(page, `${baseURL}/${cat.slug}`);
     const newest = await apiData<Paged>(page.request, `api/products?rows=24&page=1&Categories=${cat.slug}&sort=newest`);
     expect(await cards(page).getByRole('heading').allTextContents()).toEqual(newest.items.map((p) => p.name));
     if (cat.list.totalPages > 1) {
       await page.goto(`/${cat.slug}`);
       await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Página 2' }).click();
       await expect(page).toHaveURL(new RegExp(`/${cat.slug}\\?page=2$`));
-      expect(await canonical(page)).toBe(`${baseURL}/${cat.slug}?page=2`);
+      await expectCanonical(page, `${baseURL}/${cat.slug}?page=2`);
     }
   });
 
