@@ -61,6 +61,12 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // The API host is read at run time (SHOP_API_URL), so product images are served through our own origin.
   images: { unoptimized: true },
+  // Turbopack's default CSS chunking merged every route's CSS modules (admin, checkout…) into one 103 kB
+  // stylesheet that the root layout loaded on every page; 'graph' chunks by which routes use what:
+  // home and /products load ~43 kB of CSS instead of ~122 kB (Lighthouse LCP on /products 2.7 → 2.2 s).
+  experimental: { cssChunking: 'graph' },
+  // SOURCEMAPS=1 next build: browser source maps, for profiling a production build (not for deploys).
+  productionBrowserSourceMaps: process.env.SOURCEMAPS === '1',
 };
 
 export default withNextIntl(nextConfig);

@@ -184,10 +184,14 @@ describe('formatting', () => {
 
   it('matches Intl for es-AR ARS', () => {
     const intl = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+    const whole = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    const cents = fc.oneof(fc.integer({ min: -1e11, max: 1e11 }), fc.integer({ min: -100_000, max: 100_000 }), fc.constantFrom(0, -1, 1, 99, 100, 100000, 99999, -100000));
     fc.assert(
-      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
-        expect(formatCents(cents)).toBe(intl.format(cents / 100));
+      fc.property(cents, (c) => {
+        expect(formatCents(c)).toBe(intl.format(c / 100));
+        expect(formatCents(c, { decimals: 0 })).toBe(whole.format(roundToPeso(c) / 100));
       }),
+      { numRuns: 2000 },
     );
   });
 
