@@ -45,6 +45,17 @@ async function product(request: APIRequestContext, slug: string): Promise<Produc
   return ((await res.json()) as { data: Product }).data;
 }
 
+/** Through the staff API: the demo customer back to a regular customer (also after a failed attempt, so a retry starts clean). */
+async function resetCustomerVip(request: APIRequestContext): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiLogin(request, 'admin@example.com')}` };
+  const found = await request.get(`${API}/api/staff/customers?q=cliente%40example.com`, { headers });
+  expect(found.ok(), 'GET api/staff/customers').toBeTruthy();
+  const id = ((await found.json()) as { data: { items: { id: number }[] } }).data.items[0]?.id;
+  expect(id, 'the demo customer exists').toBeTruthy();
+  const res = await request.patch(`${API}/api/staff/customers/${id}/vip`, { headers, data: { vip: false } });
+  expect(res.ok(), 'PATCH vip false').toBeTruthy();
+}
+
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
@@ -56,8 +67,13 @@ async function shots(page: Page, name: string) {
 test.describe('admin: customers, configuration and roles', () => {
   test.describe.configure({ timeout: 180_000 });
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+  // A failed VIP test must not leave the shared demo customer VIP for the retry and the other specs.
+  test.afterEach(async ({ request }, info) => {
+    if (info.title.startsWith('admin marks a customer VIP') && info.status !== info.expectedStatus) await resetCustomerVip(request);
+  });
 
   test('admin marks a customer VIP: the customer gets VIP tier prices on their next page load', async ({ browser, request }) => {
+    await resetCustomerVip(request);
     // a cart of the demo tiered product big enough for its VIP tier (as the product page stores it)
     const tiered = await product(request, TIERED);
     const vipTier = tiered.Offers.find((o) => o.isVip);
@@ -121,7 +137,16 @@ test.describe('admin: customers, configuration and roles', () => {
     // the customer, same session, next page load: VIP tier price in the cart and the VIP note on the profile
     // (the page first shows the stored permissions, then those of the session check GET auth)
     await customer.reload();
-    await expect.poll(async () => normalize(await customer.getByTestId('unit-price').first().textContent()), { timeout: 20_000 }).toContain(`${ars(vipTier!.price)} c/u`);
+    await expect
+      .poll(
+        async () => {
+          // the session's permissions ride along, so a failure says whether the session or the cart lagged
+          const perms = await customer.evaluate(() => localStorage.getItem('permissions'));
+          return `${normalize(await customer.getByTestId('unit-price').first().textContent())} | permissions ${perms}`;
+        },
+        { timeout: 20_000 },
+      )
+      .toContain(`${ars(vipTier!.price)} c/u`);
     await customer.goto('/profile');
     await customer.getByRole('tab', { name: 'Mis datos' }).click();
     await expect(customer.getByText('Tenés acceso a precios VIP.')).toBeVisible();
