@@ -36,6 +36,17 @@ const serverFalse = () => false;
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const t = useTranslations('home.carousel');
+  // Embla measures and positions the slides when it starts: it gets the viewport once the page is idle, so
+  // that work is not part of hydration's long task on a phone (until then the first slide shows, as in the HTML).
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setActive(true), { timeout: 1500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setActive(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 28 });
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -80,7 +91,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className={styles.viewport} ref={viewportRef}>
+      <div className={styles.viewport} ref={active ? viewportRef : undefined}>
         <div id={slidesId} className={styles.track} aria-live={autoplay ? 'off' : 'polite'}>
           {slides.map((slide, i) => {
             const image = (
