@@ -9,7 +9,9 @@
  * Targets: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100; product page JS ≤ 404 + 30 kB gzip.
  *
  * Each page is audited `--runs N` times (default 3) and the run with the median Performance score is
- * kept, as Lighthouse itself advises for noisy machines. The JavaScript each page loads is also counted
+ * kept, as Lighthouse itself advises for noisy machines; that report is written to
+ * bench/results/lighthouse-<page>.lhr.json for reading the audits behind a score. `--pages home,products`
+ * audits only those pages. The JavaScript each page loads is also counted
  * from its HTML (every chunk the page references, gzip, `noModule` polyfills left out), because
  * Lighthouse refuses to audit a page answering 404, and the 404 page is the shell-alone reference.
  */
