@@ -10,7 +10,12 @@
  *   answer), never a 500;
  * - the API recovers by itself: orders succeed again after the restart without touching the API;
  * - orders in the database == 201 answers (nothing lost, nothing duplicated), none half-written.
- *   (With --immediate a COMMIT can be durable while its answer is lost: counted and bounded instead.)
+ *
+ * The clients are careful ones (keyedOrderLoad): each order has its own `Idempotency-Key`, and a failed
+ * attempt (no answer, 503) is sent again with the same key until it is answered. With --immediate a COMMIT
+ * can be durable while its answer is lost; the retry then gets the order the key already created (201,
+ * `Idempotent-Replayed: true`), so in both modes: stored orders == distinct keys answered 201, each key
+ * stored once, with the id its answer gave.
  */
 import pg from 'pg';
 import { openDb } from '../../server/db/client';
@@ -18,7 +23,7 @@ import { MESSAGES } from '../../server/errors';
 import {
   checkIntegrity,
   freePort,
-  orderLoad,
+  keyedOrderLoad,
   orderSetup,
   sleep,
   spawnApi,
@@ -59,7 +64,7 @@ try {
   const before = await count();
 
   const apiUrl = api.url;
-  const load = orderLoad(() => apiUrl, setup, 6);
+  const load = keyedOrderLoad(() => apiUrl, setup, 6);
   await sleep(3000);
   const mark = load.results.length;
   const t0 = Date.now();
@@ -94,14 +99,30 @@ try {
 
   const ok = all.filter((r) => r.status === 201);
   const created = (await count()) - before;
-  if (mode === 'fast') {
-    check(created === ok.length, `orders in the database (${created}) == 201 answers (${ok.length})`);
-  } else {
-    // A crash-like stop can drop the connection after COMMIT is durable but before its ack reached us:
-    // the client saw 503 for an order that exists. Only an idempotency key on POST /api/order would
-    // let a retry find it; reported here, bounded by the failed answers.
-    const failed = all.length - ok.length;
-    check(created >= ok.length && created - ok.length <= failed, `orders in the database (${created}) == 201 answers (${ok.length}) + commits whose ack was lost (${created - ok.length} ≤ ${failed} failed answers)`);
+  const keysAnswered = new Map(ok.map((r) => [r.key!, r.id!]));
+  const replayed = ok.filter((r) => r.replayed).length;
+  console.log(
+    JSON.stringify({ attempts: all.length, keys: new Set(all.map((r) => r.key)).size, keysAnswered201: keysAnswered.size, replayed201: replayed, retries: all.length - new Set(all.map((r) => r.key)).size, unanswered: load.unanswered.size, stored: created }),
+  );
+  check(load.unanswered.size === 0, `every key was answered in the end (${load.unanswered.size} left unanswered)`);
+  check(ok.length === keysAnswered.size, `one 201 per key (${ok.length} answers 201, ${keysAnswered.size} keys)`);
+  check(created === keysAnswered.size, `orders in the database (${created}) == distinct keys answered 201 (${keysAnswered.size}; ${replayed} of them answered by a retry that found the order)`);
+  {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const rows = (await c.query('select id, idempotency_key as key from orders where idempotency_key is not null')).rows as { id: number; key: string }[];
+      const byKey = new Map<string, number[]>();
+      for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), Number(r.id)]);
+      const dup = [...byKey.values()].filter((ids) => ids.length > 1).length;
+      check(dup === 0, `no key stored twice (${dup})`);
+      const mismatch = [...keysAnswered].filter(([key, id]) => byKey.get(key)?.[0] !== id).length;
+      check(mismatch === 0, `each key answered 201 is stored once, with the id of its answer (${mismatch} mismatches)`);
+      const orphans = [...byKey.keys()].filter((k) => !keysAnswered.has(k)).length;
+      check(orphans === 0, `no stored order whose key was never answered 201 (${orphans})`);
+    } finally {
+      await c.end();
+    }
   }
   const handle = await openDb({ databaseUrl: url });
   const integrity = await checkIntegrity(handle.db);

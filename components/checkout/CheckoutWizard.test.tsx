@@ -177,14 +177,17 @@ it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', asy
   await act(async () => {
     fireEvent.click(screen.getByTestId('checkout-send'));
   });
-  expect(api.createOrder).toHaveBeenCalledWith({
-    products: [{ id: 29, quantity: 30 }],
-    billingDataId: 3,
-    toSucc: false,
-    transportId: 4,
-    otherTransport: null,
-    addressId: 7,
-  });
+  expect(api.createOrder).toHaveBeenCalledWith(
+    {
+      products: [{ id: 29, quantity: 30 }],
+      billingDataId: 3,
+      toSucc: false,
+      transportId: 4,
+      otherTransport: null,
+      addressId: 7,
+    },
+    { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+  );
   expect(clear).toHaveBeenCalled();
   expect(notify).toHaveBeenCalledWith('SUCCESS', '¡Recibimos tu pedido!');
   expect(router.push).toHaveBeenLastCalledWith('/order/42');
@@ -208,6 +211,26 @@ it("a refused order shows 'Error al crear orden' with the server's message and k
   );
   expect(clear).not.toHaveBeenCalled();
   expect(screen.getByTestId('checkout-send')).toBeEnabled();
+});
+
+it('sending again after a failure reuses the Idempotency-Key of the attempt (the API cannot store the order twice)', async () => {
+  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
+  search = new URLSearchParams('step=summary');
+  api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
+  api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'http', status: 500, message: 'Ha ocurrido un error en el servidor' }));
+  api.createOrder.mockResolvedValueOnce({ id: 43 });
+  await renderWizard();
+  for (let i = 0; i < 3; i++) {
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('checkout-send'));
+    });
+  }
+  expect(api.createOrder).toHaveBeenCalledTimes(3);
+  const keys = api.createOrder.mock.calls.map((call) => (call as unknown[])[1] as { idempotencyKey: string });
+  expect(keys[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toEqual(keys[0]);
+  expect(keys[2]).toEqual(keys[0]);
+  expect(router.push).toHaveBeenLastCalledWith('/order/43');
 });
 
 it('a 401 while sending goes through the generic handler (session ends)', async () => {

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
+import { orderAttempt, type OrderAttempt } from '@/lib/api/order-attempt';
 import { ordersApi, type Address, type BillingData, type TransportOption } from '@/lib/api/orders';
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
 import { formatDocumentNumber } from '@/lib/validation/cuit';
@@ -76,6 +77,9 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const pushes = useRef(0);
+  // One Idempotency-Key per checkout attempt: sending the same order again (after a network error or a
+  // 5xx) reuses it, so the API never stores it twice; a changed order gets a new key.
+  const attempt = useRef<OrderAttempt | null>(null);
 
   useEffect(() => {
     if (!choices) return;
@@ -188,7 +192,10 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
     setSending(true);
     try {
       const products = cart.state.pricing.lines.map((l) => ({ id: Number(l.id), quantity: l.units }));
-      const { id } = await ordersApi.createOrder({ products, billingDataId: choices.billingId, ...shippingFields(choices) });
+      const payload = { products, billingDataId: choices.billingId, ...shippingFields(choices) };
+      attempt.current = orderAttempt(attempt.current, payload);
+      const { id } = await ordersApi.createOrder(payload, { idempotencyKey: attempt.current.key });
+      attempt.current = null;
       setSent(true);
       cart.clear();
       try {

@@ -1,4 +1,5 @@
-import { normalizeBilling, normalizeList, normalizeOrder, normalizeOrderSummary, normalizeTransport } from './orders';
+import { normalizeBilling, normalizeList, normalizeOrder, normalizeOrderSummary, normalizeTransport, ordersApi } from './orders';
+import { PublicApiError } from './public';
 
 const detail = {
   id: 12,
@@ -113,5 +114,40 @@ describe('lists', () => {
       documentType: 'DNI',
       number: '12.345.678',
     });
+  });
+});
+
+describe('ordersApi.createOrder', () => {
+  const payload = { products: [{ id: 29, quantity: 30 }], billingDataId: 3 };
+  const answer = (status: number, body: unknown) =>
+    ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+  const created = answer(201, { success: true, data: { id: 42, number: 1005 } });
+  const headersOf = (call: unknown[]) => (call[1] as RequestInit).headers as Record<string, string>;
+
+  it('sends the Idempotency-Key and retries a network failure once with the same key', async () => {
+    const fetchImpl = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(created);
+    await expect(ordersApi.createOrder(payload, { idempotencyKey: 'k-123456789', retryDelayMs: 0, fetchImpl })).resolves.toEqual({ id: 42 });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(headersOf(fetchImpl.mock.calls[0]!)['Idempotency-Key']).toBe('k-123456789');
+    expect(headersOf(fetchImpl.mock.calls[1]!)['Idempotency-Key']).toBe('k-123456789');
+  });
+
+  it('retries a 503 once; a second failure is thrown', async () => {
+    const unavailable = answer(503, { success: false, message: 'El servicio no está disponible' });
+    const fetchImpl = jest.fn().mockResolvedValue(unavailable);
+    await expect(ordersApi.createOrder(payload, { idempotencyKey: 'k-123456789', retryDelayMs: 0, fetchImpl })).rejects.toBeInstanceOf(PublicApiError);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry a refusal (4xx), nor anything without a key', async () => {
+    const refused = jest.fn().mockResolvedValue(answer(400, { success: false, message: 'Tu compra no alcanza el mínimo' }));
+    await expect(ordersApi.createOrder(payload, { idempotencyKey: 'k-123456789', retryDelayMs: 0, fetchImpl: refused })).rejects.toThrow(
+      'Tu compra no alcanza el mínimo',
+    );
+    expect(refused).toHaveBeenCalledTimes(1);
+    const down = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(ordersApi.createOrder(payload, { retryDelayMs: 0, fetchImpl: down })).rejects.toBeInstanceOf(PublicApiError);
+    expect(down).toHaveBeenCalledTimes(1);
+    expect(headersOf(down.mock.calls[0]!)['Idempotency-Key']).toBeUndefined();
   });
 });

@@ -350,8 +350,28 @@ export const ordersApi = {
     if (!b) throw new PublicApiError({ kind: 'http', status: 200 });
     return b;
   },
-  async createOrder(payload: OrderCreatePayload): Promise<{ id: number }> {
-    const data = obj(await publicRequest<unknown>('api/order', { method: 'POST', body: payload }));
+  /**
+   * POST api/order. With `idempotencyKey` (lib/api/order-attempt) the key goes in the `Idempotency-Key`
+   * header and a network failure or a 503 is retried once with the same key: the API answers the order
+   * the key already created, never a second one. Without a key nothing is retried.
+   */
+  async createOrder(
+    payload: OrderCreatePayload,
+    options: { idempotencyKey?: string; retryDelayMs?: number; fetchImpl?: typeof fetch } = {},
+  ): Promise<{ id: number }> {
+    const { idempotencyKey, retryDelayMs = 1000, fetchImpl } = options;
+    const headers: Record<string, string> | undefined = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+    const send = () => publicRequest<unknown>('api/order', { method: 'POST', body: payload, headers, fetchImpl });
+    let answer: unknown;
+    try {
+      answer = await send();
+    } catch (error) {
+      const retryable = error instanceof PublicApiError && (error.failure.kind === 'network' || error.failure.status === 503);
+      if (!idempotencyKey || !retryable) throw error;
+      if (retryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+      answer = await send();
+    }
+    const data = obj(answer);
     const order = obj(data.order);
     const id = num(pick(data, 'id', 'orderId') ?? order.id, NaN);
     if (!Number.isFinite(id)) throw new PublicApiError({ kind: 'http', status: 200 });

@@ -1,4 +1,4 @@
-import { addProductsSchema, createOrderSchema, mergeOrderLines } from './payload';
+import { addProductsSchema, createOrderSchema, idempotencyKeySchema, mergeOrderLines, normalizeCreateOrderPayload } from './payload';
 
 describe('createOrderSchema', () => {
   it('applies the spec defaults', () => {
@@ -52,5 +52,28 @@ describe('mergeOrderLines', () => {
       { id: 1, quantity: 3 },
     ]);
     expect(input[0]).toEqual({ id: 2, quantity: 1 });
+  });
+});
+
+describe('normalizeCreateOrderPayload', () => {
+  const base = createOrderSchema.parse({ products: [{ id: 2, quantity: 1 }, { id: 1, quantity: 3 }, { id: 2, quantity: 4 }], billingDataId: 3 });
+  it('merges and sorts lines, and drops what the delivery mode ignores', () => {
+    expect(normalizeCreateOrderPayload(base)).toEqual({
+      products: [{ id: 1, quantity: 3 }, { id: 2, quantity: 5 }],
+      billingDataId: 3,
+      toSucc: true,
+      addressId: null,
+      transportId: null,
+      otherTransport: null,
+    });
+    const shipped = createOrderSchema.parse({ ...base, toSucc: false, addressId: 7, transportId: 4, otherTransport: 'x' });
+    expect(normalizeCreateOrderPayload(shipped)).toMatchObject({ addressId: 7, transportId: 4, otherTransport: null });
+    const other = createOrderSchema.parse({ ...base, toSucc: false, addressId: 7, transportId: -1, otherTransport: ' Vía Cargo ' });
+    expect(normalizeCreateOrderPayload(other)).toMatchObject({ transportId: -1, otherTransport: 'Vía Cargo' });
+  });
+  it('idempotency keys: 8–100 of [A-Za-z0-9_-]', () => {
+    expect(idempotencyKeySchema.safeParse('0b4f5c2e-8d3a-4f7e-9a51-2c6d7e8f9a0b').success).toBe(true);
+    expect(idempotencyKeySchema.safeParse('abc_DEF-12').success).toBe(true);
+    for (const bad of ['short', 'x'.repeat(101), 'con espacio', 'a/b/c/d/e']) expect(idempotencyKeySchema.safeParse(bad).success).toBe(false);
   });
 });

@@ -66,3 +66,29 @@ export function mergeOrderLines(lines: readonly OrderLineInput[]): OrderLineInpu
   }
   return [...byId.values()];
 }
+
+/**
+ * `Idempotency-Key` header of POST /api/order: one key per checkout attempt (the storefront sends a
+ * crypto.randomUUID()), reused when the same order is sent again after a network error or a 5xx, so
+ * the API answers the order it already created instead of a second one.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
+
+/**
+ * The creation payload in a canonical form, for comparing two requests sent with the same key: lines
+ * merged and sorted by id, and the fields that the delivery mode ignores (address and transport when
+ * collecting at the shop, the free-text transport unless transportId is -1) set to null.
+ */
+export function normalizeCreateOrderPayload(p: CreateOrderPayload) {
+  const shipped = !p.toSucc;
+  const other = shipped && p.transportId === -1;
+  return {
+    products: mergeOrderLines(p.products).sort((a, b) => a.id - b.id),
+    billingDataId: p.billingDataId,
+    toSucc: p.toSucc,
+    addressId: shipped ? p.addressId : null,
+    transportId: shipped ? p.transportId : null,
+    otherTransport: other ? p.otherTransport?.trim() || null : null,
+  };
+}

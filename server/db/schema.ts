@@ -358,10 +358,20 @@ export const orders = pgTable(
     additionsStage: text('additions_stage'),
     budgetSentAt: timestamp('budget_sent_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * `Idempotency-Key` header of the POST /api/order that created the order (null without one), unique
+     * per customer, and the SHA-256 of its normalised body: a repeat answers this order instead of a new one.
+     */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyHash: text('idempotency_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt.desc()), index('orders_state_idx').on(t.state)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_state_idx').on(t.state),
+    uniqueIndex('orders_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+  ],
 );
 
 export const orderItems = pgTable(

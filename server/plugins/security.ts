@@ -23,7 +23,9 @@ export default fp<{ corsOrigins: string[] }>(
       origin: opts.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'Accept-Language'],
+      // Idempotency-Key: the checkout's key of POST /api/order (a retry answers the order already created)
+      allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'Accept-Language', 'Idempotency-Key'],
+      exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     });
   },

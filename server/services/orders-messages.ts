@@ -39,6 +39,8 @@ export const ORDER_MESSAGES = {
   transportDisabled: MESSAGES.transportDisabled,
   otherTransportRequired: 'Escribí el nombre del transporte',
   addressRequired: 'Elegí una dirección de envío guardada',
+  idempotencyKeyInvalid: 'La clave Idempotency-Key no es válida: debe tener entre 8 y 100 letras, números, guiones o guiones bajos',
+  idempotencyKeyReused: 'Esta clave Idempotency-Key ya se usó para otro pedido distinto: generá una nueva para cada pedido',
   illegalTransition: (from: OrderState, to: OrderState) => illegalTransitionMessage(from, to),
   additionsExhausted: 'Este pedido ya no admite más agregados en su estado actual',
   itemNotInOrder: (itemId: number) => `El ítem ${itemId} no pertenece al pedido`,

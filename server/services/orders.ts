@@ -10,6 +10,7 @@
  * - PGlite runs one transaction at a time and a query outside it waits for it: inside a transaction
  *   callback only `tx` is used, never `db`.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../lib/money';
 import {
@@ -20,6 +21,7 @@ import {
   computeOrderTotals,
   isAdditionStage,
   mergeOrderLines,
+  normalizeCreateOrderPayload,
   recordAddition,
   shippingZone,
   type AdditionStage,
@@ -158,11 +160,71 @@ async function draftNewLines(db: Db, lines: readonly OrderLineInput[], existing:
 
 /* ----------------------------------------------------------------- create */
 
+/** An `Idempotency-Key` of POST /api/order with the hash of its request (orderRequestHash). */
+export interface OrderIdempotency {
+  key: string;
+  hash: string;
+}
+
+export interface CreatedOrder {
+  id: number;
+  /** true: the key had already created this order, nothing was written now */
+  replayed: boolean;
+}
+
+/** SHA-256 (hex) of the normalised creation payload: two requests with the same key must match it. */
+export function orderRequestHash(payload: CreateOrderPayload): string {
+  return createHash('sha256').update(JSON.stringify(normalizeCreateOrderPayload(payload))).digest('hex');
+}
+
+const IDEMPOTENCY_INDEX = 'orders_user_idempotency_key_idx';
+
+function isIdempotencyConflict(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || constraint === IDEMPOTENCY_INDEX;
+  }
+  return false;
+}
+
+/** The customer's order created with this key, or null; the same key with another body → 422. */
+async function findKeyedOrder(db: Db, userId: number, idem: OrderIdempotency): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id, hash: orders.idempotencyHash })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idem.key)))
+    .limit(1);
+  if (!row) return null;
+  if (row.hash !== idem.hash) throw new HttpError(422, M.idempotencyKeyReused);
+  return row.id;
+}
+
 /**
  * POST /api/order. Validates ownership (404), transport, products and minimums (400), prices from the
- * database, then writes order + items + the first history row in one transaction. Returns the id.
+ * database, then writes order + items + the first history row in one transaction.
+ *
+ * With an idempotency key, the key and the request hash are written with the order (unique per
+ * customer): a key that already created an order returns that order (`replayed`), before any check, so
+ * a retry after a lost answer never creates a second one; when two requests with the same key race, the
+ * unique index lets one commit and the other reads the winner's order.
  */
-export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderPayload): Promise<number> {
+export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderPayload, idem?: OrderIdempotency): Promise<CreatedOrder> {
+  if (idem) {
+    const prior = await findKeyedOrder(db, user.id, idem);
+    if (prior !== null) return { id: prior, replayed: true };
+  }
+  try {
+    return { id: await insertOrder(db, user, payload, idem), replayed: false };
+  } catch (err) {
+    if (idem && isIdempotencyConflict(err)) {
+      const prior = await findKeyedOrder(db, user.id, idem);
+      if (prior !== null) return { id: prior, replayed: true };
+    }
+    throw err;
+  }
+}
+
+async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload, idem: OrderIdempotency | undefined): Promise<number> {
   const lines = mergeOrderLines(payload.products);
 
   const [billing] = await db
@@ -219,6 +281,8 @@ export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderP
         otherTransport,
         toSucc: payload.toSucc,
         billingDataId: billing.id,
+        idempotencyKey: idem?.key ?? null,
+        idempotencyHash: idem?.hash ?? null,
         ...totalsColumns(totals),
       })
       .returning({ id: orders.id });

@@ -4,6 +4,7 @@
  * run on the database afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -116,13 +117,18 @@ export interface OrderResult {
   status: number; // 0 = no answer (connection refused / reset / timeout)
   id?: number;
   message?: string;
+  /** the Idempotency-Key sent (keyedOrderLoad), and whether the API answered an order the key had already created */
+  key?: string;
+  replayed?: boolean;
 }
 
-export async function postOrder(apiUrl: string, setup: OrderSetup, timeoutMs = 15_000): Promise<OrderResult> {
+export async function postOrder(apiUrl: string, setup: OrderSetup, timeoutMs = 15_000, idempotencyKey?: string): Promise<OrderResult> {
   try {
+    const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${setup.token}` };
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     const res = await fetch(`${apiUrl}/api/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${setup.token}` },
+      headers,
       body: JSON.stringify(setup.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -133,9 +139,10 @@ export async function postOrder(apiUrl: string, setup: OrderSetup, timeoutMs = 1
     } catch {
       body = { message: text.slice(0, 200) };
     }
-    return { status: res.status, id: body.data?.id, message: body.message };
+    const keyed = idempotencyKey ? { key: idempotencyKey, replayed: res.headers.get('idempotent-replayed') === 'true' } : {};
+    return { status: res.status, id: body.data?.id, message: body.message, ...keyed };
   } catch {
-    return { status: 0 };
+    return idempotencyKey ? { status: 0, key: idempotencyKey } : { status: 0 };
   }
 }
 
@@ -157,6 +164,44 @@ export function orderLoad(apiUrl: () => string, setup: OrderSetup, workers: numb
     results,
     async stop() {
       running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/**
+ * Like orderLoad, but as a careful client: every order has its own Idempotency-Key, and a failed attempt
+ * (no answer, 5xx) is sent again with the same key until it is answered (201, or a 4xx refusal), also
+ * after `stop()` (up to `settleMs`), so every key ends answered. Every attempt is recorded.
+ */
+export function keyedOrderLoad(apiUrl: () => string, setup: OrderSetup, workers: number, settleMs = 30_000) {
+  const results: OrderResult[] = [];
+  const unanswered = new Set<string>();
+  let running = true;
+  let deadline = Infinity;
+  const loops = Array.from({ length: workers }, async () => {
+    while (running) {
+      const key = randomUUID();
+      unanswered.add(key);
+      for (;;) {
+        const r = await postOrder(apiUrl(), setup, 15_000, key);
+        results.push(r);
+        if (r.status === 201 || (r.status >= 400 && r.status < 500 && r.status !== 429)) {
+          unanswered.delete(key);
+          break;
+        }
+        if (Date.now() > deadline) break;
+        await sleep(100); // do not spin while the API or the database is away
+      }
+    }
+  });
+  return {
+    results,
+    /** keys still without an answer after stop() (given up at the deadline) */
+    unanswered,
+    async stop() {
+      running = false;
+      deadline = Date.now() + settleMs;
       await Promise.all(loops);
     },
   };

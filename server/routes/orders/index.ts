@@ -8,7 +8,10 @@
  *   GET  /api/order/myActualOrders          received, started, review, modified
  *   GET  /api/order/myConfirmedOrders       accepted, waiting, shipped
  *   GET  /api/order/profile/finished        completed, cancelled, rejected, disarm
- *   POST /api/order                         create (spec §3 payload; priced by the server)
+ *   POST /api/order                         create (spec §3 payload; priced by the server). Optional
+ *                                           `Idempotency-Key` header: a repeat by the same customer answers
+ *                                           201 with the order the key created (header Idempotent-Replayed),
+ *                                           the same key with another body 422, a malformed key 400
  *   GET  /api/order/:id                     detail (owner or staff)
  *   POST /api/order/:id/accept | cancel | finish
  *   POST /api/order/:id/add { products }    additions (limits of lib/orders/additions)
@@ -24,6 +27,7 @@ import {
   canUploadProof,
   createOrderSchema,
   CUSTOMER_ACTION_TARGET,
+  idempotencyKeySchema,
   MAX_UPLOAD_BYTES,
   ORDER_GROUPS,
   PROOF_MIME_TYPES,
@@ -32,7 +36,15 @@ import {
 import { isStaffRole } from '../../auth/users';
 import { HttpError } from '../../errors';
 import { envelope, errorSchema } from '../../schemas/common';
-import { addToOrder, createOrder, findFileDocument, insertFileDocument, moveOrder, orderAccess } from '../../services/orders';
+import {
+  addToOrder,
+  createOrder,
+  findFileDocument,
+  insertFileDocument,
+  moveOrder,
+  orderAccess,
+  orderRequestHash,
+} from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
 import { OrderFileStorage } from '../../storage';
@@ -103,16 +115,37 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Cuerpo: `{ products: [{ id, quantity }], billingDataId, addressId = 1, transportId = -1, otherTransport = null, toSucc = true }`. ' +
           'toSucc = retiro en el local (sin dirección ni transporte). Con envío: dirección guardada del cliente y un transporte habilitado, ' +
           'o transportId -1 con otherTransport. Mínimos: minLocalPrice para retiro, minOrderPrice en CABA, minOrderPrice + IVA al interior. ' +
-          'Se ignora cualquier precio que mande el cliente.',
+          'Se ignora cualquier precio que mande el cliente. ' +
+          'Cabecera opcional `Idempotency-Key` (8 a 100 caracteres A-Z a-z 0-9 _ -, una por intento de compra): si el mismo ' +
+          'cliente repite la clave, se responde 201 con el pedido que esa clave ya creó (cabecera `Idempotent-Replayed: true`) ' +
+          'sin crear otro; la misma clave con otro cuerpo → 422; una clave mal formada → 400.',
         security,
+        headers: z.looseObject({
+          'idempotency-key': z
+            .string()
+            .optional()
+            .describe('Clave de idempotencia del intento de compra (8 a 100 caracteres: letras, números, _ y -), p. ej. un UUID'),
+        }),
         body: createOrderSchema,
-        response: { 201: envelope(orderDetailSchema), ...authErrors },
+        response: {
+          201: envelope(orderDetailSchema),
+          ...authErrors,
+          422: errorSchema.describe('La clave Idempotency-Key ya se usó con otro pedido distinto'),
+        },
       },
     },
     async (req, reply) => {
       const user = req.user!;
-      const id = await createOrder(app.db, { id: user.id, isVip: user.isVip }, req.body);
+      const rawKey = req.headers['idempotency-key'];
+      let idem: { key: string; hash: string } | undefined;
+      if (rawKey !== undefined) {
+        const key = idempotencyKeySchema.safeParse(rawKey);
+        if (!key.success) throw HttpError.badRequest(M.idempotencyKeyInvalid);
+        idem = { key: key.data, hash: orderRequestHash(req.body) };
+      }
+      const { id, replayed } = await createOrder(app.db, { id: user.id, isVip: user.isVip }, req.body, idem);
       const data = await detailFor(id, user.id);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, message: M.created(data.number), data });
     },
   );
