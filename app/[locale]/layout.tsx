@@ -13,7 +13,7 @@ import { SkipLink } from '@/components/layout/SkipLink';
 import { ShellMain, ShellOnly } from '@/components/layout/ShellChrome';
 import { ToastArea } from '@/components/toast';
 import { SessionProvider } from '@/lib/session/SessionProvider';
-import { CLIENT_MESSAGE_PATHS, pickMessages } from '@/components/layout/client-messages';
+import { rootMessages } from '@/components/layout/client-messages';
 import { getShellData } from '@/components/layout/shell-data';
 import '../globals.css';
 
@@ -62,7 +62,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={locale satisfies Locale} data-api-url={publicApiUrl()}>
       <body>
-        <NextIntlClientProvider messages={pickMessages(messages, CLIENT_MESSAGE_PATHS)}>
+        <NextIntlClientProvider messages={rootMessages(messages)}>
           <SessionProvider apiUrl={publicApiUrl()}>
             <ShellOnly>
               <SkipLink label={t('skipToContent')} />

@@ -9,6 +9,8 @@ import { ButtonLink } from '@/components/ui/Button';
 import { HeartIcon, LeafIcon, TagIcon, TruckIcon } from '@/components/ui/icons';
 import { ProductCard, type ProductCardLabels } from '@/components/catalogue/ProductCard';
 import { HeroCarousel } from '@/components/home/HeroCarousel';
+import { HOME_CLIENT_MESSAGE_PATHS } from '@/components/home/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { CategoryGrid } from '@/components/home/CategoryGrid';
 import { getHomeData } from '@/components/home/home-data';
 import styles from './home.module.css';
@@ -68,7 +70,11 @@ export default async function HomePage({ params }: Props) {
     <>
       <JsonLd data={website} />
       <Container className={styles.hero}>
-        {data.slides.length > 0 ? <HeroCarousel slides={data.slides} /> : null}
+        {data.slides.length > 0 ? (
+          <ScopedMessages paths={HOME_CLIENT_MESSAGE_PATHS}>
+            <HeroCarousel slides={data.slides} />
+          </ScopedMessages>
+        ) : null}
         <div className={styles.welcome}>
           <div>
             <h1 className={styles.title}>{t('title')}</h1>

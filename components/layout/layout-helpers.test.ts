@@ -1,5 +1,5 @@
 import { CART_QUANTITY_KEY, CART_TOTAL_KEY, parseStoredNumber, readCartSummary } from './cart-summary';
-import { CLIENT_MESSAGE_PATHS, pickMessages } from './client-messages';
+import { ROOT_MESSAGE_PATHS, pickMessages, rootMessages } from './client-messages';
 import { isBarePath, isCurrent, navItems } from './nav-items';
 
 describe('cart summary from localStorage', () => {
@@ -70,7 +70,35 @@ describe('pickMessages', () => {
   });
 
   it('never sends the server-only namespaces to the client', () => {
-    const paths: readonly string[] = CLIENT_MESSAGE_PATHS;
+    const paths: readonly string[] = ROOT_MESSAGE_PATHS;
     for (const serverOnly of ['pages', 'seo', 'common', 'common.footer', 'home']) expect(paths).not.toContain(serverOnly);
+  });
+
+  it('accepts overlapping paths in any order without modifying the messages', () => {
+    const source = { account: { login: { open: 'o', title: 't' }, form: { x: 'x' } } };
+    const before = JSON.stringify(source);
+    const picked = pickMessages(source, ['account.login', 'account.form.x', 'account.login.open']) as typeof source;
+    expect(picked).toEqual(source);
+    expect(picked.account.login).not.toBe(source.account.login);
+    expect(JSON.stringify(source)).toBe(before);
+    expect(pickMessages(source, ['account.login.open', 'account.login'])).toEqual({ account: { login: source.account.login } });
+  });
+
+  it('adds paths to a base, sharing the subtrees it does not touch', () => {
+    const source = { common: { nav: { home: 'Inicio' } }, account: { login: { open: 'o' }, register: { title: 'r' } }, home: { carousel: { next: 'n' } } };
+    const base = pickMessages(source, ['common.nav', 'account.login']) as typeof source;
+    const before = JSON.stringify(base);
+    const picked = pickMessages(source, ['account.register', 'home.carousel'], base) as typeof source;
+    expect(picked).toEqual(source);
+    expect(JSON.stringify(base)).toBe(before);
+    expect(picked.common).toBe(base.common);
+    expect(picked.account).not.toBe(base.account);
+    expect(picked.account.login).toBe(base.account.login);
+  });
+
+  it('rootMessages picks the root paths once per messages object', () => {
+    const source = { common: { nav: { home: 'Inicio' }, footer: { about: 'x' } } };
+    expect(rootMessages(source)).toBe(rootMessages(source));
+    expect(rootMessages(source)).toEqual({ common: { nav: { home: 'Inicio' } } });
   });
 });

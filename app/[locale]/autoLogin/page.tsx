@@ -1,5 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { AUTO_LOGIN_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { AutoLogin } from '@/components/account/AutoLogin';
 import { accountMetadata, firstParam, type PageProps } from '@/components/account/metadata';
 
@@ -16,7 +18,9 @@ export default async function AutoLoginPage({ params, searchParams }: PageProps)
   const sp = await searchParams;
   return (
     <AccountPage bare>
-      <AutoLogin token={firstParam(sp.token)} />
+      <ScopedMessages paths={AUTO_LOGIN_CLIENT_MESSAGE_PATHS}>
+        <AutoLogin token={firstParam(sp.token)} />
+      </ScopedMessages>
     </AccountPage>
   );
 }

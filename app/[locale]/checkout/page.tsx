@@ -8,6 +8,8 @@ import { Container } from '@/components/ui/Container';
 import { getShopConfig } from '@/components/layout/shell-data';
 import { CheckoutWizard } from '@/components/checkout/CheckoutWizard';
 import { CartProvider } from '@/components/cart/CartProvider';
+import { CHECKOUT_CLIENT_MESSAGE_PATHS } from '@/components/checkout/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import styles from '@/components/checkout/checkout.module.css';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -42,9 +44,11 @@ export default async function CheckoutPage({ params }: Props) {
           </p>
         }
       >
-        <CartProvider>
-          <CheckoutWizard minOrderPrice={config.minOrderPrice} minLocalPrice={config.minLocalPrice} />
-        </CartProvider>
+        <ScopedMessages paths={CHECKOUT_CLIENT_MESSAGE_PATHS}>
+          <CartProvider>
+            <CheckoutWizard minOrderPrice={config.minOrderPrice} minLocalPrice={config.minLocalPrice} />
+          </CartProvider>
+        </ScopedMessages>
       </Suspense>
     </Container>
   );

@@ -5,6 +5,8 @@ import { routing, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { Container } from '@/components/ui/Container';
 import { OrdersList } from '@/components/orders/OrdersList';
+import { ORDERS_LIST_MESSAGE_PATHS } from '@/components/orders/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { isOrderFilter } from '@/components/orders/state-style';
 import styles from '@/components/orders/orders.module.css';
 
@@ -35,7 +37,9 @@ export default async function OrdersPage({ params, searchParams }: Props) {
         <h1 className={styles.title}>{t('list.title')}</h1>
         <p className={styles.intro}>{t('list.intro')}</p>
       </header>
-      <OrdersList source="myOrders" filters initialFilter={isOrderFilter(raw) ? raw : 'all'} />
+      <ScopedMessages paths={ORDERS_LIST_MESSAGE_PATHS}>
+        <OrdersList source="myOrders" filters initialFilter={isOrderFilter(raw) ? raw : 'all'} />
+      </ScopedMessages>
     </Container>
   );
 }

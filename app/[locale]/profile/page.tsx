@@ -1,5 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { PROFILE_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ProfileTabs } from '@/components/account/ProfileTabs';
 import { isProfileTab } from '@/components/account/profile-tabs';
 import { accountMetadata, firstParam, type PageProps } from '@/components/account/metadata';
@@ -18,7 +20,9 @@ export default async function ProfilePage({ params, searchParams }: PageProps) {
   const tab = firstParam((await searchParams).tab);
   return (
     <AccountPage plain>
-      <ProfileTabs initialTab={isProfileTab(tab) ? tab : 'orders'} />
+      <ScopedMessages paths={PROFILE_CLIENT_MESSAGE_PATHS}>
+        <ProfileTabs initialTab={isProfileTab(tab) ? tab : 'orders'} />
+      </ScopedMessages>
     </AccountPage>
   );
 }

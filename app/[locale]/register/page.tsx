@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { REGISTER_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { RegisterForm } from '@/components/account/RegisterForm';
 import { accountMetadata, type PageProps } from '@/components/account/metadata';
 
@@ -13,7 +15,9 @@ export default async function RegisterPage({ params }: PageProps) {
   const t = await getTranslations('account.register');
   return (
     <AccountPage title={t('title')} intro={t('intro')} wide>
-      <RegisterForm />
+      <ScopedMessages paths={REGISTER_CLIENT_MESSAGE_PATHS}>
+        <RegisterForm />
+      </ScopedMessages>
     </AccountPage>
   );
 }

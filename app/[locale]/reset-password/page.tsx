@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { RESET_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ResetPasswordForm } from '@/components/account/ResetPasswordForm';
 import { accountMetadata, type PageProps } from '@/components/account/metadata';
 
@@ -14,7 +16,9 @@ export default async function ResetPasswordNoTokenPage({ params }: PageProps) {
   const t = await getTranslations('account.reset');
   return (
     <AccountPage bare title={t('title')}>
-      <ResetPasswordForm token={null} />
+      <ScopedMessages paths={RESET_CLIENT_MESSAGE_PATHS}>
+        <ResetPasswordForm token={null} />
+      </ScopedMessages>
     </AccountPage>
   );
 }

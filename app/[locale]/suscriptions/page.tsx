@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { SUBSCRIPTIONS_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { Subscriptions } from '@/components/account/Subscriptions';
 import { accountMetadata, firstParam, type PageProps } from '@/components/account/metadata';
 
@@ -16,7 +18,9 @@ export default async function SubscriptionsPage({ params, searchParams }: PagePr
   const [t, sp] = await Promise.all([getTranslations('account.subscriptions'), searchParams]);
   return (
     <AccountPage bare title={t('title')}>
-      <Subscriptions token={firstParam(sp.token)} unsubscribe={firstParam(sp.unsubscribe) === '1'} />
+      <ScopedMessages paths={SUBSCRIPTIONS_CLIENT_MESSAGE_PATHS}>
+        <Subscriptions token={firstParam(sp.token)} unsubscribe={firstParam(sp.unsubscribe) === '1'} />
+      </ScopedMessages>
     </AccountPage>
   );
 }

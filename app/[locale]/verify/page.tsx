@@ -1,5 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { VERIFY_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { VerifyAccount } from '@/components/account/VerifyAccount';
 import { accountMetadata, type PageProps } from '@/components/account/metadata';
 
@@ -13,7 +15,9 @@ export default async function VerifyNoTokenPage({ params }: PageProps) {
   setRequestLocale(locale);
   return (
     <AccountPage bare plain>
-      <VerifyAccount token={null} />
+      <ScopedMessages paths={VERIFY_CLIENT_MESSAGE_PATHS}>
+        <VerifyAccount token={null} />
+      </ScopedMessages>
     </AccountPage>
   );
 }

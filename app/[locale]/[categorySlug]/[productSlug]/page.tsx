@@ -4,6 +4,8 @@ import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { ProductPage, productMetadata } from '@/components/product/ProductPage';
+import { PRODUCT_CLIENT_MESSAGE_PATHS } from '@/components/product/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 
 /**
  * /{categorySlug}/{productSlug} — on-demand ISR: nothing is prerendered at build (no API needed), each
@@ -28,5 +30,9 @@ export default async function Page({ params }: { params: Promise<Params> }) {
   const { locale, categorySlug, productSlug } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  return <ProductPage locale={locale} categorySlug={categorySlug} productSlug={productSlug} />;
+  return (
+    <ScopedMessages paths={PRODUCT_CLIENT_MESSAGE_PATHS}>
+      <ProductPage locale={locale} categorySlug={categorySlug} productSlug={productSlug} />
+    </ScopedMessages>
+  );
 }

@@ -7,6 +7,8 @@ import { redirect } from '@/i18n/navigation';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { Container } from '@/components/ui/Container';
 import { OrderDetail } from '@/components/orders/OrderDetail';
+import { ORDER_CLIENT_MESSAGE_PATHS } from '@/components/orders/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { loadOrder, parseOrderId } from '@/components/orders/order-data';
 import styles from '@/components/orders/orders.module.css';
 
@@ -42,7 +44,9 @@ export default async function OrderPage({ params }: Props) {
   }
   return (
     <Container className={styles.page}>
-      <OrderDetail order={result.order} />
+      <ScopedMessages paths={ORDER_CLIENT_MESSAGE_PATHS}>
+        <OrderDetail order={result.order} />
+      </ScopedMessages>
     </Container>
   );
 }

@@ -4,6 +4,8 @@ import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { ProductPage, productMetadata } from '@/components/product/ProductPage';
+import { PRODUCT_CLIENT_MESSAGE_PATHS } from '@/components/product/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { UNCATEGORISED_SEGMENT } from '@/components/catalogue/paths';
 
 /**
@@ -29,5 +31,9 @@ export default async function Page({ params }: { params: Promise<Params> }) {
   const { locale, productSlug } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  return <ProductPage locale={locale} categorySlug={UNCATEGORISED_SEGMENT} productSlug={productSlug} />;
+  return (
+    <ScopedMessages paths={PRODUCT_CLIENT_MESSAGE_PATHS}>
+      <ProductPage locale={locale} categorySlug={UNCATEGORISED_SEGMENT} productSlug={productSlug} />
+    </ScopedMessages>
+  );
 }

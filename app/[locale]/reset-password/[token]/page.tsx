@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/AccountPage';
+import { RESET_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ResetPasswordForm } from '@/components/account/ResetPasswordForm';
 import { accountMetadata, type PageProps } from '@/components/account/metadata';
 
@@ -16,7 +18,9 @@ export default async function ResetPasswordPage({ params }: PageProps<{ token: s
   const t = await getTranslations('account.reset');
   return (
     <AccountPage bare title={t('title')} intro={t('intro')}>
-      <ResetPasswordForm token={decodeURIComponent(token) || null} />
+      <ScopedMessages paths={RESET_CLIENT_MESSAGE_PATHS}>
+        <ResetPasswordForm token={decodeURIComponent(token) || null} />
+      </ScopedMessages>
     </AccountPage>
   );
 }

@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CustomerView } from '@/components/admin/customers/CustomerView';
+import { ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { CustomerDetail } from '@/lib/admin/settings-types';
@@ -24,5 +26,9 @@ export default async function AdminCustomerPage({ params }: Props) {
   const [detail, session] = await Promise.all([staffGet<CustomerDetail>(`api/staff/customers/${userId}`), staffGet<SessionCheckAnswer>('auth')]);
   const customer = requireStaffData(detail, locale as Locale, `/admin/customers/${userId}`);
   const permissions = session.kind === 'ok' ? (session.data.permissions ?? []) : [];
-  return <CustomerView customer={customer} canWriteUsers={permissions.includes('users:write')} />;
+  return (
+    <ScopedMessages paths={ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS}>
+      <CustomerView customer={customer} canWriteUsers={permissions.includes('users:write')} />
+    </ScopedMessages>
+  );
 }

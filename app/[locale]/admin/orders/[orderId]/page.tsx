@@ -2,6 +2,8 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { AdminOrder } from '@/components/admin/AdminOrder';
+import { ADMIN_ORDER_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { parseOrderId } from '@/components/orders/order-data';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
@@ -16,5 +18,9 @@ export default async function AdminOrderPage({ params }: Props) {
   const id = parseOrderId(orderId);
   if (id === null) notFound();
   const order = requireStaffData(await staffGet<OrderDetail>(`api/staff/orders/${id}`), locale as Locale, `/admin/orders/${id}`);
-  return <AdminOrder order={order} />;
+  return (
+    <ScopedMessages paths={ADMIN_ORDER_CLIENT_MESSAGE_PATHS}>
+      <AdminOrder order={order} />
+    </ScopedMessages>
+  );
 }

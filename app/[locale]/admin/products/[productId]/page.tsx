@@ -3,6 +3,8 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { ImageManager } from '@/components/admin/products/ImageManager';
+import { ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ProductEditor } from '@/components/admin/products/ProductEditor';
 import { VariationsTable } from '@/components/admin/products/VariationsTable';
 import styles from '@/components/admin/products/products.module.css';
@@ -48,15 +50,17 @@ export default async function AdminProductPage({ params }: Props) {
           ) : null}
         </p>
       </div>
-      <div className={styles.layout}>
-        <div className={styles.mainCol}>
-          <ProductEditor product={product} />
-          {product.variations.length ? <VariationsTable variations={product.variations} /> : null}
+      <ScopedMessages paths={ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS}>
+        <div className={styles.layout}>
+          <div className={styles.mainCol}>
+            <ProductEditor product={product} />
+            {product.variations.length ? <VariationsTable variations={product.variations} /> : null}
+          </div>
+          <aside className={styles.sideCol}>
+            <ImageManager productId={product.id} name={product.name} initial={product.images} />
+          </aside>
         </div>
-        <aside className={styles.sideCol}>
-          <ImageManager productId={product.id} name={product.name} initial={product.images} />
-        </aside>
-      </div>
+      </ScopedMessages>
     </div>
   );
 }

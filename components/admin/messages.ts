@@ -1,0 +1,36 @@
+import { ORDER_CHAT_MESSAGE_PATHS } from '@/components/orders/messages';
+
+/**
+ * Message paths of the back-office's client islands, added by each admin page with <ScopedMessages>.
+ * The admin layout (AdminNav gets its labels from the server), the board and the lists need none.
+ */
+/** /admin/orders/[orderId]: StateButtons, BudgetEditor, RemitForm, BillUpload, DocumentLink, OrderChat. */
+export const ADMIN_ORDER_CLIENT_MESSAGE_PATHS = [
+  'admin.client.working',
+  'admin.client.states',
+  'admin.client.budget',
+  'admin.client.remit',
+  'admin.client.bill',
+  'orders.states',
+  'orders.documents',
+  ...ORDER_CHAT_MESSAGE_PATHS,
+] as const;
+/** /admin/config: ConfigForm, CarouselManager, TagsManager, TransportsManager. */
+export const ADMIN_CONFIG_CLIENT_MESSAGE_PATHS = [
+  'admin.client.working',
+  'admin.client.config',
+  'adminSettings.client.working',
+  'adminSettings.client.saved',
+  'adminSettings.client.carousel',
+  'adminSettings.client.tags',
+  'adminSettings.client.transports',
+] as const;
+/** /admin/customers/[userId]: VipToggle, RoleForm. */
+export const ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS = [
+  'adminSettings.client.working',
+  'adminSettings.client.vip',
+  'adminSettings.client.role',
+  'adminSettings.roles',
+] as const;
+/** /admin/products/[productId]: ProductEditor, VariationsTable, ImageManager. */
+export const ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS = ['adminProducts.client', 'adminProducts.states'] as const;
