@@ -26,6 +26,8 @@ const INVALIDATE_CHANNEL = 'shop:catalogue-cache:invalidate';
 declare module 'fastify' {
   interface FastifyInstance {
     catalogueCache: CatalogueCache;
+    /** Clears the cache here and on the other API instances (Redis); resolves once they were told. */
+    invalidateCatalogue(): Promise<void>;
   }
   interface FastifyContextConfig {
     /** cache this GET's 200 responses (catalogue reads only; never per-user data) */
@@ -137,6 +139,11 @@ export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null }
         await Promise.allSettled([sub.quit(), pub.quit()]);
       });
     }
+
+    app.decorate('invalidateCatalogue', async () => {
+      cache.invalidate();
+      await tellOthers();
+    });
 
     const cacheable = (req: FastifyRequest) =>
       cache.enabled && req.method === 'GET' && req.routeOptions.config?.catalogueCache === true;

@@ -36,6 +36,19 @@ process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as Addres
 process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
 after(() => storefront.close());
 
+/* How many catalogue-cache entries the API still held at the moment it sent each revalidation (the API
+   reads the global fetch when its routes are registered, so this wrapper sees its calls). */
+const cacheSizeAtRevalidate: number[] = [];
+let appUnderTest: { catalogueCache: { size: number } } | undefined;
+const realFetch = globalThis.fetch;
+globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+  if (String(input).endsWith('/api/revalidate') && appUnderTest) cacheSizeAtRevalidate.push(appUnderTest.catalogueCache.size);
+  return realFetch(input, init);
+}) as typeof fetch;
+after(() => {
+  globalThis.fetch = realFetch;
+});
+
 async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -181,8 +194,11 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     const publicPrice = async () => (await api(app, 'GET', `/api/product/slug/${cat.slugs.simple}`)).body.data.price;
     assert.equal(await publicPrice(), 1000);
     assert.equal(await publicPrice(), 1000); // now served from the catalogue cache
+    assert.ok(app.catalogueCache.size > 0);
 
     received.length = 0;
+    cacheSizeAtRevalidate.length = 0;
+    appUnderTest = app;
     const res = await patch(cat.simple, {
       price: 1234.5,
       discount: 1200,
@@ -207,6 +223,9 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     assert.deepEqual(d.categories.map((c: any) => c.id), [catB.id, catA.id]);
     const call = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.simple}`)));
     assert.equal(call.url, '/api/revalidate');
+    // the cache was already empty when the storefront was told: a page it re-renders at once reads the new product
+    assert.deepEqual(cacheSizeAtRevalidate, [0]);
+    appUnderTest = undefined;
     assert.deepEqual(
       call.body.tags.sort(),
       ['products', `product-id:${cat.simple}`, `product:${cat.slugs.simple}`, `category:${catA.slug}`, `category:${catB.slug}`].sort(),

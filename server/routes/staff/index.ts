@@ -105,8 +105,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     secret: await loadRevalidateSecret(app.dataDir),
     log: app.log,
   });
-  /** fire-and-forget: the answer never waits for the storefront */
-  const revalidate = (tagList: string[]) => void revalidator.revalidate(tagList);
+  /**
+   * Fire-and-forget: the answer never waits for the storefront. The catalogue cache is cleared first
+   * (onSend would clear it only after this handler returns): a storefront that re-renders as soon as it
+   * hears of the change must not read the old product from this cache and keep that page for its lifetime.
+   */
+  const revalidate = (tagList: string[]) =>
+    void app
+      .invalidateCatalogue()
+      .catch((err: unknown) => app.log.warn({ err }, 'catalogue cache: invalidate failed'))
+      .then(() => revalidator.revalidate(tagList));
 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   app.addHook('onSend', async (_req, reply) => {
