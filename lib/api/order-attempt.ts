@@ -4,6 +4,9 @@
  * may already have created instead of creating a second one); a different order gets a new key.
  */
 
+/** The request header (the API's CORS allows it; lib/orders/payload validates its value). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 export interface OrderAttempt {
   /** the payload the key was made for (JSON) */
   fingerprint: string;

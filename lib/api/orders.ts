@@ -6,6 +6,7 @@
  * PublicApiError). The normalizers are pure and tolerant (money as peso numbers, dates as ISO strings),
  * so the server page can use them on `apiGet` answers too.
  */
+import { IDEMPOTENCY_KEY_HEADER } from './order-attempt';
 import { publicRequest, PublicApiError } from './public';
 import { customerActions, isOrderState, type OrderState } from '@/lib/orders/states';
 import { canUploadProof } from '@/lib/orders/documents';
@@ -360,7 +361,7 @@ export const ordersApi = {
     options: { idempotencyKey?: string; retryDelayMs?: number; fetchImpl?: typeof fetch } = {},
   ): Promise<{ id: number }> {
     const { idempotencyKey, retryDelayMs = 1000, fetchImpl } = options;
-    const headers: Record<string, string> | undefined = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+    const headers: Record<string, string> | undefined = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;
     const send = () => publicRequest<unknown>('api/order', { method: 'POST', body: payload, headers, fetchImpl });
     let answer: unknown;
     try {

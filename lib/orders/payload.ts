@@ -67,12 +67,7 @@ export function mergeOrderLines(lines: readonly OrderLineInput[]): OrderLineInpu
   return [...byId.values()];
 }
 
-/**
- * `Idempotency-Key` header of POST /api/order: one key per checkout attempt (the storefront sends a
- * crypto.randomUUID()), reused when the same order is sent again after a network error or a 5xx, so
- * the API answers the order it already created instead of a second one.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** `Idempotency-Key` of POST /api/order (lib/api/order-attempt makes them): 8–100 of A-Z a-z 0-9 _ -. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
 
 /**

@@ -5,6 +5,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_HEADER } from '../../lib/api/order-attempt';
 
 export default fp<{ corsOrigins: string[] }>(
   async (app, opts) => {
@@ -23,8 +24,8 @@ export default fp<{ corsOrigins: string[] }>(
       origin: opts.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      // Idempotency-Key: the checkout's key of POST /api/order (a retry answers the order already created)
-      allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'Accept-Language', 'Idempotency-Key'],
+      // the checkout's key of POST /api/order (a retry answers the order already created)
+      allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'Accept-Language', IDEMPOTENCY_KEY_HEADER],
       exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     });
