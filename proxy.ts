@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
+import { spanishInternalPath } from './i18n/internal-path';
 import { guardRedirect } from './lib/session/guard';
 import { maintenanceGate, TOKEN_COOKIE } from './lib/maintenance/handler';
 import { documentSecurity, usesNonce, type DocumentSecurity } from './lib/security/csp';
@@ -9,7 +10,7 @@ import { documentSecurity, usesNonce, type DocumentSecurity } from './lib/securi
  * Runs before every page request (not assets, /uploads, /api, files with an extension). Kept cheap:
  * 1. maintenance screen (503) from a cached flag — no API call per request (lib/maintenance);
  * 2. signed-in guard: checkout, profile, orders without the session cookie → login (lib/session/guard);
- * 3. next-intl locale routing (es unprefixed, /en, /br; no detection, no cookie);
+ * 3. locale routing (es unprefixed: a direct rewrite; /en, /br through next-intl; no detection, no cookie);
  * 4. security headers: CSP with a per-request nonce on pages rendered per request, a nonce-less one on
  *    cached pages (design in lib/security/csp.ts).
  */
@@ -37,7 +38,11 @@ export default async function proxy(request: NextRequest) {
 
   // The nonce travels to the renderer on the request's CSP header (Next reads it from there).
   const nonceHeaders = Object.entries(security.requestHeaders);
-  if (nonceHeaders.length === 0) return withHeaders(handleI18nRouting(request));
+  if (nonceHeaders.length === 0) {
+    const internal = spanishInternalPath(pathname);
+    if (internal) return withHeaders(NextResponse.rewrite(new URL(internal + request.nextUrl.search, request.url)));
+    return withHeaders(handleI18nRouting(request));
+  }
   const headers = new Headers(request.headers);
   for (const [k, v] of nonceHeaders) headers.set(k, v);
   return withHeaders(handleI18nRouting(new NextRequest(request, { headers })));
