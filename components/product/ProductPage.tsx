@@ -143,7 +143,7 @@ export async function ProductPage({ locale, categorySlug, productSlug }: Product
           {/* The cart island lives where the cart is used, not in the shell: pages without selectors ship no cart code.
               No lookup on mount here: the cart page refreshes prices. */}
           <CartProvider refreshOnMount={false}>
-            <VariationList box={box} />
+            <VariationList box={box} allShownCount={t('buy.count', { shown: box.rows.length, total: box.rows.length })} />
           </CartProvider>
         </div>
         <div className={styles.details}>

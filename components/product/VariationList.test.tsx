@@ -106,4 +106,18 @@ describe('VariationList', () => {
     expect(screen.getAllByTestId('variation-row')).toHaveLength(1);
     expect(screen.getByLabelText('Cantidad de Vela')).toBeInTheDocument();
   });
+
+  it('the count: the server-written text while every row shows, its own plural once the filter narrows it', async () => {
+    renderWithProductIntl(<VariationList box={box} allShownCount="4 opciones de 4 (servidor)" />);
+    expect(screen.getByText('4 opciones de 4 (servidor)')).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Buscar...'), 'mirra');
+    expect(screen.getByText('1 opción de 4')).toBeInTheDocument();
+    await userEvent.clear(screen.getByPlaceholderText('Buscar...'));
+    expect(screen.getByText('4 opciones de 4 (servidor)')).toBeInTheDocument();
+  });
+
+  it('the count without a server text comes from the messages', () => {
+    renderWithProductIntl(<VariationList box={box} />);
+    expect(screen.getByText('4 opciones de 4')).toBeInTheDocument();
+  });
 });
