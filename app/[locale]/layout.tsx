@@ -12,6 +12,7 @@ import { BottomBar } from '@/components/layout/BottomBar';
 import { SkipLink } from '@/components/layout/SkipLink';
 import { ShellMain, ShellOnly } from '@/components/layout/ShellChrome';
 import { ToastArea } from '@/components/toast';
+import { HeadDedupe } from '@/components/layout/HeadDedupe';
 import { SessionProvider } from '@/lib/session/SessionProvider';
 import { rootMessages } from '@/components/layout/client-messages';
 import { getShellData } from '@/components/layout/shell-data';
@@ -80,6 +81,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
             </ShellOnly>
             {/* Toast area (components/toast): both toast systems; lib/api/public.ts and the search notify() into it. */}
             <ToastArea />
+            <HeadDedupe />
           </SessionProvider>
         </NextIntlClientProvider>
       </body>
