@@ -4,6 +4,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { useIdleStart } from '@/components/ui/useIdleStart';
 import { CAROUSEL_INTERVAL_MS, isPlayingIntent, shouldAutoplay } from './carousel-timer';
 import styles from './HeroCarousel.module.css';
 
@@ -36,17 +37,8 @@ const serverFalse = () => false;
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const t = useTranslations('home.carousel');
-  // Embla measures and positions the slides when it starts: it gets the viewport once the page is idle, so
-  // that work is not part of hydration's long task on a phone (until then the first slide shows, as in the HTML).
-  const [active, setActive] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setActive(true), { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setActive(true), 200);
-    return () => clearTimeout(timer);
-  }, []);
+  // Embla gets the viewport once the page is idle (components/ui/useIdleStart).
+  const active = useIdleStart();
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 28 });
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);

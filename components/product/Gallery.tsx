@@ -5,6 +5,7 @@ import dynamic from 'next/dynamic';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { useIdleStart } from '@/components/ui/useIdleStart';
 import { FallbackImage } from './FallbackImage';
 import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet } from './image-utils';
 import styles from './Gallery.module.css';
@@ -41,6 +42,10 @@ function usePrefersReducedMotion(): boolean {
 export function Gallery({ images, name }: { images: readonly GalleryImage[]; name: string }) {
   const t = useTranslations('product.gallery');
   const many = images.length > 1;
+  // Embla starts once the page is idle, or at once when the shopper reaches for the gallery first.
+  const idle = useIdleStart();
+  const [touched, setTouched] = useState(false);
+  const active = idle || touched;
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: many, align: 'start', duration: 24 });
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -99,14 +104,18 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
       aria-roledescription="carousel"
       aria-label={t('label', { name })}
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerDown={() => setTouched(true)}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        setTouched(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
     >
       <div className={styles.frame}>
-        <div className={styles.viewport} ref={emblaRef}>
+        <div className={styles.viewport} ref={active ? emblaRef : undefined}>
           <div className={styles.container}>
             {images.map((img, i) => (
               <div
