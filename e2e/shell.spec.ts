@@ -41,7 +41,10 @@ test.describe('app shell', () => {
     }
     await page.goto('/esto/no/existe');
     await expect(page.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeVisible();
-    await expect(page.getByRole('img', { name: /sahumerio/ })).toBeVisible();
+    const illustration = page.getByRole('img', { name: /sahumerio/ });
+    await expect(illustration).toBeVisible();
+    // a static file (not inline in every page's payload): it must actually load
+    await expect.poll(() => illustration.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
