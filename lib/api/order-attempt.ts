@@ -6,6 +6,8 @@
 
 /** The request header (the API's CORS allows it; lib/orders/payload validates its value). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The answer's header when the key had already created the order (`true`); exposed by the API's CORS. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export interface OrderAttempt {
   /** the payload the key was made for (JSON) */

@@ -5,7 +5,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_KEY_HEADER } from '../../lib/api/order-attempt';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../lib/api/order-attempt';
 
 export default fp<{ corsOrigins: string[] }>(
   async (app, opts) => {
@@ -26,7 +26,7 @@ export default fp<{ corsOrigins: string[] }>(
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // the checkout's key of POST /api/order (a retry answers the order already created)
       allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'Accept-Language', IDEMPOTENCY_KEY_HEADER],
-      exposedHeaders: ['Idempotent-Replayed'],
+      exposedHeaders: [IDEMPOTENT_REPLAYED_HEADER],
       maxAge: 600,
     });
   },

@@ -10,7 +10,6 @@
  * - PGlite runs one transaction at a time and a query outside it waits for it: inside a transaction
  *   callback only `tx` is used, never `db`.
  */
-import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../lib/money';
 import {
@@ -21,7 +20,6 @@ import {
   computeOrderTotals,
   isAdditionStage,
   mergeOrderLines,
-  normalizeCreateOrderPayload,
   recordAddition,
   shippingZone,
   type AdditionStage,
@@ -36,6 +34,7 @@ import type { Db } from '../db/client';
 import { addresses, billingData, config, orderDocuments, orderItems, orders, orderStateHistory, transports } from '../db/schema';
 import { HttpError } from '../errors';
 import { ORDER_MESSAGES as M } from './orders-messages';
+import { findKeyedOrder, isIdempotencyConflict, type OrderIdempotency } from './orders-idempotency';
 import { assertOrderable, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
 
 export interface OrderUser {
@@ -160,43 +159,10 @@ async function draftNewLines(db: Db, lines: readonly OrderLineInput[], existing:
 
 /* ----------------------------------------------------------------- create */
 
-/** An `Idempotency-Key` of POST /api/order with the hash of its request (orderRequestHash). */
-export interface OrderIdempotency {
-  key: string;
-  hash: string;
-}
-
 export interface CreatedOrder {
   id: number;
   /** true: the key had already created this order, nothing was written now */
   replayed: boolean;
-}
-
-/** SHA-256 (hex) of the normalised creation payload: two requests with the same key must match it. */
-export function orderRequestHash(payload: CreateOrderPayload): string {
-  return createHash('sha256').update(JSON.stringify(normalizeCreateOrderPayload(payload))).digest('hex');
-}
-
-const IDEMPOTENCY_INDEX = 'orders_user_idempotency_key_idx';
-
-function isIdempotencyConflict(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || constraint === IDEMPOTENCY_INDEX;
-  }
-  return false;
-}
-
-/** The customer's order created with this key, or null; the same key with another body → 422. */
-async function findKeyedOrder(db: Db, userId: number, idem: OrderIdempotency): Promise<number | null> {
-  const [row] = await db
-    .select({ id: orders.id, hash: orders.idempotencyHash })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idem.key)))
-    .limit(1);
-  if (!row) return null;
-  if (row.hash !== idem.hash) throw new HttpError(422, M.idempotencyKeyReused);
-  return row.id;
 }
 
 /**

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../lib/api/order-attempt';
 import type { Db } from '../db/client';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -139,7 +140,7 @@ export async function postOrder(apiUrl: string, setup: OrderSetup, timeoutMs = 1
     } catch {
       body = { message: text.slice(0, 200) };
     }
-    const keyed = idempotencyKey ? { key: idempotencyKey, replayed: res.headers.get('idempotent-replayed') === 'true' } : {};
+    const keyed = idempotencyKey ? { key: idempotencyKey, replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' } : {};
     return { status: res.status, id: body.data?.id, message: body.message, ...keyed };
   } catch {
     return idempotencyKey ? { status: 0, key: idempotencyKey } : { status: 0 };

@@ -33,6 +33,7 @@ import {
   PROOF_MIME_TYPES,
   type OrderState,
 } from '../../../lib/orders';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../lib/api/order-attempt';
 import { isStaffRole } from '../../auth/users';
 import { HttpError } from '../../errors';
 import { envelope, errorSchema } from '../../schemas/common';
@@ -43,8 +44,8 @@ import {
   insertFileDocument,
   moveOrder,
   orderAccess,
-  orderRequestHash,
 } from '../../services/orders';
+import { orderRequestHash } from '../../services/orders-idempotency';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
 import { OrderFileStorage } from '../../storage';
@@ -145,7 +146,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { id, replayed } = await createOrder(app.db, { id: user.id, isVip: user.isVip }, req.body, idem);
       const data = await detailFor(id, user.id);
-      if (replayed) reply.header('idempotent-replayed', 'true');
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.code(201).send({ success: true as const, message: M.created(data.number), data });
     },
   );

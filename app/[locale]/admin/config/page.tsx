@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
@@ -14,6 +15,25 @@ import { requireStaffData } from '@/lib/admin/guard';
 import type { ShopSettings } from '@/lib/admin/settings-types';
 
 type Props = { params: Promise<{ locale: string }> };
+
+/** One manager's panel: heading, intro line and the manager (the labelled region the e2e finds by test id). */
+function ManagerSection(props: { id: string; testId: string; title: string; intro: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <section
+      className={`${base.panel} ${styles.section}${props.wide ? ` ${styles.wide}` : ''}`}
+      aria-labelledby={props.id}
+      data-testid={props.testId}
+    >
+      <div>
+        <h2 id={props.id} className={base.h2}>
+          {props.title}
+        </h2>
+        <p className={base.muted}>{props.intro}</p>
+      </div>
+      {props.children}
+    </section>
+  );
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -49,37 +69,19 @@ export default async function AdminConfigPage({ params }: Props) {
             </section>
           ) : null}
           {can.transports ? (
-            <section className={`${base.panel} ${styles.section}`} aria-labelledby="config-transports" data-testid="transports-section">
-              <div>
-                <h2 id="config-transports" className={base.h2}>
-                  {t('transports')}
-                </h2>
-                <p className={base.muted}>{t('transportsIntro')}</p>
-              </div>
+            <ManagerSection id="config-transports" testId="transports-section" title={t('transports')} intro={t('transportsIntro')}>
               <TransportsManager items={settings.transports} />
-            </section>
+            </ManagerSection>
           ) : null}
           {can.catalogue ? (
-            <section className={`${base.panel} ${styles.section} ${styles.wide}`} aria-labelledby="config-carousel" data-testid="carousel-section">
-              <div>
-                <h2 id="config-carousel" className={base.h2}>
-                  {t('carousel')}
-                </h2>
-                <p className={base.muted}>{t('carouselIntro')}</p>
-              </div>
+            <ManagerSection id="config-carousel" testId="carousel-section" title={t('carousel')} intro={t('carouselIntro')} wide>
               <CarouselManager items={settings.carousel} />
-            </section>
+            </ManagerSection>
           ) : null}
           {can.catalogue ? (
-            <section className={`${base.panel} ${styles.section} ${styles.wide}`} aria-labelledby="config-tags" data-testid="tags-section">
-              <div>
-                <h2 id="config-tags" className={base.h2}>
-                  {t('tags')}
-                </h2>
-                <p className={base.muted}>{t('tagsIntro')}</p>
-              </div>
+            <ManagerSection id="config-tags" testId="tags-section" title={t('tags')} intro={t('tagsIntro')} wide>
               <TagsManager items={settings.tags} />
-            </section>
+            </ManagerSection>
           ) : null}
         </div>
       </ScopedMessages>
