@@ -56,6 +56,16 @@ async function resetCustomerVip(request: APIRequestContext): Promise<void> {
   expect(res.ok(), 'PATCH vip false').toBeTruthy();
 }
 
+/** Through the staff API: a transport enabled again (after a failed attempt, so a retry starts clean). */
+async function enableTransport(request: APIRequestContext, name: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiLogin(request, 'admin@example.com')}` };
+  const list = ((await (await request.get(`${API}/api/transport/names`)).json()) as { data: { id: number; name: string }[] }).data;
+  const id = list.find((t) => t.name === name)?.id;
+  expect(id, `transport ${name} exists`).toBeTruthy();
+  const res = await request.patch(`${API}/api/staff/transports/${id}`, { headers, data: { isAble: true } });
+  expect(res.ok(), `PATCH transport ${name} isAble`).toBeTruthy();
+}
+
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
@@ -67,9 +77,10 @@ async function shots(page: Page, name: string) {
 test.describe('admin: customers, configuration and roles', () => {
   test.describe.configure({ timeout: 180_000 });
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-  // A failed VIP test must not leave the shared demo customer VIP for the retry and the other specs.
+  // A failed VIP or transport test must not leave the shared demo data changed for the retry and the other specs.
   test.afterEach(async ({ request }, info) => {
     if (info.title.startsWith('admin marks a customer VIP') && info.status !== info.expectedStatus) await resetCustomerVip(request);
+    if (info.title.startsWith('admin disables a transport') && info.status !== info.expectedStatus) await enableTransport(request, 'Correo Argentino');
   });
 
   test('admin marks a customer VIP: the customer gets VIP tier prices on their next page load', async ({ browser, request }) => {
@@ -186,9 +197,12 @@ test.describe('admin: customers, configuration and roles', () => {
     const units = Math.ceil(Math.ceil(130000 / lowest) / step) * step;
     await customer.goto(`/${p.Categories[0]?.slug ?? 'products'}/${p.slug}`);
     const qty = customer.getByLabel(`Cantidad de ${p.name}`).first();
-    await qty.fill(String(units));
-    await qty.press('Enter');
-    await expect.poll(() => customer.evaluate(() => localStorage.getItem('cartQuantity'))).toBe(String(units));
+    // typed before the selector hydrated, the Enter is lost: type again until the cart holds it
+    await expect(async () => {
+      await qty.fill(String(units));
+      await qty.press('Enter');
+      await expect.poll(() => customer.evaluate(() => localStorage.getItem('cartQuantity')), { timeout: 2000 }).toBe(String(units));
+    }).toPass({ timeout: 15_000 });
     await customer.goto('/checkout');
     await customer.getByRole('radio', { name: /Envío a domicilio por transporte/ }).check();
     await customer.getByTestId('checkout-continue').click();
