@@ -146,6 +146,14 @@ describe('Gallery', () => {
     expect(screen.getByRole('dialog', { name: 'viewer' })).toHaveTextContent('viewer at 2');
   });
 
+  it('thumbnails download the 160 px copy, not the full-size picture', () => {
+    api.count = 3;
+    const { container } = renderWithProductIntl(<Gallery images={images} name="Vela" />);
+    const thumbs = Array.from(container.querySelectorAll('ul img'));
+    expect(thumbs).toHaveLength(images.length);
+    thumbs.forEach((img, i) => expect(img).toHaveAttribute('src', `${images[i]!.src}?w=160`));
+  });
+
   it('a failed image becomes a placeholder with the alt text cut to 20 characters', () => {
     api.count = 1;
     renderWithProductIntl(<Gallery images={[{ src: '/x.webp', alt: 'imagen de Sahumerio Sagrada Madre' }]} name="S" />);

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { useIdleStart } from '@/components/ui/useIdleStart';
 import { FallbackImage } from './FallbackImage';
-import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet } from './image-utils';
+import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet, thumbSrc } from './image-utils';
 import styles from './Gallery.module.css';
 
 // The fullscreen viewer is code-split: its JS loads only when a shopper opens it.
@@ -188,7 +188,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
                 onClick={() => emblaApi?.scrollTo(i)}
               >
                 <FallbackImage
-                  src={img.src}
+                  src={thumbSrc(img.src)}
                   alt=""
                   width={72}
                   height={72}
