@@ -7,7 +7,7 @@ const config = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testMatch: ['<rootDir>/{lib,components,app,i18n}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{lib,components,app,i18n,bench}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/node_modules/', '<rootDir>/e2e/', '<rootDir>/server/'],
 };
 
