@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { calibratedCpuSlowdown } from './calibration';
 
 describe('calibratedCpuSlowdown (Lighthouse CPU throttling calculator)', () => {
