@@ -174,8 +174,9 @@ async function main() {
       const cpuBefore = cpuTimes();
       for (let i = 0; i < runs; i++) lhrs.push(await audit());
       const perfOf = (l: Lhr) => l.categories.performance?.score ?? 0;
-      const sorted = [...lhrs].sort((a, b) => perfOf(a) - perfOf(b));
-      const lhr = sorted[Math.floor(sorted.length / 2)]!;
+      // The run with the median Performance score.
+      const medianRun = (set: Lhr[]) => [...set].sort((a, b) => perfOf(a) - perfOf(b))[Math.floor(set.length / 2)]!;
+      const lhr = medianRun(lhrs);
       // The kept report, for reading the audits behind a score (git-ignored).
       mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
       writeFileSync(path.join(root, 'bench', 'results', `lighthouse-${p.name}.lhr.json`), JSON.stringify(lhr));
@@ -220,7 +221,7 @@ async function main() {
         } else {
           const calibrated: Lhr[] = [];
           for (let i = 0; i < runs; i++) calibrated.push(await audit({ cpuSlowdownMultiplier: multiplier }));
-          const mid = [...calibrated].sort((a, b) => perfOf(a) - perfOf(b))[Math.floor(calibrated.length / 2)]!;
+          const mid = medianRun(calibrated);
           console.log(`[lighthouse] ${p.name}: calibrated CPU slowdown ${multiplier}× (BenchmarkIndex ${benchmarkIndex}): performance per run ${calibrated.map((l) => Math.round(perfOf(l) * 100)).join(', ')}`);
           results.at(-1)!.calibrated = {
             benchmarkIndex,

@@ -16,8 +16,8 @@
  * 3. --no-proxy: builds the same snapshot a second time with proxy.ts deleted (the matcher is read at
  *    build time, so there is no run-time switch) and measures the same pages there (at their internal /es/… paths: without the proxy nothing rewrites
  *    the unprefixed Spanish URLs) — the difference is what proxy.ts costs per request. Target < 10 %.
- * 4. Cold pages: N distinct product pages never requested before, each once: half one at a time (the
- *    latency of an on-demand render; p99 < 150 ms), half 4 at a time (competing renders; reported).
+ * 4. Cold pages (cold.ts): N distinct product pages never requested before, each once: half one at a time
+ *    (the latency of an on-demand render; p99 < 150 ms), half 4 at a time (competing renders; reported).
  * 5. --nginx: runs deploy/nginx.conf (temp prefix) in front of `next start`: product page through nginx
  *    vs the static file (target ≥ 80 %), then PATCHes that product's price through the staff API and
  *    polls the page through nginx until the new price shows (seconds).
@@ -35,7 +35,6 @@ import {
   buildStorefront,
   freePort,
   loadInterleaved,
-  percentile,
   root,
   seed,
   start,
@@ -48,6 +47,7 @@ import {
   type LoadRow,
   type LoadTarget,
 } from './harness';
+import { fetchColdPages, summarizeCold, type ColdSummary } from './cold';
 
 const { values: args } = parseArgs({
   options: {
@@ -249,48 +249,28 @@ async function main(): Promise<number> {
       await stop(bareWeb);
     }
 
-    // Cold product pages: never rendered before, each requested once. Half of them one at a time (the
-    // render latency of a page rendered on demand), the other half 4 at a time (the same while other
-    // renders compete for the 2 cores). Different pages in each half, so every request is a cold render.
-    const cold: { ms: number; cache: string; status: number }[] = [];
-    const coldBusy: { ms: number; cache: string; status: number }[] = [];
+    // Cold product pages (cold.ts): half one at a time (the < 150 ms target), half 4 at a time (reported).
+    const cold: { label: string; summary: ColdSummary }[] = [];
     if (COLD > 0) {
       const slugs: string[] = [];
       for (let p = 2; slugs.length < COLD; p++) {
         const items = (await apiJson<{ items: Listed[] }>(`${apiUrl}/api/products?rows=100&page=${p}`)).items;
         if (!items.length) break;
-        for (const it of items) if (it.Categories.length && it.slug !== product.slug) slugs.push(`/${it.Categories[0]!.slug}/${it.slug}`);
+        for (const it of items) if (it.Categories.length && it.slug !== product.slug) slugs.push(`${site}/${it.Categories[0]!.slug}/${it.slug}`);
       }
-      const queue = slugs.slice(0, COLD);
-      const alone = queue.splice(0, Math.ceil(queue.length / 2));
-      for (const next of alone) {
-        const r = await page(site + next);
-        cold.push({ ms: r.ms, cache: r.cache, status: r.status });
-      }
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            const r = await page(site + next);
-            coldBusy.push({ ms: r.ms, cache: r.cache, status: r.status });
-          }
-        }),
-      );
+      const { alone, fourAtATime } = await fetchColdPages(slugs.slice(0, COLD), page);
       for (const [label, set, target] of [
-        ['one at a time', cold, true],
-        ['4 at a time', coldBusy, false],
+        ['one at a time', alone, true],
+        ['4 at a time', fourAtATime, false],
       ] as const) {
-        const ms = set.map((c) => c.ms).sort((a, b) => a - b);
-        const p99 = Math.round(percentile(ms, 99));
-        const bad = set.filter((c) => c.status !== 200).length;
-        const notCold = set.filter((c) => c.cache === 'HIT' || c.cache === 'STALE').length;
+        const c = summarizeCold(set);
+        cold.push({ label, summary: c });
         console.log(
-          `\ncold product pages, ${label}: ${set.length}  p50 ${Math.round(percentile(ms, 50))} ms  p90 ${Math.round(percentile(ms, 90))} ms  p99 ${p99} ms  max ${Math.round(ms.at(-1) ?? 0)} ms` +
-            `${bad ? `  ${bad} non-200` : ''}${notCold ? `  (${notCold} were already cached)` : ''}` +
-            // Where the slowest ones fell (request number in that half): a tail at the start is warm-up.
-            `  slowest at #${set.map((c, i) => [c.ms, i + 1] as const).sort((a, b) => b[0] - a[0]).slice(0, 3).map(([, i]) => i).join(', #')}`,
+          `\ncold product pages, ${label}: ${c.count}  p50 ${c.p50} ms  p90 ${c.p90} ms  p99 ${c.p99} ms  max ${c.max} ms` +
+            `${c.bad ? `  ${c.bad} non-200` : ''}${c.notCold ? `  (${c.notCold} were already cached)` : ''}  slowest at #${c.slowestAt.join(', #')}`,
         );
-        targets.push([`cold product page p99, ${label}`, `${p99} ms`, '', target ? '< 150 ms' : '(reported)', target ? (p99 < 150 ? 'OK' : 'NO') : '']);
-        if (bad) failures.push(`cold pages (${label}): ${bad} non-200`);
+        targets.push([`cold product page p99, ${label}`, `${c.p99} ms`, '', target ? '< 150 ms' : '(reported)', target ? (c.p99 < 150 ? 'OK' : 'NO') : '']);
+        if (c.bad) failures.push(`cold pages (${label}): ${c.bad} non-200`);
       }
     }
 
@@ -375,8 +355,7 @@ async function main(): Promise<number> {
       pages: info,
       results: rows,
       targets,
-      cold: cold.length ? { count: cold.length, p50: percentile(cold.map((c) => c.ms).sort((a, b) => a - b), 50), p99: percentile(cold.map((c) => c.ms).sort((a, b) => a - b), 99) } : undefined,
-      coldFourAtATime: coldBusy.length ? { count: coldBusy.length, p50: percentile(coldBusy.map((c) => c.ms).sort((a, b) => a - b), 50), p99: percentile(coldBusy.map((c) => c.ms).sort((a, b) => a - b), 99) } : undefined,
+      cold: cold.length ? Object.fromEntries(cold.map((c) => [c.label, c.summary])) : undefined,
       propagationSeconds: propagation,
       memory: { afterPageLoad: memory, atEnd: after },
     };

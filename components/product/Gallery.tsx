@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { useIdleStart } from '@/components/ui/useIdleStart';
 import { FallbackImage } from './FallbackImage';
-import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet, thumbSrc } from './image-utils';
+import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet } from './image-utils';
 import styles from './Gallery.module.css';
 
 // The fullscreen viewer is code-split: its JS loads only when a shopper opens it.
@@ -187,8 +187,9 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
                 aria-current={i === selected ? 'true' : undefined}
                 onClick={() => emblaApi?.scrollTo(i)}
               >
+                {/* 72 CSS px at up to 2× density: the smallest resized copy (app/uploads), not the full picture */}
                 <FallbackImage
-                  src={thumbSrc(img.src)}
+                  src={`${img.src}?w=160`}
                   alt=""
                   width={72}
                   height={72}

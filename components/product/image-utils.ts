@@ -37,9 +37,3 @@ export const GALLERY_SIZES = '(min-width: 1024px) 560px, 100vw';
 export function gallerySrcSet(src: string): string {
   return `${src}?w=480 480w, ${src}?w=640 640w, ${src} 800w`;
 }
-
-/** Thumbnail source: 72 CSS px at up to 2× density fits the smallest resized copy (app/uploads IMAGE_WIDTHS). */
-export const THUMB_WIDTH = 160;
-export function thumbSrc(src: string): string {
-  return `${src}?w=${THUMB_WIDTH}`;
-}

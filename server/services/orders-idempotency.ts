@@ -1,6 +1,6 @@
 /**
  * The `Idempotency-Key` of POST /api/order (services/orders createOrder): the key and the hash of the
- * normalised request are stored with the order, unique per customer (index below); a repeat finds that
+ * normalised request are stored with the order, unique per customer (db/schema, orders_user_idempotency_key_idx); a repeat finds that
  * order, the same key with another body is refused (422).
  */
 import { createHash } from 'node:crypto';
