@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 // Messages are compiled at build time (icu-minify), so the browser gets a small formatter instead of
@@ -22,9 +23,9 @@ const SHARED_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=864
 const SIGNED_IN = 'private, no-cache, max-age=0';
 const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
 const LOCALE = '/:locale(en|br)?';
-// First path segments that are not category slugs (app/[locale]/* folders, locale prefixes, non-page paths).
-const RESERVED =
-  'products|cart|checkout|profile|orders|order|admin|login|register|forgot|verify|reset-password|autoLogin|suscriptions|about-us|faq|terms-and-conditions|en|br|api|_next|uploads';
+// First path segments that are not category slugs (app/[locale]/* folders, locale prefixes, non-page
+// paths); proxy.ts reads the same list (i18n/internal-path.ts).
+const RESERVED = JSON.parse(readFileSync(new URL('./i18n/reserved-segments.json', import.meta.url), 'utf8')).join('|');
 const CATEGORY = `:category((?!(?:${RESERVED})$)[^/.]+)`;
 const sessionCookie = [{ type: 'cookie', key: 'userToken' }];
 const cacheHeader = (value) => [{ key: 'Cache-Control', value }];

@@ -1,7 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
-import { spanishInternalPath } from './i18n/internal-path';
+import { defaultListingPath, internalListingNotFound, spanishInternalPath } from './i18n/internal-path';
 import { guardRedirect } from './lib/session/guard';
 import { maintenanceGate, TOKEN_COOKIE } from './lib/maintenance/handler';
 import { documentSecurity, usesNonce, type DocumentSecurity } from './lib/security/csp';
@@ -11,6 +11,7 @@ import { documentSecurity, usesNonce, type DocumentSecurity } from './lib/securi
  * 1. maintenance screen (503) from a cached flag — no API call per request (lib/maintenance);
  * 2. signed-in guard: checkout, profile, orders without the session cookie → login (lib/session/guard);
  * 3. locale routing (es unprefixed: a direct rewrite; /en, /br through next-intl; no detection, no cookie);
+ *    /products and /{category} without a query string go to their cached route (i18n/internal-path);
  * 4. security headers: CSP with a per-request nonce on pages rendered per request, a nonce-less one on
  *    cached pages (design in lib/security/csp.ts).
  */
@@ -39,6 +40,9 @@ export default async function proxy(request: NextRequest) {
   // The nonce travels to the renderer on the request's CSP header (Next reads it from there).
   const nonceHeaders = Object.entries(security.requestHeaders);
   if (nonceHeaders.length === 0) {
+    // The first page of /products and of each category, asked without a query string: cached routes.
+    const listing = (request.nextUrl.search ? null : defaultListingPath(pathname)) ?? internalListingNotFound(pathname);
+    if (listing) return withHeaders(NextResponse.rewrite(new URL(listing, request.url)));
     const internal = spanishInternalPath(pathname);
     if (internal) return withHeaders(NextResponse.rewrite(new URL(internal + request.nextUrl.search, request.url)));
     return withHeaders(handleI18nRouting(request));

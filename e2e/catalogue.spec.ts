@@ -32,6 +32,14 @@ async function apiData<T>(request: APIRequestContext, path: string): Promise<T> 
   return (await res.json()).data as T;
 }
 
+async function biggestCategory(request: APIRequestContext) {
+  const categories = await apiData<Category[]>(request, 'api/category/names');
+  const withCounts = await Promise.all(
+    categories.map(async (c) => ({ ...c, list: await apiData<Paged>(request, `api/products?rows=12&page=1&sort=popular&Categories=${c.slug}`) })),
+  );
+  return withCounts.sort((a, b) => b.list.total - a.list.total)[0];
+}
+
 function cards(page: Page) {
   return page.getByTestId('product-card');
 }
@@ -151,14 +159,6 @@ test.describe('/products', () => {
 });
 
 test.describe('category pages', () => {
-  async function biggestCategory(request: APIRequestContext) {
-    const categories = await apiData<Category[]>(request, 'api/category/names');
-    const withCounts = await Promise.all(
-      categories.map(async (c) => ({ ...c, list: await apiData<Paged>(request, `api/products?rows=12&page=1&sort=popular&Categories=${c.slug}`) })),
-    );
-    return withCounts.sort((a, b) => b.list.total - a.list.total)[0];
-  }
-
   test('a category has its title, canonical, breadcrumbs (visible and JSON-LD) and products', async ({ page, baseURL }) => {
     const cat = await biggestCategory(page.request);
     const res = await page.goto(`/${cat.slug}`);
@@ -204,5 +204,56 @@ test.describe('category pages', () => {
     expect(res.status()).toBe(404);
     const en = await request.get('/en/categoria-que-no-existe');
     expect(en.status()).toBe(404);
+  });
+});
+
+test.describe('query-less listings (cached routes, proxy.ts)', () => {
+  const pesos = (n: number) => new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(n);
+  const text = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+
+  test('are served from the cache, list what the per-request route lists, and follow a price change within seconds', async ({ page, request }) => {
+    const cat = await biggestCategory(request);
+    // The first page as the category page asks the API for it (default sort and rows).
+    type Priced = ListItem & { isVariable: boolean; discount: number | null; price: number; state: string };
+    const first = await apiData<{ items: Priced[] }>(request, `api/products?rows=12&page=1&Categories=${cat.slug}&sort=popular`);
+    const product = first.items.find((p) => !p.isVariable && p.discount === null && p.state === 'active');
+    expect(product, `an active simple product without a sale price on the first page of ${cat.slug}`).toBeTruthy();
+
+    await request.get(`/${cat.slug}`);
+    const cached = await request.get(`/${cat.slug}`);
+    expect(cached.status()).toBe(200);
+    expect(cached.headers()['x-nextjs-cache']).toBe('HIT');
+    const withQuery = await request.get(`/${cat.slug}?sort=popular`);
+    expect(withQuery.headers()['x-nextjs-cache']).toBeUndefined();
+    const links = (html: string) => [...html.matchAll(new RegExp(`href="/${cat.slug}/([a-z0-9-]+)"`, 'g'))].map((m) => m[1]);
+    expect(links(await cached.text())).toEqual(links(await withQuery.text()));
+    expect((await request.get('/products')).headers()['x-nextjs-cache']).toMatch(/HIT|MISS|STALE/);
+
+    // A staff price change reaches the cached listing through the tags it was rendered with.
+    const login = await request.post(`${API}/auth/login`, { data: { email: 'staff@example.com', password: 'tienda-demo' } });
+    const staff = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+    const newPrice = Math.round(product!.price) + 777.5;
+    const patch = (price: number) => request.patch(`${API}/api/staff/products/${product!.id}`, { headers: staff, data: { price } });
+    expect((await patch(newPrice)).ok()).toBeTruthy();
+    try {
+      await page.goto(`/${cat.slug}`);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await text(page)).includes(pesos(newPrice).replace(/\s+/g, ' '));
+          },
+          { timeout: 10_000, intervals: [500, 1000] },
+        )
+        .toBe(true);
+    } finally {
+      expect((await patch(product!.price)).ok()).toBeTruthy();
+    }
+  });
+
+  test('the internal route has no public URL of its own', async ({ request }) => {
+    for (const path of ['/catalogue-default', `/catalogue-default/${(await biggestCategory(request)).slug}`, '/en/catalogue-default']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
   });
 });

@@ -2,7 +2,10 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest } from 'next/server';
 import { routing } from './routing';
-import { spanishInternalPath } from './internal-path';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { defaultListingPath, internalListingNotFound, spanishInternalPath } from './internal-path';
+import reservedSegments from './reserved-segments.json';
 
 const nextIntl = createMiddleware({ ...routing, alternateLinks: false });
 const origin = 'http://shop.test';
@@ -48,4 +51,69 @@ describe('spanishInternalPath (the proxy fast path)', () => {
       expect(spanishInternalPath(path)).toBeNull();
     },
   );
+});
+
+describe('defaultListingPath (query-less listings → their cached route)', () => {
+  it.each([
+    ['/products', '/es/catalogue-default'],
+    ['/velas', '/es/catalogue-default/velas'],
+    ['/esencias-y-aceites', '/es/catalogue-default/esencias-y-aceites'],
+    ['/en/products', '/en/catalogue-default'],
+    ['/en/velas', '/en/catalogue-default/velas'],
+    ['/br/products', '/pt-BR/catalogue-default'],
+    ['/br/velas', '/pt-BR/catalogue-default/velas'],
+  ])('%s → %s', (pathname, internal) => {
+    expect(defaultListingPath(pathname)).toBe(internal);
+  });
+
+  it.each([
+    '/',
+    '/en',
+    '/br',
+    '/es',
+    '/ES',
+    '/pt-BR',
+    '/about-us',
+    '/faq',
+    '/cart',
+    '/checkout',
+    '/login',
+    '/en/faq',
+    '/br/cart',
+    '/catalogue-default',
+    '/velas/vela-de-miel',
+    '/products/sahumerio-nag-champa',
+    '/es/velas',
+    '/manifest.webmanifest',
+  ])('%s: not a listing', (pathname) => {
+    expect(defaultListingPath(pathname)).toBeNull();
+  });
+
+  // A new page folder missing from the list would be taken for a category and answer 404.
+  it('knows every page folder of app/[locale] as not a category', () => {
+    const root = path.join(__dirname, '..', 'app', '[locale]');
+    const folders = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .flatMap((d) => (/^\(.*\)$/.test(d.name) ? folders(path.join(dir, d.name)) : [d.name]))
+        .filter((name) => !name.startsWith('['));
+    const pages = folders(root);
+    expect(pages).toEqual(expect.arrayContaining(['products', 'cart', 'about-us', 'catalogue-default']));
+    for (const name of pages) expect(reservedSegments).toContain(name);
+  });
+});
+
+describe('internalListingNotFound', () => {
+  it.each([
+    ['/catalogue-default', '/es/catalogue-default/-/-'],
+    ['/catalogue-default/velas', '/es/catalogue-default/-/-'],
+    ['/en/catalogue-default', '/en/catalogue-default/-/-'],
+    ['/br/catalogue-default/velas', '/pt-BR/catalogue-default/-/-'],
+  ])('%s → the 404 page (%s)', (pathname, target) => {
+    expect(internalListingNotFound(pathname)).toBe(target);
+  });
+
+  it.each(['/products', '/velas', '/catalogue-defaults', '/en/velas'])('%s: left alone', (pathname) => {
+    expect(internalListingNotFound(pathname)).toBeNull();
+  });
 });

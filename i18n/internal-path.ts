@@ -1,4 +1,5 @@
-/* Used by proxy.ts on every page request: keep it free of imports and allocation beyond the result. */
+/* Used by proxy.ts on every page request: keep it free of imports (data aside) and allocation beyond the result. */
+import reservedSegments from './reserved-segments.json';
 
 /** First path segments next-intl must see: locale prefixes (/en, /br, and /es, which it redirects away). */
 const LOCALE_SEGMENT = /^\/(?:es|en|br|pt-br)(?:\/|$)/i;
@@ -13,4 +14,38 @@ const LOCALE_SEGMENT = /^\/(?:es|en|br|pt-br)(?:\/|$)/i;
 export function spanishInternalPath(pathname: string): string | null {
   if (LOCALE_SEGMENT.test(pathname)) return null;
   return pathname === '/' ? '/es' : `/es${pathname}`;
+}
+
+/** Internal route of the query-less listings (app/[locale]/catalogue-default). */
+export const DEFAULT_LISTING_SEGMENT = 'catalogue-default';
+const RESERVED = new Set(reservedSegments);
+const LOCALE_NAME = /^(?:es|en|br|pt-br)$/i;
+const LISTING_PATH = /^(?:\/(en|br))?\/([^/.]+)$/;
+const INTERNAL_PATH = new RegExp(`^(?:/(en|br))?/${DEFAULT_LISTING_SEGMENT}(?:/|$)`);
+
+/**
+ * The cached route of a listing URL that has no query string: "/products" → "/es/catalogue-default",
+ * "/velas" → "/es/catalogue-default/velas", "/br/velas" → "/pt-BR/catalogue-default/velas"; null for
+ * anything else (other pages, locale roots, deeper paths). Call it only when the request has no query:
+ * sort, rows, page and search render per request on the public route.
+ */
+export function defaultListingPath(pathname: string): string | null {
+  const match = LISTING_PATH.exec(pathname);
+  if (!match) return null;
+  const [, prefix, segment] = match;
+  const locale = prefix === 'br' ? 'pt-BR' : (prefix ?? 'es');
+  if (segment === 'products') return `/${locale}/${DEFAULT_LISTING_SEGMENT}`;
+  if (RESERVED.has(segment) || LOCALE_NAME.test(segment)) return null;
+  return `/${locale}/${DEFAULT_LISTING_SEGMENT}/${segment}`;
+}
+
+/**
+ * A public request for the internal route itself ("/catalogue-default/velas") gets the 404 page rather
+ * than a second URL of the same listing: this is a path only the catch-all route matches.
+ */
+export function internalListingNotFound(pathname: string): string | null {
+  const match = INTERNAL_PATH.exec(pathname);
+  if (!match) return null;
+  const locale = match[1] === 'br' ? 'pt-BR' : (match[1] ?? 'es');
+  return `/${locale}/${DEFAULT_LISTING_SEGMENT}/-/-`;
 }

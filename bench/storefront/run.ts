@@ -11,7 +11,8 @@
  *    steadier figure on a shared machine, and ratio targets are judged on it): a static file of the product
  *    page's size (written to the snapshot's public/ for the run, removed afterwards), /terms-and-conditions (rendered
  *    once, then served from the full-route cache like a build-time prerender: the layout needs the API,
- *    so nothing is prerendered by `next build`), a cached product page, /products, a category, home.
+ *    so nothing is prerendered by `next build`), a cached product page, /products, a category, home
+ *    (the query-less listings are cached routes: proxy.ts), and /products?sort=name (rendered per request).
  *    Target: cached product ≥ 90 % of the terms page's req/s (the static file is the ceiling, for reference).
  * 3. --no-proxy: builds the same snapshot a second time with proxy.ts deleted (the matcher is read at
  *    build time, so there is no run-time switch) and measures the same pages there (at their internal /es/… paths: without the proxy nothing rewrites
@@ -48,6 +49,7 @@ import {
   type LoadTarget,
 } from './harness';
 import { fetchColdPages, summarizeCold, type ColdSummary } from './cold';
+import { defaultListingPath } from '../../i18n/internal-path';
 
 const { values: args } = parseArgs({
   options: {
@@ -178,6 +180,8 @@ async function main(): Promise<number> {
       products: '/products',
       category: `/${category}`,
       home: '/',
+      // With a query string the listing renders per request (no query: its cached twin, proxy.ts).
+      productsSorted: '/products?sort=name',
     };
 
     // First start: render the product page to learn its size, write the static twin, restart (Next
@@ -208,12 +212,20 @@ async function main(): Promise<number> {
       bareWeb = start(bin('next'), ['start', '-p', String(port)], { ...webEnv, NEXT_DIST_DIR: WITHOUT_PROXY, PUBLIC_SITE_URL: bare }, true, APP);
       await waitFor(`${bare}/es/terms-and-conditions`, bareWeb);
     }
-    const names: Record<keyof typeof paths, string> = { terms: 'terms (full-route cache)', product: 'product (cached)', products: 'products (catalogue)', category: 'category', home: 'home' };
+    const names: Record<keyof typeof paths, string> = {
+      terms: 'terms (full-route cache)',
+      product: 'product (cached)',
+      products: 'products (catalogue)',
+      category: 'category',
+      home: 'home',
+      productsSorted: 'products ?sort=name (per request)',
+    };
     const loadTargets: LoadTarget[] = [{ name: 'static file', url: `${site}/${staticName}`, pid: web.pid }];
     for (const [k, p] of Object.entries(paths) as [keyof typeof paths, string][]) {
       loadTargets.push({ name: names[k], url: site + p, pid: web.pid });
       if (bareWeb) {
-        const internal = `/es${p === '/' ? '' : p}`; // nothing rewrites /x to /es/x without the proxy
+        // Nothing rewrites without the proxy: ask for the route it would have picked.
+        const internal = (p.includes('?') ? null : defaultListingPath(p)) ?? `/es${p === '/' ? '' : p}`;
         await page(bare + internal);
         loadTargets.push({ name: `${names[k]} WITHOUT proxy`, url: bare + internal, pid: bareWeb.pid });
       }

@@ -39,9 +39,12 @@ describe('page revalidate literals', () => {
     // product pages: on-demand ISR with SECONDS.product as the safety net
     ['app/[locale]/[categorySlug]/[productSlug]/page.tsx', SECONDS.product],
     ['app/[locale]/products/[productSlug]/page.tsx', SECONDS.product],
-    // listings read searchParams: rendered per request (0) over fetches cached for SECONDS.products
+    // listings with a query string read searchParams: rendered per request (0) over fetches cached for SECONDS.products
     ['app/[locale]/[categorySlug]/page.tsx', 0],
     ['app/[locale]/products/page.tsx', 0],
+    // the same listings without a query string (proxy.ts): ISR with SECONDS.products as the safety net
+    ['app/[locale]/catalogue-default/page.tsx', SECONDS.products],
+    ['app/[locale]/catalogue-default/[categorySlug]/page.tsx', SECONDS.products],
   ])('%s', (file, seconds) => {
     const src = readFileSync(join(root, file), 'utf8');
     expect(src).toMatch(new RegExp(`export const revalidate = ${seconds};`));

@@ -10,8 +10,10 @@
  *   response under its URL (so per slug / query / page / sort) with these tags.
  * - Product detail pages are on-demand ISR: rendered at first request, cached per (locale, slug),
  *   re-rendered when one of their tags is revalidated, with `SECONDS.product` as the safety net.
- * - Catalogue and category pages read `searchParams` (sort, page, rows), so they render per request
- *   over the cached, tagged API responses: the expensive part (the API call) is cached the same way.
+ * - Catalogue and category pages asked with a query string (sort, page, rows, search) read
+ *   `searchParams`, so they render per request over the cached, tagged API responses. Without a query
+ *   string (most visits: menus, crawlers, shared links) proxy.ts sends them to an ISR twin
+ *   (app/[locale]/catalogue-default), cached per (locale, slug) like product pages.
  * - When something changes, the API POSTs `{ tags }` to `REVALIDATE_PATH` with the secret header, and
  *   the change shows on the next request (seconds), not after the lifetime.
  */
