@@ -2,7 +2,8 @@
 import reservedSegments from './reserved-segments.json';
 
 /** First path segments next-intl must see: locale prefixes (/en, /br, and /es, which it redirects away). */
-const LOCALE_SEGMENT = /^\/(?:es|en|br|pt-br)(?:\/|$)/i;
+const LOCALE_NAMES = 'es|en|br|pt-br';
+const LOCALE_SEGMENT = new RegExp(`^/(?:${LOCALE_NAMES})(?:/|$)`, 'i');
 
 /**
  * The internal path of an unprefixed Spanish URL ("/velas" → "/es/velas", "/" → "/es"), or null when
@@ -17,11 +18,14 @@ export function spanishInternalPath(pathname: string): string | null {
 }
 
 /** Internal route of the query-less listings (app/[locale]/catalogue-default). */
-export const DEFAULT_LISTING_SEGMENT = 'catalogue-default';
+const DEFAULT_LISTING_SEGMENT = 'catalogue-default';
 const RESERVED = new Set(reservedSegments);
-const LOCALE_NAME = /^(?:es|en|br|pt-br)$/i;
+const LOCALE_NAME = new RegExp(`^(?:${LOCALE_NAMES})$`, 'i');
 const LISTING_PATH = /^(?:\/(en|br))?\/([^/.]+)$/;
 const INTERNAL_PATH = new RegExp(`^(?:/(en|br))?/${DEFAULT_LISTING_SEGMENT}(?:/|$)`);
+
+/** The [locale] segment behind a public prefix ("br" → "pt-BR", none → "es"). */
+const localeOf = (prefix: string | undefined): string => (prefix === 'br' ? 'pt-BR' : (prefix ?? 'es'));
 
 /**
  * The cached route of a listing URL that has no query string: "/products" → "/es/catalogue-default",
@@ -33,7 +37,7 @@ export function defaultListingPath(pathname: string): string | null {
   const match = LISTING_PATH.exec(pathname);
   if (!match) return null;
   const [, prefix, segment] = match;
-  const locale = prefix === 'br' ? 'pt-BR' : (prefix ?? 'es');
+  const locale = localeOf(prefix);
   if (segment === 'products') return `/${locale}/${DEFAULT_LISTING_SEGMENT}`;
   if (RESERVED.has(segment) || LOCALE_NAME.test(segment)) return null;
   return `/${locale}/${DEFAULT_LISTING_SEGMENT}/${segment}`;
@@ -46,6 +50,5 @@ export function defaultListingPath(pathname: string): string | null {
 export function internalListingNotFound(pathname: string): string | null {
   const match = INTERNAL_PATH.exec(pathname);
   if (!match) return null;
-  const locale = match[1] === 'br' ? 'pt-BR' : (match[1] ?? 'es');
-  return `/${locale}/${DEFAULT_LISTING_SEGMENT}/-/-`;
+  return `/${localeOf(match[1])}/${DEFAULT_LISTING_SEGMENT}/-/-`;
 }
