@@ -12,6 +12,7 @@ import catalogueCache from './plugins/catalogue-cache';
 import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
+import search from './plugins/search';
 import security from './plugins/security';
 import swagger from './plugins/swagger';
 import uploads from './plugins/uploads';
@@ -76,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger);
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
   await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl });
+  await app.register(search);
   await app.register(uploads, { dataDir: opts.dataDir });
   await app.register(authPlugin, opts.auth ?? {});
   await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], ...opts.realtime });

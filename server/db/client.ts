@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -28,10 +29,13 @@ export type OpenDbOptions =
   | { databaseUrl: string; poolSize?: number }
   | { /** directory for PGlite files; omit for an in-memory database */ pgliteDir?: string };
 
+/** The contrib extensions our migrations create (PGlite must load them when it opens a database). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 /** PGlite with the extensions our migrations need. */
 export async function createPglite(dir?: string): Promise<PGlite> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = new PGlite(dir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return client;
 }

@@ -16,6 +16,8 @@ import {
   bigint,
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -32,6 +34,8 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /* ---------------------------------------------------------------- enums */
 
@@ -156,6 +160,14 @@ export const products = pgTable(
     searchName: text('search_name').notNull().default(''),
     /** normalized name + sku + brand + description (+ visible variation names for parents) */
     searchText: text('search_text').notNull().default(''),
+    /** normalized names of the product's (or its parent's) categories; kept by triggers (migration 0006) */
+    searchCategories: text('search_categories').notNull().default(''),
+    /** the SKU as letters and digits only, lowercase: 'ese0010' finds ESE-0010 */
+    skuKey: text('sku_key').generatedAlwaysAs(sql`lower(regexp_replace(sku, '[^a-zA-Z0-9]+', '', 'g'))`),
+    /** full-text document, Spanish stemmer: name (A) above categories (B) above the rest (C) */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('spanish'::regconfig, search_name), 'A') || setweight(to_tsvector('spanish'::regconfig, search_categories), 'B') || setweight(to_tsvector('spanish'::regconfig, search_text), 'C')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,7 +196,29 @@ export const products = pgTable(
       .where(sql`${t.parentId} is null and ${t.isVisible} and ${t.state} <> 'hidden'`),
     // Trigram index: makes `search_text like '%term%'` an index scan (extension created in migration 0000).
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_sku_key_idx').on(sql`${t.skuKey} text_pattern_ops`),
   ],
+);
+
+/** Groups of words shoppers use for the same thing (incienso ⇄ sahumerio); normalized, managed by staff. */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  terms: text('terms').array().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** What shoppers searched, per day: the normalized query only (no user, no address), with its last result count. */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull().default(0),
+    results: integer('results').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query] }), index('search_queries_query_idx').on(t.query)],
 );
 
 export const productCategories = pgTable(

@@ -121,6 +121,9 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** "¿Quisiste decir …?": the closest query the catalogue can answer, when a search found nothing. */
+export const didYouMeanSchema = z.string().nullable().describe('Sugerencia cuando la búsqueda no encontró nada');
+
 export const configSchema = z.object({
   minOrderPrice: z.number(),
   minLocalPrice: z.number(),

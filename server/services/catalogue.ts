@@ -30,7 +30,7 @@ import {
   tags,
 } from '../db/schema';
 import { centsToPesos } from '../lib/money';
-import { escapeLike, searchTokens } from '../lib/text';
+import { searchSql, type SearchPlan } from './search';
 
 /* --------------------------------------------------------------- predicates */
 
@@ -44,21 +44,7 @@ const visibleTopLevel = sql`${products.parentId} is null and ${products.isVisibl
  */
 const ownerId = sql.raw('coalesce(products.parent_id, products.id)');
 
-function searchConditions(tokens: string[]): SQL[] {
-  return tokens.map((t) => sql`${products.searchText} like ${`%${escapeLike(t)}%`}`);
-}
-
-/** 0 = every token in the name and the first at a word start, 1 = every token in the name, 2 = elsewhere. */
-function relevanceRank(tokens: string[]): SQL {
-  const first = escapeLike(tokens[0]!);
-  const allInName = sql.join(
-    tokens.map((t) => sql`${products.searchName} like ${`%${escapeLike(t)}%`}`),
-    sql` and `,
-  );
-  return sql`case when (${allInName}) and (${products.searchName} like ${`${first}%`} or ${products.searchName} like ${`% ${first}%`}) then 0 when (${allInName}) then 1 else 2 end`;
-}
-
-function orderFor(sort: ProductSort | 'relevance', tokens: string[]): SQL {
+function orderFor(sort: ProductSort): SQL {
   switch (sort) {
     case 'newest':
       return sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
@@ -66,9 +52,6 @@ function orderFor(sort: ProductSort | 'relevance', tokens: string[]): SQL {
       return sql`${products.sales} desc nulls last, ${products.id}`;
     case 'popular':
       return sql`${products.score} desc nulls last, ${products.id}`;
-    case 'relevance':
-      if (tokens.length) return sql`${relevanceRank(tokens)}, ${products.sales} desc, ${products.searchName} collate "C", ${products.id}`;
-      return sql`${products.searchName} collate "C", ${products.id}`;
     case 'name':
     default:
       return sql`${products.searchName} collate "C", ${products.id}`;
@@ -250,15 +233,15 @@ export type ProductListParams = {
   /** comma-separated category slugs */
   categories?: string;
   sort?: ProductSort;
-  query?: string;
+  /** a search (services/search.ts); null: the query had nothing to search, so nothing matches */
+  search?: SearchPlan | null;
 };
 
 export async function listProducts(db: Db, params: ProductListParams, memo?: CatalogueMemo): Promise<Paged<ProductListItem>> {
   const { rows, page } = params;
-  const tokens = params.query ? searchTokens(params.query) : [];
-  // A query made only of punctuation matches nothing (rather than everything).
-  if (params.query?.trim() && !tokens.length) return { items: [], total: 0, totalPages: 0, page, rows };
-  const conds: SQL[] = [visibleTopLevel, ...searchConditions(tokens)];
+  if (params.search === null) return { items: [], total: 0, totalPages: 0, page, rows };
+  const search = params.search ? searchSql(params.search) : null;
+  const conds: SQL[] = [search ? search.where : visibleTopLevel];
 
   const slugs = [
     ...new Set(
@@ -283,24 +266,25 @@ export async function listProducts(db: Db, params: ProductListParams, memo?: Cat
     );
   }
   const where = and(...conds);
-  const sort = params.sort ?? (tokens.length ? 'relevance' : 'name');
+  // with a search and no explicit sort: relevance (the dropdown's order)
+  const order = params.sort || !search ? orderFor(params.sort ?? 'name') : search.rank;
   const offset = (page - 1) * rows;
 
   let pageIds: number[];
   let total: number;
   if (memo?.enabled) {
-    const key = `ids:${JSON.stringify([sort, tokens, slugs])}`;
+    const key = `ids:${JSON.stringify([params.sort ?? null, params.search ?? null, slugs])}`;
     const version = memo.version;
     let ids = memo.get<number[]>(key);
     if (!ids) {
-      ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(orderFor(sort, tokens))).map((r) => r.id);
+      ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(order)).map((r) => r.id);
       memo.set(key, ids, version);
     }
     total = ids.length;
     pageIds = ids.slice(offset, offset + rows);
   } else {
     const [pageRows, countRows] = await Promise.all([
-      db.select({ id: products.id }).from(products).where(where).orderBy(orderFor(sort, tokens)).limit(rows).offset(offset),
+      db.select({ id: products.id }).from(products).where(where).orderBy(order).limit(rows).offset(offset),
       db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
     ]);
     pageIds = pageRows.map((r) => r.id);
@@ -310,16 +294,11 @@ export async function listProducts(db: Db, params: ProductListParams, memo?: Cat
   return { items, total, totalPages: Math.ceil(total / rows), page, rows };
 }
 
-/** Up to `limit` visible products for the search dropdown: name matches first. */
-export async function searchProducts(db: Db, query: string, limit = 10): Promise<ProductListItem[]> {
-  const tokens = searchTokens(query);
-  if (!tokens.length) return [];
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(visibleTopLevel, ...searchConditions(tokens)))
-    .orderBy(orderFor('relevance', tokens))
-    .limit(limit);
+/** The first `limit` matches of a search, in the same order as the catalogue's first page. */
+export async function searchProducts(db: Db, plan: SearchPlan | null, limit = 10): Promise<ProductListItem[]> {
+  if (!plan) return [];
+  const { where, rank } = searchSql(plan);
+  const rows = await db.select({ id: products.id }).from(products).where(where).orderBy(rank).limit(limit);
   return loadListItems(
     db,
     rows.map((r) => r.id),

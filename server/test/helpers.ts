@@ -11,12 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
-import { createPglite, openDb, wrapPglite, type DbHandle } from '../db/client';
+import { createPglite, openDb, PGLITE_EXTENSIONS, wrapPglite, type DbHandle } from '../db/client';
 import { hashDemoPassword, seedDemo } from '../db/seed';
 import { renderSharedImages } from '../db/seed/images';
 
@@ -137,7 +136,7 @@ async function seededTemplate(): Promise<Blob> {
 
 /** A fresh in-memory PGlite holding the migrated, seeded demo database. */
 async function seededPglite(): Promise<DbHandle> {
-  const client = new PGlite({ loadDataDir: await seededTemplate(), extensions: { pg_trgm } });
+  const client = new PGlite({ loadDataDir: await seededTemplate(), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = wrapPglite(client);
   await db.migrate(); // a no-op on the template; keeps the "migrated at open" contract

@@ -114,13 +114,13 @@ export function buildCases(rows: CatalogueRow[]): Case[] {
   add(
     'typo',
     fair
-      .map((n, i) => {
+      .map((n, i): Case | null => {
         const at = n.words.reduce((best, w, j) => (w.length > n.words[best]!.length ? j : best), 0);
         const w = n.words[at]!;
         if (w.length < 4) return null;
         const wrong = w.length >= 8 ? typo(typo(w, i), i + 1) : typo(w, i);
         if (wrong === w) return null;
-        return { kind: 'typo' as const, q: n.words.map((x, j) => (j === at ? wrong : x)).join(' '), top: 3, sku: n.sku };
+        return { kind: 'typo', q: n.words.map((x, j) => (j === at ? wrong : x)).join(' '), top: 3, sku: n.sku };
       })
       .filter((c): c is Case => c !== null),
   );

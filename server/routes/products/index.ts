@@ -5,6 +5,7 @@ import { HttpError, MESSAGES } from '../../errors';
 import { envelope, errorResponses, idParams } from '../../schemas/common';
 import {
   cartLookupItemSchema,
+  didYouMeanSchema,
   lookupQuery,
   pagedSchema,
   productListItemSchema,
@@ -16,9 +17,30 @@ import {
 } from '../../schemas/catalogue';
 import { getProduct, listProducts, lookupProducts, searchProducts, type ProductKey } from '../../services/catalogue';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the normalized query and its result count, for the search log (services/search-log.ts) */
+    searchLogged?: { query: string; results: number };
+  }
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catálogo'];
   const config = { catalogueCache: true };
+
+  // Every answered search is counted, also those served by the catalogue cache (the handler did not run:
+  // the count of results is the last one seen for that query).
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode !== 200) return;
+    if (req.searchLogged) return app.productSearch.log.record(req.searchLogged.query, req.searchLogged.results);
+    if (reply.getHeader('x-cache') !== 'hit') return;
+    const url = req.routeOptions.url;
+    const q = req.query as { query?: string; page?: number; Categories?: string };
+    const counted = url === '/api/products/search' || (url === '/api/products' && (q.page ?? 1) === 1 && !q.Categories);
+    if (!counted || !q.query?.trim()) return;
+    const plan = await app.productSearch.plan(q.query);
+    if (plan) app.productSearch.log.record(plan.normalized);
+  });
 
   app.get(
     '/products',
@@ -28,17 +50,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Lista paginada de productos visibles (filtro por categoría, orden y búsqueda)',
         querystring: productListQuery,
-        response: { 200: envelope(pagedSchema(productListItemSchema)), ...errorResponses },
+        response: { 200: envelope(pagedSchema(productListItemSchema).extend({ didYouMean: didYouMeanSchema })), ...errorResponses },
       },
     },
     async (req) => {
       const q = req.query;
-      const data = await listProducts(
+      const search = q.query?.trim() ? await app.productSearch.plan(q.query) : undefined;
+      const page = await listProducts(
         app.db,
-        { rows: q.rows, page: q.page, categories: q.Categories, sort: q.sort, query: q.query },
+        { rows: q.rows, page: q.page, categories: q.Categories, sort: q.sort, search },
         app.catalogueCache,
       );
-      return { success: true as const, data };
+      let didYouMean: string | null = null;
+      if (q.query?.trim() && page.total === 0) didYouMean = await app.productSearch.suggest(q.query);
+      if (search && q.page === 1 && !q.Categories) req.searchLogged = { query: search.normalized, results: page.total };
+      return { success: true as const, data: { ...page, didYouMean } };
     },
   );
 
@@ -50,10 +76,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Búsqueda para el desplegable: hasta 10 productos, primero los que coinciden en el nombre',
         querystring: searchQuery,
-        response: { 200: envelope(z.object({ items: z.array(productListItemSchema) })), ...errorResponses },
+        response: { 200: envelope(z.object({ items: z.array(productListItemSchema), didYouMean: didYouMeanSchema })), ...errorResponses },
       },
     },
-    async (req) => ({ success: true as const, data: { items: await searchProducts(app.db, req.query.query) } }),
+    async (req) => {
+      const plan = req.query.query.trim() ? await app.productSearch.plan(req.query.query) : null;
+      const items = await searchProducts(app.db, plan);
+      const didYouMean = req.query.query.trim() && !items.length ? await app.productSearch.suggest(req.query.query) : null;
+      if (plan) req.searchLogged = { query: plan.normalized, results: items.length };
+      return { success: true as const, data: { items, didYouMean } };
+    },
   );
 
   app.get(

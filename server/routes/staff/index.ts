@@ -14,6 +14,7 @@
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
  *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince? }
  *   /api/staff/products…  list, detail, edit and images: see ./products.ts
+ *   /api/staff/search…    search synonyms and the search report: see ./search.ts
  * Product and configuration changes tell the storefront to revalidate its cached pages
  * (services/revalidate.ts, fire-and-forget).
  */
@@ -36,6 +37,7 @@ import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import productRoutes from './products';
 import staffCustomers from './customers';
+import staffSearch from './search';
 import staffSettings from './settings';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
 
@@ -309,6 +311,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
   await app.register(staffCustomers);
   await app.register(staffSettings, { revalidate });
+  await app.register(staffSearch, { revalidate });
 };
 
 export default routes;

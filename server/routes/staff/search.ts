@@ -1,0 +1,121 @@
+/**
+ * Staff: search synonyms and the search report (registered by ./index.ts under /api/staff; products:write).
+ *
+ *   GET    /api/staff/search?days=30        synonym groups + top searches + top searches without results
+ *   POST   /api/staff/search/synonyms { terms }   ·   PATCH /api/staff/search/synonyms/:id { terms }
+ *   DELETE /api/staff/search/synonyms/:id
+ *
+ * A synonym changes what searches find: `synonymsChanged` (the one place) clears the API's catalogue
+ * cache — and with it the search lexicon, which follows the cache's version — and revalidates the
+ * storefront's product lists.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tags as cacheTags } from '../../../lib/cache';
+import { HttpError } from '../../errors';
+import { envelope, idParams } from '../../schemas/common';
+import { searchReport } from '../../services/search-log';
+import { createSynonymGroup, deleteSynonymGroup, listSynonymGroups, SEARCH_MESSAGES as M, updateSynonymGroup } from '../../services/search-synonyms';
+import { authErrors } from '../orders/schemas';
+
+const term = z
+  .string()
+  .trim()
+  .min(2)
+  .max(40)
+  .refine((s) => /[\p{L}\p{N}]/u.test(s) && !/[\u0000-\u001f\u007f]/.test(s), { message: 'término inválido' });
+const termsBody = z.object({ terms: z.array(term).min(2).max(10) });
+
+const groupSchema = z.object({ id: z.number().int(), terms: z.array(z.string()) });
+const reportRow = z.object({ query: z.string(), searches: z.number().int(), results: z.number().int() });
+
+const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = async (app, { revalidate }) => {
+  const tags = ['personal'];
+  const security = [{ bearerAuth: [] }];
+  const preHandler = [
+    app.requireStaff,
+    async (req: { user?: { permissions: string[] } | null }) => {
+      if (!req.user?.permissions.includes('products:write')) throw HttpError.forbidden();
+    },
+  ];
+  const synonymsChanged = () => revalidate([cacheTags.products]);
+
+  app.get(
+    '/search',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Sinónimos de búsqueda y lo más buscado (con y sin resultados) de los últimos días',
+        security,
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
+        response: {
+          200: envelope(
+            z.object({ days: z.number().int(), synonyms: z.array(groupSchema), top: z.array(reportRow), noResults: z.array(reportRow) }),
+          ),
+          ...authErrors,
+        },
+      },
+    },
+    async (req) => {
+      await app.productSearch.log.flush();
+      const [synonyms, report] = await Promise.all([listSynonymGroups(app.db), searchReport(app.db, req.query.days)]);
+      return { success: true as const, data: { days: req.query.days, synonyms, ...report } };
+    },
+  );
+
+  app.post(
+    '/search/synonyms',
+    {
+      preHandler,
+      schema: { tags, summary: 'Agregar un grupo de sinónimos', security, body: termsBody, response: { 201: envelope(groupSchema), ...authErrors } },
+    },
+    async (req, reply) => {
+      const data = await createSynonymGroup(app.db, req.body.terms);
+      synonymsChanged();
+      return reply.code(201).send({ success: true as const, message: M.saved, data });
+    },
+  );
+
+  app.patch(
+    '/search/synonyms/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Cambiar los términos de un grupo de sinónimos',
+        security,
+        params: idParams,
+        body: termsBody,
+        response: { 200: envelope(groupSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const data = await updateSynonymGroup(app.db, req.params.id, req.body.terms);
+      if (!data) throw HttpError.notFound();
+      synonymsChanged();
+      return { success: true as const, message: M.saved, data };
+    },
+  );
+
+  app.delete(
+    '/search/synonyms/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Eliminar un grupo de sinónimos',
+        security,
+        params: idParams,
+        response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (!(await deleteSynonymGroup(app.db, req.params.id))) throw HttpError.notFound();
+      synonymsChanged();
+      return { success: true as const, message: M.deleted, data: { id: req.params.id } };
+    },
+  );
+};
+
+export default routes;
