@@ -201,6 +201,16 @@ const TABLE: Record<string, Rule> = {
   'GET /api/staff/config': { allow: STAFF, denied: 403, expect: { staff: 200, oe: 200 } },
   'PATCH /api/staff/config': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { maintaince: false } }), expect: { staff: 200 } },
   'PATCH /api/staff/products/{id}': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.victim.productId }, body: { state: 'active' } }), expect: { staff: 200 } },
+  // search synonyms and report: products:write (superadmin, admin, employee), not the order employee
+  'GET /api/staff/search': { allow: SUPERADMIN, denied: 403, expect: { staff: 200 } },
+  'POST /api/staff/search/synonyms': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { terms: ['matriz', 'tabla'] } }), expect: { staff: 201 } },
+  'PATCH /api/staff/search/synonyms/{id}': {
+    allow: SUPERADMIN,
+    denied: 403,
+    req: () => ({ params: { id: 1 }, body: { terms: ['incienso', 'sahumerio'] } }),
+    expect: { staff: 200 },
+  },
+  'DELETE /api/staff/search/synonyms/{id}': { allow: SUPERADMIN, denied: 403, req: () => ({ params: { id: 2 } }), expect: { staff: 200 } },
 };
 
 /** Routes of other features under /api/staff/ that the table does not list yet. */
