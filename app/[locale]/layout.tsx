@@ -77,7 +77,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
                 tags={shell.tags}
                 categories={menuCategories}
               />
-              <BottomBar />
+              <BottomBar categories={menuCategories} />
             </ShellOnly>
             {/* Toast area (components/toast): both toast systems; lib/api/public.ts and the search notify() into it. */}
             <ToastArea />

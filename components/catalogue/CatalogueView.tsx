@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import type { Category, Paged, ProductListItem } from '@/lib/api/types';
+import type { Category, ProductPage } from '@/lib/api/types';
 import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs';
 import { Pagination } from './Pagination';
 import { catalogueHref, ROWS_OPTIONS, SORTS, type CatalogueParams } from './params';
@@ -14,7 +14,7 @@ export interface CatalogueViewProps {
   /** Spanish path of this listing: "/products" or "/{categorySlug}". */
   basePath: string;
   state: CatalogueParams;
-  result: Paged<ProductListItem>;
+  result: ProductPage;
   categories: readonly Category[];
   /** Slug of the category being shown (category page or ?category= filter), or null. */
   activeCategory: string | null;
@@ -40,6 +40,7 @@ export async function CatalogueView({
 }: CatalogueViewProps) {
   const t = await getTranslations('catalogue');
   const tp = await getTranslations('product');
+  const ts = await getTranslations('common.search');
   const cardLabels: ProductCardLabels = {
     limited: t('card.limited'),
     noStock: t('card.noStock'),
@@ -158,10 +159,42 @@ export async function CatalogueView({
             </div>
           </div>
 
-          {items.length === 0 ? (
+          {items.length === 0 && state.query ? (
+            <div className={styles.empty} role="status" data-testid="search-not-found">
+              <h2 className={styles.emptyTitle}>{ts('notFound', { term: state.query })}</h2>
+              {result.didYouMean ? (
+                <p className={styles.didYouMean}>
+                  {ts.rich('didYouMean', {
+                    term: result.didYouMean,
+                    link: (chunks) => (
+                      <Link href={catalogueHref('/products', { ...keep, query: result.didYouMean ?? '' })} prefetch={false}>
+                        {chunks}
+                      </Link>
+                    ),
+                  })}
+                </p>
+              ) : (
+                <p>{t('empty.searchText', { query: state.query })}</p>
+              )}
+              {listed.length > 0 ? (
+                <nav aria-label={ts('browseCategories')}>
+                  <h3 className={styles.emptySubtitle}>{ts('browseCategories')}</h3>
+                  <ul className={styles.emptyCategories}>
+                    {listed.map((c) => (
+                      <li key={c.id}>
+                        <Link href={catalogueHref(`/${c.slug}`, keep)} className={styles.chip} prefetch={false}>
+                          {c.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
+            </div>
+          ) : items.length === 0 ? (
             <div className={styles.empty} role="status">
               <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
-              <p>{state.query ? t('empty.searchText', { query: state.query }) : t('empty.text')}</p>
+              <p>{t('empty.text')}</p>
               <Link href="/products" className={styles.emptyCta}>
                 {t('empty.cta')}
               </Link>

@@ -16,7 +16,7 @@ import styles from './BottomBar.module.css';
 /** Per-user pages: not prefetched. */
 const ACCOUNT_PATHS = new Set(['/login', '/orders', '/profile']);
 
-export function BottomBar() {
+export function BottomBar({ categories = [] }: { categories?: readonly { name: string; slug: string }[] }) {
   const t = useTranslations('common.nav');
   const tSearch = useTranslations('common.search');
   const pathname = usePathname();
@@ -44,7 +44,7 @@ export function BottomBar() {
   return (
     <>
       <div id={panelId} className={styles.searchPanel} hidden={!searchOpen} role="region" aria-label={tSearch('label')}>
-        {searchOpen ? <SearchBox variant="panel" autoFocus onNavigate={closeSearch} onDismiss={closeSearch} /> : null}
+        {searchOpen ? <SearchBox variant="panel" autoFocus onNavigate={closeSearch} onDismiss={closeSearch} categories={categories} /> : null}
       </div>
       <nav aria-label={t('bottomBar')} className={styles.bar}>
         <ul className={styles.list}>

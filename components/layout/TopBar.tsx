@@ -27,7 +27,7 @@ export async function TopBar({ categories }: { categories: MenuCategory[] }) {
             <Logo tagline={t('tagline')} taglineClassName={styles.logoTagline} />
           </Link>
           <div className={styles.search}>
-            <SearchBox />
+            <SearchBox categories={categories} />
           </div>
           <div className={styles.actions}>
             <div className={styles.desktopOnly}>

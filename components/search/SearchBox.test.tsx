@@ -176,6 +176,37 @@ describe('SearchBox', () => {
     expect(push).not.toHaveBeenCalled();
   });
 
+  it('nothing found: offers the API\'s "¿Quisiste decir …?" (searching it) and the categories', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        fakeResponse(
+          url.includes('hornilllo')
+            ? { success: true, data: { items: [], didYouMean: 'hornillo' } }
+            : { success: true, data: { items: [product(3, 'Hornillo Buda')], didYouMean: null } },
+        ),
+      ),
+    );
+    render(
+      <NextIntlClientProvider locale="es" messages={{ common, errors }} onError={() => {}}>
+        <SearchBox categories={[{ name: 'Hornillos', slug: 'hornillos' }, { name: 'Velas', slug: 'velas' }]} />
+      </NextIntlClientProvider>,
+    );
+    const input = screen.getByRole('combobox');
+    await type(input, 'hornilllo');
+    await settle(500);
+    expect(screen.getByText(/¿Quisiste decir/)).toHaveTextContent('¿Quisiste decir hornillo?');
+    expect(screen.getByRole('navigation', { name: 'Explorá nuestras categorías' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Velas' }));
+    expect(push).toHaveBeenCalledWith('/velas');
+    push.mockReset();
+    await type(input, 'hornilllo');
+    await settle(500);
+    fireEvent.click(screen.getByRole('button', { name: 'hornillo' }));
+    expect(input).toHaveValue('hornillo');
+    await settle(500);
+    expect(screen.getByText('Hornillo Buda')).toBeInTheDocument();
+  });
+
   it('Escape clears the text and closes the suggestions', async () => {
     fetchMock.mockImplementation(() => answer([product(1, 'Vela Roja')]));
     const input = setup();

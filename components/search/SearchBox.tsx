@@ -16,6 +16,8 @@ import styles from './SearchBox.module.css';
 type Option = { kind: 'all'; href: string } | { kind: 'product'; href: string; product: ProductListItem };
 
 export interface SearchBoxProps {
+  /** Offered when a search finds nothing (the shell's categories). */
+  categories?: readonly { name: string; slug: string }[];
   /** 'header' floats the suggestions over the page; 'panel' (mobile search panel) lays them out inline. */
   variant?: 'header' | 'panel';
   autoFocus?: boolean;
@@ -32,8 +34,9 @@ export interface SearchBoxProps {
  *   price or range; → /{firstCategorySlug}/{productSlug}). ArrowUp/ArrowDown move (wrapping).
  * - Enter: the active option, or — with no active option — /products?query=… unless the search found nothing.
  * - Escape clears the text (and closes the suggestions). Without JS the form still submits to /products.
+ * - Nothing found: the 'term not found' message, "¿Quisiste decir …?" (searches that term) and the categories.
  */
-export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss }: SearchBoxProps) {
+export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss, categories = [] }: SearchBoxProps) {
   const t = useTranslations('common.search');
   const tPrice = useTranslations('common.price');
   const locale = useLocale() as Locale;
@@ -224,7 +227,53 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
               )}
             </ul>
           ) : null}
-          {notFound ? <p className={styles.message}>{t('notFound', { term: search.term })}</p> : null}
+          {notFound ? (
+            <div className={styles.notFound}>
+              <p className={styles.message}>{t('notFound', { term: search.term })}</p>
+              {search.didYouMean ? (
+                <p className={styles.didYouMean}>
+                  {t.rich('didYouMean', {
+                    term: search.didYouMean,
+                    link: (chunks) => (
+                      <button
+                        type="button"
+                        className={styles.suggestion}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => {
+                          setText(search.didYouMean ?? '');
+                          setOpen(true);
+                        }}
+                      >
+                        {chunks}
+                      </button>
+                    ),
+                  })}
+                </p>
+              ) : null}
+              {categories.length > 0 ? (
+                <nav aria-label={t('browseCategories')}>
+                  <p className={styles.categoriesTitle}>{t('browseCategories')}</p>
+                  <ul className={styles.categories}>
+                    {categories.map((c) => (
+                      <li key={c.slug}>
+                        <a
+                          href={getPathname({ href: `/${c.slug}`, locale })}
+                          className={styles.category}
+                          onMouseDown={(event) => event.preventDefault()}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            go(`/${c.slug}`);
+                          }}
+                        >
+                          {c.name}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
+            </div>
+          ) : null}
           {search.status === 'error' ? (
             <p role="alert" className={styles.error}>
               {t('error')}

@@ -38,6 +38,14 @@ export function extractItems(data: unknown): ProductListItem[] {
   return [];
 }
 
+/** The API's "¿Quisiste decir …?" for a search that found nothing (`data.didYouMean`), or null. */
+export function extractDidYouMean(data: unknown): string | null {
+  if (data && typeof data === 'object' && typeof (data as { didYouMean?: unknown }).didYouMean === 'string') {
+    return (data as { didYouMean: string }).didYouMean || null;
+  }
+  return null;
+}
+
 /**
  * Moves the active option for ArrowDown (+1) / ArrowUp (-1) over `count` options, wrapping around;
  * -1 means "no active option" (focus stays on the text).

@@ -2,15 +2,18 @@
 import { useEffect, useState } from 'react';
 import { isAbortError, publicRequest } from '@/lib/api/public';
 import type { ProductListItem } from '@/lib/api/types';
-import { extractItems, normalizeQuery, SEARCH_DEBOUNCE_MS, searchApiPath } from './search-logic';
+import { extractDidYouMean, extractItems, normalizeQuery, SEARCH_DEBOUNCE_MS, searchApiPath } from './search-logic';
 
+/** `didYouMean`: the API's closest query when the search found nothing. */
 export type SearchState =
-  | { status: 'idle'; term: ''; items: ProductListItem[] }
-  | { status: 'pending'; term: string; items: ProductListItem[] }
-  | { status: 'done'; term: string; items: ProductListItem[] }
-  | { status: 'error'; term: string; items: ProductListItem[] };
+  | { status: 'idle'; term: ''; items: ProductListItem[]; didYouMean: null }
+  | { status: 'pending'; term: string; items: ProductListItem[]; didYouMean: null }
+  | { status: 'done'; term: string; items: ProductListItem[]; didYouMean: string | null }
+  | { status: 'error'; term: string; items: ProductListItem[]; didYouMean: null };
 
-type Settled = { status: 'done' | 'error'; term: string; items: ProductListItem[] };
+type Settled =
+  | { status: 'done'; term: string; items: ProductListItem[]; didYouMean: string | null }
+  | { status: 'error'; term: string; items: ProductListItem[]; didYouMean: null };
 
 const NONE: ProductListItem[] = [];
 
@@ -28,10 +31,10 @@ export function useProductSearch(text: string, delayMs: number = SEARCH_DEBOUNCE
     const controller = new AbortController();
     const timer = setTimeout(() => {
       publicRequest<unknown>(searchApiPath(term), { auth: false, signal: controller.signal })
-        .then((data) => setSettled({ status: 'done', term, items: extractItems(data) }))
+        .then((data) => setSettled({ status: 'done', term, items: extractItems(data), didYouMean: extractDidYouMean(data) }))
         .catch((error: unknown) => {
           if (isAbortError(error) || controller.signal.aborted) return;
-          setSettled({ status: 'error', term, items: NONE });
+          setSettled({ status: 'error', term, items: NONE, didYouMean: null });
         });
     }, delayMs);
     return () => {
@@ -40,9 +43,9 @@ export function useProductSearch(text: string, delayMs: number = SEARCH_DEBOUNCE
     };
   }, [term, delayMs]);
 
-  if (!term) return { status: 'idle', term: '', items: NONE };
+  if (!term) return { status: 'idle', term: '', items: NONE, didYouMean: null };
   if (!settled || settled.term !== term) {
-    return { status: 'pending', term, items: settled?.status === 'done' ? settled.items : NONE };
+    return { status: 'pending', term, items: settled?.status === 'done' ? settled.items : NONE, didYouMean: null };
   }
   return settled;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { ApiError, apiGet } from './server';
-import type { Category, Paged, Product, ProductListItem, ProductSort } from './types';
+import type { Category, Product, ProductPage, ProductSort } from './types';
 import { SECONDS, tags } from '@/lib/cache';
 
 /**
@@ -30,10 +30,10 @@ export function productListQuery(params: ProductListParams): string {
 }
 
 /** A page of products (catalogue, category, search results). */
-export function getProducts(params: ProductListParams = {}): Promise<Paged<ProductListItem>> {
+export function getProducts(params: ProductListParams = {}): Promise<ProductPage> {
   const listTags: string[] = [tags.products];
   if (params.category) listTags.push(tags.category(params.category));
-  return apiGet<Paged<ProductListItem>>(`api/products?${productListQuery(params)}`, {
+  return apiGet<ProductPage>(`api/products?${productListQuery(params)}`, {
     tags: listTags,
     revalidate: SECONDS.products,
   });

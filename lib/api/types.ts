@@ -20,6 +20,11 @@ export interface Paged<T> {
   rows: number;
 }
 
+/** A catalogue page; with a search that found nothing, the closest query that finds something. */
+export interface ProductPage extends Paged<ProductListItem> {
+  didYouMean?: string | null;
+}
+
 export interface Category {
   id: number;
   name: string;

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test answers are JSON read loosely */
 /**
  * Search (issue 28) through the HTTP API: hostile input (fast empty answer or the spec's 400, never a 500
  * or a slow query), SKU spellings and exact SKU first, stop words, "¿Quisiste decir …?", staff synonyms
