@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'admin',
   'adminSettings',
   'adminProducts',
+  'adminSearch',
   'toast',
 ] as const;
 

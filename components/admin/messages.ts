@@ -34,3 +34,5 @@ export const ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS = [
 ] as const;
 /** /admin/products/[productId]: ProductEditor, VariationsTable, ImageManager. */
 export const ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS = ['adminProducts.client', 'adminProducts.states'] as const;
+/** /admin/search: SynonymsManager. */
+export const ADMIN_SEARCH_CLIENT_MESSAGE_PATHS = ['adminSearch.client'] as const;

@@ -1,0 +1,141 @@
+'use client';
+
+/**
+ * Search synonyms (products:write): each group lists words shoppers use for the same thing, comma
+ * separated (incienso, sahumerio). The API normalizes them and clears the catalogue cache, so searches
+ * use the change at once.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import styles from '../settings/settings.module.css';
+import own from './search.module.css';
+
+export type SynonymGroup = { id: number; terms: string[] };
+
+/** "incienso, sahumerio" → ['incienso', 'sahumerio']: at least two distinct terms of 2–40 characters. */
+export function parseTerms(text: string): string[] | null {
+  const terms = [...new Set(text.split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter(Boolean))];
+  if (terms.length < 2 || terms.length > 10 || terms.some((t) => t.length < 2 || t.length > 40)) return null;
+  return terms;
+}
+
+export function SynonymsManager({ items, suggested }: { items: SynonymGroup[]; suggested?: string }) {
+  const t = useTranslations('adminSearch.client');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      notify('SUCCESS', done);
+      router.refresh();
+      return true;
+    } catch (err) {
+      handleError(err);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.section}>
+      {items.length === 0 ? (
+        <p className={base.empty}>{t('empty')}</p>
+      ) : (
+        <ul className={styles.list} data-testid="synonyms-list">
+          {items.map((g) => (
+            <li key={`${g.id}-${g.terms.join(',')}`}>
+              <GroupRow
+                group={g}
+                busy={busy}
+                onSave={(terms) => run(() => publicRequest(`api/staff/search/synonyms/${g.id}`, { method: 'PATCH', body: { terms } }), t('saved'))}
+                onDelete={() => {
+                  if (window.confirm(t('confirmDelete', { terms: g.terms.join(', ') }))) {
+                    void run(() => publicRequest(`api/staff/search/synonyms/${g.id}`, { method: 'DELETE' }), t('deleted'));
+                  }
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <GroupRow
+        key={suggested ?? ''}
+        initial={suggested ? `${suggested}, ` : ''}
+        busy={busy}
+        onSave={(terms) => run(() => publicRequest('api/staff/search/synonyms', { method: 'POST', body: { terms } }), t('saved'))}
+      />
+    </div>
+  );
+}
+
+function GroupRow({
+  group,
+  initial = '',
+  busy,
+  onSave,
+  onDelete,
+}: {
+  group?: SynonymGroup;
+  initial?: string;
+  busy: boolean;
+  onSave: (terms: string[]) => Promise<boolean>;
+  onDelete?: () => void;
+}) {
+  const t = useTranslations('adminSearch.client');
+  const id = useId();
+  const start = group ? group.terms.join(', ') : initial;
+  const [text, setText] = useState(start);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const terms = parseTerms(text);
+    if (!terms) {
+      setError(t('invalid'));
+      return;
+    }
+    setError(null);
+    if ((await onSave(terms)) && !group) setText('');
+  };
+
+  return (
+    <form className={group ? own.row : `${own.row} ${own.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={group ? 'synonym-row' : 'synonym-add'}>
+      <label className={styles.field} htmlFor={`${id}-t`}>
+        <span className={group ? styles.rowLabel : undefined}>{t('terms')}</span>
+        <input
+          id={`${id}-t`}
+          value={text}
+          maxLength={400}
+          placeholder={t('placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : undefined}
+        />
+      </label>
+      <div className={styles.tools}>
+        <button type="submit" className={group ? styles.toggle : base.primaryButton} disabled={busy || text === start}>
+          {group ? t('save') : t('add')}
+        </button>
+        {group && onDelete ? (
+          <button type="button" className={base.dangerButton} onClick={onDelete} disabled={busy} aria-label={t('deleteLabel', { terms: group.terms.join(', ') })}>
+            {t('delete')}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${id}-e`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
