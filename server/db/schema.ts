@@ -197,7 +197,8 @@ export const products = pgTable(
     // Trigram index: makes `search_text like '%term%'` an index scan (extension created in migration 0000).
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_search_vector_idx').using('gin', t.searchVector),
-    index('products_sku_key_idx').on(sql`${t.skuKey} text_pattern_ops`),
+    // byte order: the SKU prefix search is a range (search_products, migration 0006)
+    index('products_sku_key_idx').on(sql`${t.skuKey} collate "C"`),
   ],
 );
 

@@ -30,7 +30,7 @@ import {
   tags,
 } from '../db/schema';
 import { centsToPesos } from '../lib/money';
-import { searchSql, type SearchPlan } from './search';
+import { searchCall, type SearchPlan } from './search';
 
 /* --------------------------------------------------------------- predicates */
 
@@ -240,8 +240,6 @@ export type ProductListParams = {
 export async function listProducts(db: Db, params: ProductListParams, memo?: CatalogueMemo): Promise<Paged<ProductListItem>> {
   const { rows, page } = params;
   if (params.search === null) return { items: [], total: 0, totalPages: 0, page, rows };
-  const search = params.search ? searchSql(params.search) : null;
-  const conds: SQL[] = [search ? search.where : visibleTopLevel];
 
   const slugs = [
     ...new Set(
@@ -253,39 +251,55 @@ export async function listProducts(db: Db, params: ProductListParams, memo?: Cat
   ]
     .sort()
     .slice(0, 20);
-  if (slugs.length) {
-    conds.push(
-      inArray(
+  const inCategories = slugs.length
+    ? inArray(
         products.id,
         db
           .select({ id: productCategories.productId })
           .from(productCategories)
           .innerJoin(categories, eq(categories.id, productCategories.categoryId))
           .where(inArray(categories.slug, slugs)),
-      ),
-    );
-  }
-  const where = and(...conds);
-  // with a search and no explicit sort: relevance (the dropdown's order)
-  const order = params.sort || !search ? orderFor(params.sort ?? 'name') : search.rank;
+      )
+    : undefined;
   const offset = (page - 1) * rows;
+
+  // A search: the matches of search_products (best first) joined back to products for the category
+  // filter and an explicit sort; without an explicit sort, relevance (the dropdown's order).
+  const search = params.search;
+  const order = search && !params.sort ? sql`s.ord` : orderFor(params.sort ?? 'name');
+  const where = inCategories ?? sql`true`;
+  const searchIds = (plan: SearchPlan, tail: SQL) =>
+    rowsOf<{ id: number }>(
+      db,
+      sql`select products.id from ${searchCall(plan)} s join products on products.id = s.id where ${where} order by ${order} ${tail}`,
+    ).then((r) => r.map((x) => x.id));
+  const listWhere = and(visibleTopLevel, inCategories);
 
   let pageIds: number[];
   let total: number;
   if (memo?.enabled) {
-    const key = `ids:${JSON.stringify([params.sort ?? null, params.search ?? null, slugs])}`;
+    const key = `ids:${JSON.stringify([params.sort ?? null, search ?? null, slugs])}`;
     const version = memo.version;
     let ids = memo.get<number[]>(key);
     if (!ids) {
-      ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(order)).map((r) => r.id);
+      ids = search
+        ? await searchIds(search, sql``)
+        : (await db.select({ id: products.id }).from(products).where(listWhere).orderBy(order)).map((r) => r.id);
       memo.set(key, ids, version);
     }
     total = ids.length;
     pageIds = ids.slice(offset, offset + rows);
+  } else if (search) {
+    const [ids, countRows] = await Promise.all([
+      searchIds(search, sql`limit ${rows} offset ${offset}`),
+      rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${searchCall(search)} s join products on products.id = s.id where ${where}`),
+    ]);
+    pageIds = ids;
+    total = countRows[0]?.n ?? 0;
   } else {
     const [pageRows, countRows] = await Promise.all([
-      db.select({ id: products.id }).from(products).where(where).orderBy(order).limit(rows).offset(offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+      db.select({ id: products.id }).from(products).where(listWhere).orderBy(order).limit(rows).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(products).where(listWhere),
     ]);
     pageIds = pageRows.map((r) => r.id);
     total = countRows[0]?.n ?? 0;
@@ -297,8 +311,7 @@ export async function listProducts(db: Db, params: ProductListParams, memo?: Cat
 /** The first `limit` matches of a search, in the same order as the catalogue's first page. */
 export async function searchProducts(db: Db, plan: SearchPlan | null, limit = 10): Promise<ProductListItem[]> {
   if (!plan) return [];
-  const { where, rank } = searchSql(plan);
-  const rows = await db.select({ id: products.id }).from(products).where(where).orderBy(rank).limit(limit);
+  const rows = await rowsOf<{ id: number }>(db, sql`select s.id from ${searchCall(plan)} s order by s.ord limit ${limit}`);
   return loadListItems(
     db,
     rows.map((r) => r.id),

@@ -9,6 +9,7 @@
  *           joins or splits into when the catalogue has them (palosanto → palo <-> santo, tea light → tealight);
  *   loose — spellings one edit away (two from 8 letters) from a word of the catalogue's names (sahumero →
  *           sahumerio), and the last word as a prefix (type-ahead), only for words the catalogue does not have.
+ * Matches: the products holding every word; only when none does, those holding any (most words first).
  * Ranking: exact SKU, exact name, every word in the name (exactly, then loosely), most words matched, fewest
  * typos, ts_rank (name above category above description), best sellers.
  *
@@ -17,7 +18,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products, searchSynonyms } from '../db/schema';
+import { searchSynonyms } from '../db/schema';
 import { normalizeText } from '../lib/text';
 
 /** PostgreSQL's Spanish stop words that shoppers type: a query made only of these finds nothing. */
@@ -221,49 +222,25 @@ export function suggestQuery(query: string, lex: Lexicon): string | null {
 
 /* ------------------------------------------------------------------- SQL */
 
-const visibleTopLevel = sql`${products.parentId} is null and ${products.isVisible} and ${products.state} <> 'hidden'`;
-const tsq = (text: string) => sql`to_tsquery('spanish', ${text})`;
-
-/** Top-level product ids of an exact or prefix SKU (a variation's SKU finds its parent). */
-function skuIds(key: string, exact: boolean): SQL {
-  const match = exact ? sql`s.sku_key = ${key}` : sql`s.sku_key like ${`${key}%`}`;
-  return sql`(select coalesce(s.parent_id, s.id) from products s where ${match})`;
+/** tsquery texts hold only [a-z0-9] words, spaces and ( ) | & < - > : * A, so double quotes delimit them safely. */
+function textArray(items: string[]): string {
+  return `{${items.map((t) => `"${t}"`).join(',')}}`;
 }
 
-export type SearchSql = { where: SQL; rank: SQL };
-
-/** The WHERE (matches) and ORDER BY (relevance) of a plan. */
-export function searchSql(plan: SearchPlan): SearchSql {
-  const vec = sql`${products.searchVector}`;
-  const anyText = plan.groups.map((g) => tsAny([...g.exact, ...g.loose], '')).filter(Boolean);
-  const matches: SQL[] = [];
-  if (anyText.length) matches.push(sql`${vec} @@ ${tsq(anyText.join(' | '))}`);
-  if (plan.skuKey) matches.push(sql`${products.id} in ${skuIds(plan.skuKey, false)}`);
-  const where = sql`${visibleTopLevel} and (${matches.length ? sql.join(matches, sql` or `) : sql`false`})`;
-
-  const keys: SQL[] = [];
-  if (plan.skuKey) {
-    keys.push(sql`(${products.id} in ${skuIds(plan.skuKey, true)}) desc`);
-    keys.push(sql`(${products.id} in ${skuIds(plan.skuKey, false)}) desc`);
-  }
-  keys.push(sql`(${products.searchName} = ${plan.normalized}) desc`);
-  if (anyText.length) {
-    const exactA = plan.groups.map((g) => tsAny(g.exact, 'A'));
-    const anyA = plan.groups.map((g) => tsAny([...g.exact, ...g.loose], 'A'));
-    if (exactA.every(Boolean)) keys.push(sql`(${vec} @@ ${tsq(exactA.join(' & '))}) desc`);
-    if (anyA.every(Boolean)) keys.push(sql`(${vec} @@ ${tsq(anyA.join(' & '))}) desc`);
-    const count = (texts: string[]) =>
-      sql.join(
-        texts.filter(Boolean).map((t) => sql`(${vec} @@ ${tsq(t)})::int`),
-        sql` + `,
-      );
-    if (plan.groups.length > 1) keys.push(sql`(${count(anyText)}) desc`);
-    const exactText = plan.groups.map((g) => tsAny(g.exact, ''));
-    if (exactText.some(Boolean)) keys.push(sql`(${count(exactText)}) desc`);
-    keys.push(sql`ts_rank(${vec}, ${tsq(anyText.join(' | '))}) desc`);
-  }
-  keys.push(sql`${products.sales} desc, ${products.searchName} collate "C", ${products.id}`);
-  return { where, rank: sql.join(keys, sql`, `) };
+/**
+ * `search_products(…)` (migration 0006) for a plan: a set of (id, ord) — every visible top-level match,
+ * ord 1 the best. Ranking: exact SKU, SKU prefix, exact name, every word in the name (exactly, then with
+ * typos), most words, most exact words, ts_rank (name above category above description), best sellers.
+ */
+export function searchCall(plan: SearchPlan): SQL {
+  const groups = plan.groups.map((g) => tsAny([...g.exact, ...g.loose], '')).filter(Boolean);
+  const exact = plan.groups.map((g) => tsAny(g.exact, ''));
+  const hasLoose = plan.groups.some((g) => g.loose.length > 0);
+  const exactA = plan.groups.map((g) => tsAny(g.exact, 'A'));
+  const anyA = plan.groups.map((g) => tsAny([...g.exact, ...g.loose], 'A'));
+  const all = (parts: string[]) => (parts.length && parts.every(Boolean) ? parts.join(' & ') : '');
+  return sql`search_products(${groups.join(' | ')}, ${groups.join(' & ')}, ${textArray(hasLoose ? exact.filter(Boolean) : [])}::text[],
+    ${textArray(groups)}::text[], ${all(exactA)}, ${all(anyA)}, ${plan.skuKey ?? ''}, ${plan.normalized})`;
 }
 
 /* ---------------------------------------------------------------- lexicon */

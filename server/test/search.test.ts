@@ -9,6 +9,7 @@ import { before, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { describeEachDb, SPANISH, type Json } from './helpers';
 import { api, login } from './orders-fixtures';
+import { normalizeText } from '../lib/text';
 import { editDistance } from '../services/search';
 
 const enc = encodeURIComponent;
@@ -99,12 +100,16 @@ describeEachDb('búsqueda', (ctx) => {
     assert.equal(body.data.items[0].name, 'Velón Siete Días');
     const soja = await ctx().get(`/api/products?rows=50&query=${enc('vela de soja')}`);
     assert.equal(soja.body.data.items[0].name, 'Vela de Soja Aromática en Frasco 200 g');
-    // every result holds "vela" or "soja" (stemmed, anywhere): none is there for "de" alone
+    // products holding every word only (no list padded with every "vela"), none there for "de"
     const holders = (await ctx().db.db.execute(
       sql`select count(*)::int as n from products where parent_id is null and is_visible and state <> 'hidden'
-          and search_vector @@ to_tsquery('spanish', 'vela | soja')`,
+          and search_vector @@ to_tsquery('spanish', 'vela & soja')`,
     )) as unknown as { rows: { n: number }[] };
     assert.equal(soja.body.data.total, holders.rows[0]!.n);
+    // when no product holds every word, those holding most of them
+    const partial = await ctx().get(`/api/products?rows=50&query=${encodeURIComponent('vela pantuflas')}`);
+    assert.ok(partial.body.data.total > 1);
+    assert.ok(partial.body.data.items.slice(0, 5).every((p: Json) => normalizeText(p.name).includes('vel')));
   });
 
   it('sin resultados: "¿Quisiste decir …?" con un término que sí encuentra algo', async () => {

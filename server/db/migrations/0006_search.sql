@@ -21,7 +21,7 @@ ALTER TABLE "products" ADD COLUMN "sku_key" text GENERATED ALWAYS AS (lower(rege
 ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('spanish'::regconfig, search_name), 'A') || setweight(to_tsvector('spanish'::regconfig, search_categories), 'B') || setweight(to_tsvector('spanish'::regconfig, search_text), 'C')) STORED;--> statement-breakpoint
 CREATE INDEX "search_queries_query_idx" ON "search_queries" USING btree ("query");--> statement-breakpoint
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "products_sku_key_idx" ON "products" USING btree ("sku_key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "products_sku_key_idx" ON "products" USING btree ("sku_key" collate "C");--> statement-breakpoint
 -- products.search_categories: the normalized names of the categories of a product (a variation: its parent's),
 -- refreshed by statement triggers whenever product_categories rows or a category's name change.
 CREATE OR REPLACE FUNCTION products_refresh_search_categories(p_ids integer[]) RETURNS void
@@ -68,3 +68,61 @@ INSERT INTO search_synonyms (terms) VALUES
   ('{incienso,sahumerio}'), ('{quemador,hornillo}'), ('{cirio,vela}'), ('{sahumador,"porta sahumerio"}'),
   ('{aromatizador,difusor}'), ('{cartas,tarot}'), ('{cristal,piedra}'), ('{varita,varilla}'),
   ('{perfume,perfumina}'), ('{candelabro,"porta velas"}');
+--> statement-breakpoint
+-- The search's hot path as a PL/pgSQL function (like catalogue_cards, 0003): the statement is planned once
+-- per session and each tsquery is parsed and stemmed once per call, not once per row. Arguments are
+-- tsquery source texts built by server/services/search.ts (words of [a-z0-9] only). Returns every match,
+-- best first (ord 1, 2, …); the caller filters, re-sorts or pages.
+-- Matches: the products holding every word (each word: itself, a synonym, a joined/split form or a typo);
+-- only when none does, those holding any word, most words first (Algolia's "remove words if no results").
+CREATE OR REPLACE FUNCTION search_products(
+  p_any text,          -- every word's terms OR-ed ('' when the query has no words)
+  p_all text,          -- every word's terms AND-ed
+  p_exact text[],      -- per word: its exact terms (word, synonyms, joined/split forms); [] when no word has typo terms
+  p_groups text[],     -- per word: all its terms (for "most words" when no product holds them all)
+  p_all_exact_a text,  -- every word's exact terms in the name (weight A), AND-ed; '' to skip
+  p_all_any_a text,    -- every word's terms in the name, AND-ed; '' to skip
+  p_sku text,          -- the query as letters and digits when it could be a SKU, else ''
+  p_name text          -- the normalized query, for "exact name first"
+) RETURNS TABLE (id integer, ord integer)
+LANGUAGE plpgsql STABLE
+AS $$
+#variable_conflict use_column
+DECLARE
+  q_all tsquery := CASE WHEN p_all <> '' THEN to_tsquery('spanish', p_all) END;
+  q_match tsquery;
+  q_all_exact_a tsquery := CASE WHEN p_all_exact_a <> '' THEN to_tsquery('spanish', p_all_exact_a) END;
+  q_all_any_a tsquery := CASE WHEN p_all_any_a <> '' THEN to_tsquery('spanish', p_all_any_a) END;
+  q_exact tsquery[] := array(SELECT to_tsquery('spanish', g) FROM unnest(p_exact) g WHERE g <> '');
+  q_groups tsquery[] := '{}';
+  sku_exact integer[] := '{}';
+  sku_prefix integer[] := '{}';
+BEGIN
+  IF p_sku <> '' THEN
+    sku_prefix := array(SELECT coalesce(s.parent_id, s.id) FROM products s
+      WHERE s.sku_key COLLATE "C" >= p_sku AND s.sku_key COLLATE "C" < p_sku || '{' LIMIT 200);
+    sku_exact := array(SELECT coalesce(s.parent_id, s.id) FROM products s WHERE s.sku_key COLLATE "C" = p_sku);
+  END IF;
+  q_match := q_all;
+  IF q_all IS NOT NULL AND NOT EXISTS (SELECT 1 FROM products p
+      WHERE p.search_vector @@ q_all AND p.parent_id IS NULL AND p.is_visible AND p.state <> 'hidden') THEN
+    q_match := to_tsquery('spanish', p_any);
+    q_groups := array(SELECT to_tsquery('spanish', g) FROM unnest(p_groups) g WHERE g <> '');
+  END IF;
+  RETURN QUERY
+  SELECT p.id, (row_number() OVER (ORDER BY
+      p.id = ANY(sku_exact) DESC,
+      p.id = ANY(sku_prefix) DESC,
+      p.search_name = p_name DESC,
+      coalesce(p.search_vector @@ q_all_exact_a, false) DESC,
+      coalesce(p.search_vector @@ q_all_any_a, false) DESC,
+      CASE WHEN cardinality(q_groups) > 0 THEN (SELECT count(*) FROM unnest(q_groups) g WHERE p.search_vector @@ g) ELSE 0 END DESC,
+      CASE WHEN cardinality(q_exact) > 0 THEN (SELECT count(*) FROM unnest(q_exact) g WHERE p.search_vector @@ g) ELSE 0 END DESC,
+      coalesce(ts_rank(p.search_vector, q_match), 0) DESC,
+      p.sales DESC, p.search_name COLLATE "C", p.id))::integer
+  FROM products p
+  WHERE p.parent_id IS NULL AND p.is_visible AND p.state <> 'hidden'
+    AND (p.search_vector @@ q_match OR p.id = ANY(sku_prefix))
+  ORDER BY 2;
+END
+$$;

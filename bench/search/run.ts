@@ -1,0 +1,272 @@
+/**
+ * Search latency: `npm run bench -- search [--requests 300] [--sizes 0,10000] [--pg postgres://…] [--cache]`.
+ *
+ * For each engine (PGlite; PostgreSQL too when --pg or DATABASE_URL names a server, on a throwaway database)
+ * and each catalogue size (demo + N synthetic products): seeds, starts the API as a child process with the
+ * catalogue cache OFF (every request runs the matcher; --cache to keep it on), then sends a realistic mix —
+ * exact words, plural/singular, typos, SKU spellings, no-match — to the dropdown (api/products/search) and
+ * the catalogue's first page (api/products?query=), one request at a time, and prints p50/p95/p99 per kind.
+ * Target (issue 28): p95 < 30 ms. Results go to bench/results/search-*.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const TARGET_P95 = 30;
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '300' },
+    sizes: { type: 'string', default: '0,10000' },
+    pg: { type: 'string' },
+    cache: { type: 'boolean', default: false },
+  },
+});
+const REQUESTS = Number(args.requests);
+const SIZES = args.sizes.split(',').map(Number);
+const PG_BASE = args.pg ?? process.env.DATABASE_URL;
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function throwawayPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shop_bench_search_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`la API terminó con código ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('la API no respondió a tiempo');
+}
+
+type Kind = 'exact' | 'plural' | 'typo' | 'sku' | 'nomatch';
+const KINDS: Kind[] = ['exact', 'plural', 'typo', 'sku', 'nomatch'];
+
+function normalize(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** A query mix from real product names and SKUs (fixed seed). */
+function queryMix(products: { name: string; sku: string }[]): Record<Kind, string[]> {
+  const next = rng(7);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const words = (name: string) => normalize(name).split(/[^a-z]+/).filter((w) => w.length >= 4);
+  const out: Record<Kind, string[]> = { exact: [], plural: [], typo: [], sku: [], nomatch: [] };
+  const nomatch = ['zapatillas', 'celular samsung', 'heladera', 'bicicleta rodado 29', 'neumaticos', 'televisor 50', 'de para', 'qwerty'];
+  for (let i = 0; i < 60; i++) {
+    const p = pick(products);
+    const ws = words(p.name);
+    if (ws.length < 2) continue;
+    out.exact.push(ws.slice(0, 2).join(' '));
+    out.plural.push(ws[0]!.endsWith('s') ? ws[0]!.slice(0, -1) : `${ws[0]}s`);
+    const w = ws[1]!;
+    const at = 1 + Math.floor(next() * (w.length - 2));
+    out.typo.push(`${ws[0]} ${w.slice(0, at)}${w.slice(at + 1)}`);
+    out.sku.push(i % 2 ? p.sku.replace(/-/g, '').toLowerCase() : p.sku.replace(/-/g, ' '));
+    out.nomatch.push(pick(nomatch));
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+type Row = {
+  engine: string;
+  products: number;
+  route: string;
+  kind: Kind | 'all';
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** CPU of the API process (PGlite runs inside it) plus the PostgreSQL backends, per request */
+  cpuMs: number;
+};
+
+/** utime + stime of processes, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks * 10;
+}
+
+async function measure(engine: string, size: number): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-search-'));
+  const pgDb = engine === 'PostgreSQL' ? await throwawayPostgres(PG_BASE!) : undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  if (pgDb) env.DATABASE_URL = pgDb.url;
+  else delete env.DATABASE_URL;
+  let child: ChildProcess | undefined;
+  try {
+    const t0 = Date.now();
+    const seed = spawnSync(tsx, [path.join(root, 'server/db/seed/cli.ts'), '--no-images', '--products', String(size)], { cwd: root, env, encoding: 'utf8' });
+    if (seed.status !== 0) throw new Error(`seed falló:\n${seed.stdout}\n${seed.stderr}`);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', SEED_DEMO: 'false', CATALOGUE_CACHE_TTL_MS: args.cache ? '30000' : '0' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitHealthy(base, child);
+    const sample: { name: string; sku: string }[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const r = (await (await fetch(`${base}/api/products?rows=100&page=${page}&sort=newest`)).json()) as { data: { items: { name: string; sku: string }[] } };
+      sample.push(...r.data.items);
+    }
+    const mix = queryMix(sample);
+    console.log(`\n${engine}, demo + ${size} sintéticos (seed ${((Date.now() - t0) / 1000).toFixed(0)} s), ${REQUESTS} pedidos por ruta, de a uno, caché ${args.cache ? 'ENCENDIDA' : 'apagada'}`);
+    // warm-up: the lexicon loads and plans settle
+    for (const q of mix.exact.slice(0, 10)) await fetch(`${base}/api/products/search?query=${encodeURIComponent(q)}`);
+
+    // the PostgreSQL backends serving the API (their CPU is part of each search)
+    let backends: number[] = [];
+    if (pgDb) {
+      const c = new pg.Client({ connectionString: pgDb.url });
+      await c.connect();
+      backends = (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+      await c.end();
+    }
+    const pids = [child.pid!, ...backends];
+    const rows: Row[] = [];
+    // the host's floor: an answer without any SQL (only punctuation → empty list), same HTTP path
+    const floor: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/products/search?query=%25`)).arrayBuffer();
+      floor.push(performance.now() - started);
+    }
+    floor.sort((a, b) => a - b);
+    console.log(`  (sin SQL: p50 ${percentile(floor, 50).toFixed(1)} ms, p95 ${percentile(floor, 95).toFixed(1)} ms — el piso de este host)`);
+    for (const route of ['search', 'catalogue'] as const) {
+      const times: Record<Kind, number[]> = { exact: [], plural: [], typo: [], sku: [], nomatch: [] };
+      const cpu: Record<Kind, number> = { exact: 0, plural: 0, typo: 0, sku: 0, nomatch: 0 };
+      // one kind at a time, so the CPU counters can be read around each batch
+      for (let i = 0; i < REQUESTS; i++) {
+        const kind = KINDS[Math.floor((i * KINDS.length) / REQUESTS)]!;
+        const before = cpuMs(pids);
+        const q = mix[kind][i % mix[kind].length]!;
+        const url = route === 'search' ? `${base}/api/products/search?query=${encodeURIComponent(q)}` : `${base}/api/products?rows=12&query=${encodeURIComponent(q)}`;
+        const started = performance.now();
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${url} → ${res.status}`);
+        times[kind].push(performance.now() - started);
+        cpu[kind] += cpuMs(pids) - before;
+      }
+      const all = Object.values(times).flat();
+      for (const [kind, list] of [...Object.entries(times), ['all', all]] as [Kind | 'all', number[]][]) {
+        const sorted = [...list].sort((a, b) => a - b);
+        const row: Row = {
+          engine,
+          products: size,
+          route,
+          kind,
+          n: sorted.length,
+          p50: +percentile(sorted, 50).toFixed(1),
+          p95: +percentile(sorted, 95).toFixed(1),
+          p99: +percentile(sorted, 99).toFixed(1),
+          max: +sorted[sorted.length - 1]!.toFixed(1),
+          cpuMs: +((kind === 'all' ? Object.values(cpu).reduce((a, b) => a + b, 0) : cpu[kind]) / sorted.length).toFixed(1),
+        };
+        rows.push(row);
+        console.log(
+          `  ${route.padEnd(9)} ${kind.padEnd(8)} p50 ${String(row.p50).padStart(6)} ms  p95 ${String(row.p95).padStart(6)} ms  p99 ${String(row.p99).padStart(6)} ms  max ${String(row.max).padStart(6)} ms  CPU ${String(row.cpuMs).padStart(5)} ms/pedido` +
+            (kind === 'all' ? `  (objetivo p95 < ${TARGET_P95} ms: ${row.p95 < TARGET_P95 ? 'OK' : 'NO'})` : ''),
+        );
+      }
+    }
+    return rows;
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
+  }
+}
+
+async function main(): Promise<number> {
+  const engines = ['PGlite', ...(PG_BASE ? ['PostgreSQL'] : [])];
+  if (!PG_BASE) console.log('PostgreSQL: omitido (sin --pg ni DATABASE_URL)');
+  const rows: Row[] = [];
+  for (const engine of engines) for (const size of SIZES) rows.push(...(await measure(engine, size)));
+  const at = new Date().toISOString();
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `search-${at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at, cache: args.cache, requests: REQUESTS, machine: { cpus: os.cpus().length, load: os.loadavg() }, rows }, null, 2));
+  console.log(`\nresultados: ${path.relative(root, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  return rows.filter((r) => r.kind === 'all').every((r) => r.p95 < TARGET_P95) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(2);
+  },
+);
