@@ -53,7 +53,7 @@ try {
     logger,
     corsOrigins: env.corsOrigins,
     rateLimit: { max: env.rateLimitMax, allowList: env.rateLimitAllowList },
-    trustProxy: env.trustProxy,
+    trustedProxies: env.trustedProxies,
     catalogueCacheTtlMs: env.catalogueCacheTtlMs,
   });
 
