@@ -46,6 +46,8 @@ export type BuildAppOptions = {
   catalogueCacheTtlMs?: number;
   /** sessions, mail and Google sign-in (defaults from JWT_SECRET, SMTP_URL, GOOGLE_CLIENT_ID… see server/auth/plugin.ts) */
   auth?: AuthPluginOptions;
+  /** serve the OpenAPI UI and JSON at /docs (env API_DOCS; default off) */
+  docs?: boolean;
   /** socket.io (server/realtime): `redisUrl` (default REDIS_URL) shares rooms between API instances */
   realtime?: Pick<RealtimeOptions, 'redisUrl'>;
 };
@@ -79,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     storefrontKey: opts.rateLimit?.storefrontKey ?? storefrontKeyFrom(await loadRevalidateSecret(opts.dataDir)),
   });
   await app.register(errorHandler);
-  await app.register(swagger);
+  await app.register(swagger, { ui: opts.docs ?? false });
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
   await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl });
   await app.register(uploads, { dataDir: opts.dataDir });

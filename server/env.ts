@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type ApiEnv = {
@@ -43,6 +44,8 @@ export type ApiEnv = {
   seedDemo: boolean;
   /** 0 disables the in-memory catalogue response cache */
   catalogueCacheTtlMs: number;
+  /** serve /docs (OpenAPI UI and JSON); opt-in, `npm run dev` turns it on */
+  apiDocs: boolean;
 };
 
 /**
@@ -97,5 +100,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     logLevel: e.LOG_LEVEL,
     seedDemo: truthy(e.SEED_DEMO, true),
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    apiDocs: truthy(e.API_DOCS, false),
   };
 }
