@@ -84,10 +84,12 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 if (dev) {
+  // the OpenAPI UI at /docs is opt-in (API_DOCS=1); on while developing
+  env.API_DOCS ??= '1';
   run('api', bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts']);
   run('web', bin('next'), ['dev', '-p', port]);
 } else {
   run('api', bin('tsx'), ['server/main.ts']);
   run('web', bin('next'), ['start', '-p', port]);
 }
-console.log(`[start] storefront http://localhost:${port}  ·  API http://localhost:${apiPort} (docs at /docs)`);
+console.log(`[start] storefront http://localhost:${port}  ·  API http://localhost:${apiPort}` + (env.API_DOCS === '1' || env.API_DOCS === 'true' ? ' (docs at /docs)' : ''));

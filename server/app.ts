@@ -7,7 +7,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import authPlugin, { withRedaction, type AuthPluginOptions } from './auth/plugin';
 import type { Db } from './db/client';
-import { DEFAULT_ALLOWLIST } from './env';
+import { DEFAULT_ALLOWLIST, DEFAULT_TRUSTED_PROXIES } from './env';
+import { storefrontKeyFrom } from '../lib/api/storefront-key';
+import { loadRevalidateSecret } from './services/revalidate';
 import catalogueCache from './plugins/catalogue-cache';
 import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
@@ -36,24 +38,29 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** allowed CORS origins (default http://localhost:3000) */
   corsOrigins?: string[];
-  rateLimit?: { max?: number; timeWindow?: number | string; allowList?: string[] };
-  /** trust X-Forwarded-* from a reverse proxy on loopback or a private network */
-  trustProxy?: boolean;
+  /** allowList: addresses / CIDRs exempt from the global limit (default none); storefrontKey: the storefront
+   * server's key (default derived from REVALIDATE_SECRET or the secret in dataDir) */
+  rateLimit?: { max?: number; timeWindow?: number | string; allowList?: string[]; storefrontKey?: string };
+  /** reverse proxies whose X-Forwarded-For is believed: addresses / CIDRs or `loopback` (default loopback) */
+  trustedProxies?: string[];
   /** lifetime of cached catalogue responses in ms; 0 disables the cache (default 30 000) */
   catalogueCacheTtlMs?: number;
   /** sessions, mail and Google sign-in (defaults from JWT_SECRET, SMTP_URL, GOOGLE_CLIENT_ID… see server/auth/plugin.ts) */
   auth?: AuthPluginOptions;
+  /** serve the OpenAPI UI and JSON at /docs (env API_DOCS; default off) */
+  docs?: boolean;
   /** socket.io (server/realtime): `redisUrl` (default REDIS_URL) shares rooms between API instances */
   realtime?: Pick<RealtimeOptions, 'redisUrl'>;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const trustedProxies = opts.trustedProxies ?? DEFAULT_TRUSTED_PROXIES;
   const app = Fastify({
     logger: withRedaction(opts.logger ?? false),
-    // Trust only proxies on loopback / private networks: the proxy APPENDS the client's address to
-    // X-Forwarded-For, so the client is the last untrusted hop. `true` (trust every hop) would take the
-    // leftmost, client-written entry (e.g. a spoofed 127.0.0.1) as the IP, past the rate limits.
-    trustProxy: opts.trustProxy ? 'loopback, linklocal, uniquelocal' : false,
+    // Trust only the listed proxies: each APPENDS its client's address to X-Forwarded-For, so req.ip is the
+    // first hop (from the right) that is not a listed proxy. Trusting whole networks (or `true`) would let
+    // any host there write its own X-Forwarded-For (e.g. 127.0.0.1) and be taken at its word.
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
     // Router failures (malformed %-escapes, a path parameter over maxParamLength) never reach the error
@@ -72,9 +79,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     max: opts.rateLimit?.max ?? 600,
     timeWindow: opts.rateLimit?.timeWindow,
     allowList: opts.rateLimit?.allowList ?? DEFAULT_ALLOWLIST,
+    storefrontKey: opts.rateLimit?.storefrontKey ?? storefrontKeyFrom(await loadRevalidateSecret(opts.dataDir)),
   });
   await app.register(errorHandler);
-  await app.register(swagger);
+  await app.register(swagger, { ui: opts.docs ?? false });
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
   await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl });
   await app.register(search);

@@ -53,8 +53,9 @@ try {
     logger,
     corsOrigins: env.corsOrigins,
     rateLimit: { max: env.rateLimitMax, allowList: env.rateLimitAllowList },
-    trustProxy: env.trustProxy,
+    trustedProxies: env.trustedProxies,
     catalogueCacheTtlMs: env.catalogueCacheTtlMs,
+    docs: env.apiDocs,
   });
 
   if (env.seedDemo && (await isDatabaseEmpty(db.db))) {
@@ -68,7 +69,7 @@ try {
   await app.listen({ port: env.port, host: env.host });
   app.log.info(
     { db: db.kind, dataDir: env.dataDir, ms: Date.now() - started, cors: env.corsOrigins },
-    `API lista en http://localhost:${env.port} (docs en /docs)`,
+    `API lista en http://localhost:${env.port}` + (env.apiDocs ? ' (docs en /docs)' : ''),
   );
 } catch (err) {
   (app?.log ?? console).error(err);

@@ -175,6 +175,8 @@ async function main(): Promise<number> {
         API_PORT: String(port),
         API_HOST: '127.0.0.1',
         SEED_DEMO: 'false',
+        // the load generator runs on loopback: exempt it from the global per-IP limit
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
         CATALOGUE_CACHE_TTL_MS: args['no-cache'] ? '0' : (process.env.CATALOGUE_CACHE_TTL_MS ?? '30000'),
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -75,6 +75,8 @@ async function main(): Promise<number> {
       DATA_DIR: data.dataDir,
       DATABASE_URL: data.databaseUrl,
       SEED_DEMO: 'false',
+      // the load generator runs on loopback: exempt it from the global per-IP limit (logins still count)
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // no storefront in this bench: nothing to revalidate

@@ -112,7 +112,7 @@ describe('CartProvider', () => {
     const fetcher = fakeFetcher([
       lookupItem(1, { price: 12, name: 'Nuevo nombre' }),
       lookupItem(2, { state: 'noStock' }),
-      lookupItem(3, { state: 'hidden' }),
+      { id: 3, state: 'hidden' },
       // 4 is gone (omitted by the API)
     ]);
     render(

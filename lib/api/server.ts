@@ -2,6 +2,7 @@ import 'server-only';
 import type { ApiEnvelope } from './types';
 import { shopApiUrl } from './config';
 import { markApiReachable, markApiUnreachable } from './availability';
+import { storefrontKeyHeader } from './storefront-key';
 
 export class ApiError extends Error {
   constructor(
@@ -24,7 +25,8 @@ export interface ApiGetOptions {
 
 /** Server-side GET against the shop API; unwraps the `{ success, data }` envelope. */
 export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // the key exempts these calls from the API's per-IP limit (lib/api/storefront-key.ts)
+  const headers: Record<string, string> = { accept: 'application/json', ...storefrontKeyHeader() };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const init: RequestInit & { next?: { revalidate?: number | false; tags?: string[] } } = { headers };
   if (opts.token || opts.revalidate === 0) init.cache = 'no-store';

@@ -155,9 +155,17 @@ export interface Transport {
 
 /**
  * GET api/products/lookup?ids=1,2,3 — current price and state of cart lines (products or variations).
- * Hidden items are returned with state 'hidden' rather than omitted; unknown ids are omitted.
+ * Hidden items are returned as `{ id, state: 'hidden' }` only (their name and price are not public);
+ * unknown ids are omitted.
  */
-export interface CartLookupItem {
+export type CartLookupItem = CartLookupVisible | CartLookupHidden;
+
+export interface CartLookupHidden {
+  id: number;
+  state: 'hidden';
+}
+
+export interface CartLookupVisible {
   id: number;
   /** the variable parent product when this is a variation */
   parentId: number | null;
@@ -165,8 +173,8 @@ export interface CartLookupItem {
   parentName: string | null;
   price: number;
   discount: number | null;
-  /** effective state: a hidden parent hides its variations, a noStock parent makes them noStock */
-  state: ProductState;
+  /** effective state: a noStock parent makes its variations noStock (a hidden parent hides them) */
+  state: Exclude<ProductState, 'hidden'>;
   min: number;
   max: number;
   steps: number;

@@ -202,9 +202,11 @@ describe('refresh', () => {
     const state = cartReducer(start, {
       type: 'refresh',
       requestedIds: [1, 2, 3],
-      found: [lookupItem(1, { state: 'noStock' }), lookupItem(2), lookupItem(3, { state: 'hidden', price: 50 })],
+      found: [lookupItem(1, { state: 'noStock' }), lookupItem(2), { id: 3, state: 'hidden' }],
     });
     expect(ids(state)).toEqual([1, 2, 3]);
+    // the API sends no name or price for a hidden product: the stored ones stay
+    expect(state.items[2]).toMatchObject({ cartName: start.items[2]!.cartName, price: start.items[2]!.price });
     expect(state.items.map((i) => [i.state, isBuyable(i)])).toEqual([
       ['noStock', false],
       ['active', true],

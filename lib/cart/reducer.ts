@@ -83,6 +83,8 @@ function refresh(state: CartState, requestedIds: readonly number[], found: reado
       return { ...item, state: 'hidden' };
     }
     changed = true;
+    // hidden: the API sends no name or price; keep the stored ones, flag the line
+    if (entry.state === 'hidden') return { ...item, state: 'hidden' };
     const updated: CartItem = {
       ...item,
       cartName: entry.name,

@@ -86,7 +86,7 @@ describe('selectFlaggedItems and selectUnits', () => {
     const flagged = cartReducer(state, {
       type: 'refresh',
       requestedIds: [1, 3],
-      found: [lookupItem(1, { state: 'hidden' })],
+      found: [{ id: 1, state: 'hidden' }],
     });
     expect(selectFlaggedItems(flagged).map((i) => [i.id, i.state])).toEqual([
       [1, 'hidden'],

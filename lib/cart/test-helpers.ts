@@ -1,5 +1,5 @@
 /** Builders shared by the cart tests (not imported by application code). */
-import type { CartLookupItem, Offer } from '../api/types';
+import type { CartLookupVisible, Offer } from '../api/types';
 import type { CartItem } from './types';
 
 export const offer = (id: number, units: number, price: number, extra: Partial<Offer> = {}): Offer => ({
@@ -30,7 +30,7 @@ export const cartItem = (id: number, fatherId: number, units: number, extra: Par
   ...extra,
 });
 
-export const lookupItem = (id: number, extra: Partial<CartLookupItem> = {}): CartLookupItem => ({
+export const lookupItem = (id: number, extra: Partial<CartLookupVisible> = {}): CartLookupVisible => ({
   id,
   parentId: null,
   name: `Fresh ${id}`,

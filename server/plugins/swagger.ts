@@ -1,11 +1,15 @@
-/** OpenAPI document generated from the routes' zod schemas: UI at /docs, JSON at /docs/json. */
+/**
+ * OpenAPI document generated from the routes' zod schemas (`app.swagger()`); served (UI at /docs, JSON at
+ * /docs/json) only when `ui` is on: API_DOCS=1, set by `npm run dev`. A production start does not publish
+ * its route map to everyone.
+ */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-export default fp(
-  async (app) => {
+export default fp<{ ui: boolean }>(
+  async (app, opts) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
@@ -28,7 +32,7 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+    if (opts.ui) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   },
   { name: 'swagger' },
 );

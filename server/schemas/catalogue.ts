@@ -140,20 +140,25 @@ export const carouselImageSchema = z.object({
   order: z.number().int(),
 });
 
-export const cartLookupItemSchema = z.object({
+const cartLookupHiddenSchema = z.object({ id: z.number().int(), state: z.literal('hidden') });
+
+const cartLookupVisibleSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   name: z.string(),
   parentName: z.string().nullable(),
   price: z.number(),
   discount: z.number().nullable(),
-  state: productStateSchema,
+  state: productStateSchema.exclude(['hidden']),
   min: z.number().int(),
   max: z.number().int(),
   steps: z.number().int(),
   Offers: z.array(offerSchema),
   image: z.string().nullable(),
 });
+
+/** A hidden product shows only that it is hidden: its name and price are not public (issue 19 item 15). */
+export const cartLookupItemSchema = z.union([cartLookupHiddenSchema, cartLookupVisibleSchema]);
 
 /* ------------------------------------------------------------------ inputs */
 

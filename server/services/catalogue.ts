@@ -374,10 +374,13 @@ export async function lookupProducts(db: Db, ids: number[]): Promise<CartLookupI
     .from(products)
     .leftJoin(parentRow, eq(parentRow.id, products.parentId))
     .where(inArray(products.id, ids));
-  const byId = new Map(
-    rows.map((r) => {
+  const byId = new Map<number, CartLookupItem>(
+    rows.map((r): readonly [number, CartLookupItem] => {
       const own: ProductState = r.isVisible ? r.state : 'hidden';
       const parent: ProductState | null = r.parentId == null ? null : r.parentVisible ? r.parentState : 'hidden';
+      const state = effectiveState(own, parent);
+      // built field by field from the row, so a hidden product cannot carry its name or price out
+      if (state === 'hidden') return [r.id, { id: r.id, state }] as const;
       const item: CartLookupItem = {
         id: r.id,
         parentId: r.parentId,
@@ -385,7 +388,7 @@ export async function lookupProducts(db: Db, ids: number[]): Promise<CartLookupI
         parentName: r.parentName,
         price: r.priceCents / 100,
         discount: centsToPesos(r.discountCents),
-        state: effectiveState(own, parent),
+        state,
         min: r.min,
         max: r.max,
         steps: r.steps,

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../db/client';
 import { addresses, billingData, orderDocuments, orderItems, orders, orderStateHistory, transports, users } from '../db/schema';
 import { escapeLike } from '../lib/text';
+import { documentFileName, mimeOfKey } from '../storage';
 import { wireTotals } from './orders';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -167,8 +168,8 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
         kind: d.kind,
         trackingNumber: d.trackingNumber,
         fileUrl: d.fileUrl ? documentPath(o.id, d.id) : null,
-        fileName: d.fileUrl ? (data.fileName ?? null) : null,
-        mimeType: d.fileUrl ? (data.mimeType ?? null) : null,
+        fileName: d.fileUrl ? documentFileName(d.id, d.fileUrl, data.fileName) : null,
+        mimeType: d.fileUrl ? (mimeOfKey(d.fileUrl) ?? data.mimeType ?? null) : null,
         size: d.fileUrl ? (data.size ?? null) : null,
         createdAt: d.createdAt.toISOString(),
         budget: d.kind === 'budget' && data.totals && data.items ? { totals: data.totals, items: data.items } : null,

@@ -33,6 +33,7 @@ import {
 import type { Db } from '../db/client';
 import { addresses, billingData, config, orderDocuments, orderItems, orders, orderStateHistory, transports } from '../db/schema';
 import { HttpError } from '../errors';
+import { documentFileName, mimeOfKey } from '../storage';
 import { ORDER_MESSAGES as M } from './orders-messages';
 import { findKeyedOrder, isIdempotencyConflict, type OrderIdempotency } from './orders-idempotency';
 import { assertOrderable, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
@@ -556,5 +557,7 @@ export async function findFileDocument(db: Db, orderId: number, docId: number) {
     .limit(1);
   if (!doc?.key) return null;
   const data = (doc.data ?? {}) as { fileName?: string; mimeType?: string; size?: number };
-  return { id: doc.id, key: doc.key, fileName: data.fileName ?? `documento-${doc.id}`, mimeType: data.mimeType ?? 'application/octet-stream' };
+  // the key's extension is the sniffed type: it names and types the download, whatever the row says
+  const fileName = documentFileName(doc.id, doc.key, data.fileName);
+  return { id: doc.id, key: doc.key, fileName, mimeType: mimeOfKey(doc.key) ?? data.mimeType ?? 'application/octet-stream' };
 }

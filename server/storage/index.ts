@@ -29,6 +29,41 @@ export function isValidKey(key: string): boolean {
   return KEY.test(key);
 }
 
+/** The sniffed type of a stored file: its key's extension was chosen from the content at upload. */
+export function mimeOfKey(key: string): StoredMime | null {
+  const ext = KEY.exec(key)?.[2];
+  const found = Object.entries(FILE_EXTENSIONS).find(([, e]) => e === ext);
+  return found ? (found[0] as StoredMime) : null;
+}
+
+/** Extensions a saved file of each type may keep as the uploader wrote them (else the canonical one). */
+const KEEPS: Record<StoredMime, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * The name a document is downloaded / saved under: the uploader's base name with the extension of the
+ * type sniffed from its content, never the uploader's (a PNG with HTML appended, uploaded as `poly.html`,
+ * is saved as `poly.png`, so a browser never opens it as a page from disk).
+ */
+export function downloadFileName(name: string, mime: StoredMime): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (KEEPS[mime].includes(ext)) return `${base}.${ext}`;
+  return `${base.replace(/\.+$/, '') || 'documento'}.${FILE_EXTENSIONS[mime]}`;
+}
+
+/** A stored document's download name; rows saved before names were corrected get it here too. */
+export function documentFileName(docId: number, key: string, stored: string | undefined): string {
+  const name = stored ?? `documento-${docId}`;
+  const mime = mimeOfKey(key);
+  return mime ? downloadFileName(name, mime) : name;
+}
+
 export class OrderFileStorage {
   readonly root: string;
 

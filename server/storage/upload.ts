@@ -10,12 +10,12 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES } from '../../lib/orders';
 import { HttpError } from '../errors';
 import { ORDER_MESSAGES as M } from '../services/orders-messages';
-import type { StoredMime } from './index';
+import { downloadFileName, type StoredMime } from './index';
 
 export interface UploadedFile {
   data: Buffer;
   mime: StoredMime;
-  /** the client's file name, cleaned for display only (never used as a path) */
+  /** the client's file name, cleaned for display only (never used as a path), with the sniffed type's extension */
   fileName: string;
   /** plain form fields sent along */
   fields: Record<string, string>;
@@ -60,5 +60,5 @@ export async function readUpload(
   const type = await fileTypeFromBuffer(file.data);
   const mime = type?.mime as StoredMime | undefined;
   if (!mime || !opts.allowed.includes(mime)) throw HttpError.badRequest(opts.typeMessage);
-  return { data: file.data, mime, fileName: displayFileName(file.name, 'archivo'), fields };
+  return { data: file.data, mime, fileName: downloadFileName(displayFileName(file.name, 'archivo'), mime), fields };
 }

@@ -331,6 +331,10 @@ describeEachDb('catálogo', (ctx) => {
     assert.equal(byId.get(childOfHidden!.id)!.state, 'hidden');
     assert.equal(byId.get(childOfNoStock!.id)!.state, 'noStock');
     assert.equal(byId.get(hiddenParent!.id)!.state, 'hidden');
+    // issue 19 item 15: a hidden product answers only that it is hidden, never its name or price
+    for (const id of [hiddenVar!.id, childOfHidden!.id, hiddenParent!.id]) assert.deepEqual(byId.get(id), { id, state: 'hidden' });
+    const hiddenName = (await rows<{ name: string }>(ctx(), `select name from products where id = ${hiddenParent!.id}`))[0]!.name;
+    assert.ok(!JSON.stringify(body).includes(hiddenName), 'el nombre del producto oculto no sale en la respuesta');
     const child = byId.get(childOfNoStock!.id)!;
     assert.ok(child.parentId && child.parentName);
     const parent = (await rows<{ n: number }>(ctx(), `select count(*)::int as n from offers where product_id = ${child.parentId}`))[0]!;

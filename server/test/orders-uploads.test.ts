@@ -72,6 +72,29 @@ describeEachDb('pedidos: comprobantes y documentos', (ctx) => {
     assert.deepEqual(detail.documents.map((d: any) => d.kind), ['proof', 'proof']);
   });
 
+  it('a PNG with HTML appended, uploaded as poly.html, downloads as poly.png (issue 19 item 9)', async () => {
+    const { app, db } = ctx();
+    const polyglot = Buffer.concat([PNG, Buffer.from('<html><script>alert(document.domain)</script></html>')]);
+    const up = await upload(orderId, owner.token, { filename: 'poly.html', content: polyglot, type: 'text/html' });
+    assert.equal(up.status, 201, up.raw);
+    assert.equal(up.body.data.mimeType, 'image/png');
+    assert.equal(up.body.data.fileName, 'poly.png');
+    const file = await api(app, 'GET', up.body.data.fileUrl, { token: owner.token });
+    assert.equal(file.headers['content-type'], 'image/png');
+    assert.match(String(file.headers['content-disposition']), /^inline; filename="poly.png"; filename\*=UTF-8''poly.png$/);
+    // a row stored before the fix (the uploader's name kept) is named by its type when served
+    await db.db.update(orderDocuments).set({ data: { fileName: 'viejo.html', mimeType: 'image/png', size: polyglot.length } }).where(eq(orderDocuments.id, up.body.data.id));
+    const legacy = await api(app, 'GET', up.body.data.fileUrl, { token: staff });
+    assert.match(String(legacy.headers['content-disposition']), /filename="viejo.png"/);
+    const detail = (await api(app, 'GET', `/api/order/${orderId}`, { token: owner.token })).body.data;
+    assert.equal(detail.documents.find((d: any) => d.id === up.body.data.id).fileName, 'viejo.png');
+    // names that already carry their type's extension keep it; names without one get it
+    const bare = await upload(orderId, owner.token, { filename: 'recibo', content: PDF, type: 'application/pdf' });
+    assert.equal(bare.body.data.fileName, 'recibo.pdf');
+    await db.db.delete(orderDocuments).where(eq(orderDocuments.id, bare.body.data.id));
+    await db.db.delete(orderDocuments).where(eq(orderDocuments.id, up.body.data.id));
+  });
+
   it('refuses text named .png, other types, no file and non-multipart bodies', async () => {
     const { app } = ctx();
     const fake = await upload(orderId, owner.token, { filename: 'foto.png', content: Buffer.from('esto no es una imagen, es texto'), type: 'image/png' });

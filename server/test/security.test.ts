@@ -63,7 +63,7 @@ describe('seguridad', () => {
     const env = loadEnv({});
     assert.equal(env.port, 4000);
     assert.equal(env.rateLimitMax, 600);
-    assert.deepEqual(env.rateLimitAllowList, ['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+    assert.deepEqual(env.rateLimitAllowList, []);
     assert.deepEqual(loadEnv({ RATE_LIMIT_ALLOWLIST: '' }).rateLimitAllowList, []);
     assert.deepEqual(loadEnv({ RATE_LIMIT_ALLOWLIST: '10.0.0.1,10.0.0.2' }).rateLimitAllowList, ['10.0.0.1', '10.0.0.2']);
     assert.throws(() => loadEnv({ API_PORT: 'abc' }));
