@@ -103,9 +103,18 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
   return proc;
 }
 
-export async function startStorefront(o: { port: number; apiUrl: string; secret: string; logDir: string }): Promise<Proc> {
+export async function startStorefront(o: {
+  port: number;
+  apiUrl: string;
+  secret: string;
+  logDir: string;
+  env?: Record<string, string>;
+  /** a path that answers 2xx once the server is up (default /login, which needs the API) */
+  readyPath?: string;
+}): Promise<Proc> {
   const site = `http://localhost:${o.port}`;
   const env = {
+    ...o.env,
     SHOP_API_URL: o.apiUrl,
     PUBLIC_API_URL: o.apiUrl,
     PUBLIC_SITE_URL: site,
@@ -113,7 +122,7 @@ export async function startStorefront(o: { port: number; apiUrl: string; secret:
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const proc = run('storefront', [NEXT_BIN, 'start', '-p', String(o.port)], env, o.port, o.logDir);
-  await waitReady(proc, `${site}/login`);
+  await waitReady(proc, `${site}${o.readyPath ?? '/login'}`);
   return proc;
 }
 

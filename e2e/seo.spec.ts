@@ -80,6 +80,22 @@ test.describe('SEO of the shell pages', () => {
     await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
   });
 
+  test('the 404 title is in the server HTML, in every locale (raw HTML, before any script runs)', async ({ baseURL }) => {
+    const cases = [
+      ['', 'Página no encontrada'],
+      ['/en', 'Page not found'],
+      ['/br', 'Página não encontrada'],
+    ] as const;
+    for (const [prefix, title] of cases) {
+      for (const path of [`${prefix}/no/existe/nada-${Date.now().toString(36)}`, `${prefix}/no/existe/nada`]) {
+        const res = await fetch(`${baseURL}${path}`);
+        expect(res.status, path).toBe(404);
+        const titles = [...(await res.text()).matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]);
+        expect(titles, path).toEqual([`Aromas del Alma | ${title}`]);
+      }
+    }
+  });
+
   test('robots.txt disallows private and duplicate URLs and points at the sitemap', async ({ request }) => {
     const res = await request.get('/robots.txt');
     expect(res.status()).toBe(200);

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import type { Locale } from '@/i18n/routing';
 import { getCategories, getCategoryBySlug, getProducts } from '@/lib/api/catalogue';
 import type { Category } from '@/lib/api/types';
+import { rethrowOutage } from '@/lib/api/errors';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { breadcrumbJsonLd } from '@/lib/seo/breadcrumbs';
 import { absoluteUrl, localizedPath, pageMetadata } from '@/lib/seo/metadata';
@@ -46,7 +47,8 @@ function listProducts(state: CatalogueParams, category?: string) {
 async function categoriesOrEmpty(): Promise<Category[]> {
   try {
     return await getCategories();
-  } catch {
+  } catch (err) {
+    rethrowOutage(err);
     return []; // the filter is optional; the product list is what matters
   }
 }
@@ -117,7 +119,10 @@ export function categoryState(state: CatalogueParams): CatalogueParams {
 export async function categoryListingMetadata(locale: Locale, categorySlug: string, state: CatalogueParams, render: ListingRender): Promise<Metadata> {
   // getCategoryBySlug throws when the API is down, and is null for a slug that is no category.
   const lookup = getCategoryBySlug(categorySlug);
-  const category = await (render === 'cached' ? lookup : lookup.catch(() => null));
+  const category = await (render === 'cached' ? lookup : lookup.catch((err: unknown) => {
+    rethrowOutage(err);
+    return null;
+  }));
   if (!category) return { robots: { index: false, follow: true } };
   const [t] = await Promise.all([
     getTranslations({ locale, namespace: 'catalogue' }),

@@ -213,6 +213,24 @@ it("a refused order shows 'Error al crear orden' with the server's message and k
   expect(screen.getByTestId('checkout-send')).toBeEnabled();
 });
 
+it('no answer from the API (network failure or deadline): the customer is told the order was not sent, the cart stays', async () => {
+  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
+  search = new URLSearchParams('step=summary');
+  api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
+  await renderWizard();
+  await act(async () => {
+    fireEvent.click(await screen.findByTestId('checkout-send'));
+  });
+  expect(notify).toHaveBeenCalledWith(
+    'ERROR',
+    'Error al crear orden: el pedido no se envió. Tu carrito sigue guardado: probá de nuevo en unos segundos.',
+    8,
+  );
+  expect(handleError).not.toHaveBeenCalled();
+  expect(clear).not.toHaveBeenCalled();
+  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+});
+
 it('sending again after a failure reuses the Idempotency-Key of the attempt (the API cannot store the order twice)', async () => {
   window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
   search = new URLSearchParams('step=summary');

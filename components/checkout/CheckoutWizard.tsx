@@ -211,6 +211,12 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
         notify('ERROR', error.failure.message ? `${t('createError')}: ${error.failure.message}` : t('createError'), 6);
         return;
       }
+      // no answer (network, deadline) or 503 after the one retry: the cart and the Idempotency-Key are
+      // kept, so sending again cannot create a second order
+      if (error instanceof PublicApiError && (error.failure.kind === 'network' || error.failure.status === 503)) {
+        notify('ERROR', `${t('createError')}: ${t('notSent')}`, 8);
+        return;
+      }
       handleError(error);
     }
   };

@@ -22,4 +22,5 @@ export const CHECKOUT_CLIENT_MESSAGE_PATHS = [
   'checkout.continue',
   'checkout.sent',
   'checkout.createError',
+  'checkout.notSent',
 ] as const;

@@ -1,66 +1,56 @@
 import 'server-only';
 import { apiGet } from '@/lib/api/server';
+import { apiTimeouts } from '@/lib/api/config';
 import { getCategories } from '@/lib/api/catalogue';
 import type { Category, Config, Tag } from '@/lib/api/types';
 import { SECONDS, tags as cacheTags } from '@/lib/cache';
 import { DEFAULT_MIN_LOCAL_PRICE, DEFAULT_MIN_ORDER_PRICE } from '@/lib/seo/business';
 
-/** The API data the shell (menu, footer) needs. Every part falls back on its own: the shell never crashes. */
+/**
+ * The API data the shell (menu, footer) needs. It comes from Next's data cache almost always; when it
+ * does not and the API cannot answer within the shell's deadline (SHOP_API_SHELL_TIMEOUT_MS), the call
+ * throws and the render fails (503 + Retry-After, lib/api/unavailable-status.ts). Never a fallback:
+ * a page rendered over invented minimums or an empty menu would enter the page cache and stay wrong
+ * after the API is back (issue 18 item 5).
+ */
 export interface ShellData {
   categories: Category[];
   config: Pick<Config, 'minOrderPrice' | 'minLocalPrice'>;
   tags: Tag[];
 }
 
-/** The shell must not hang on a slow API: after this many ms a part falls back (the fetch may still fill the cache). */
-export const SHELL_DATA_TIMEOUT_MS = 3000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number = SHELL_DATA_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`shell data timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const shellTimeout = () => apiTimeouts().shellMs;
 
 function positive(value: unknown, fallback: number): number {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** api/config minimums, with the spec §9 defaults (100000 / 50000) when absent or unreachable. */
+/** api/config minimums; the spec §9 defaults (100000 / 50000) only for values the configuration lacks. */
 export async function getShopConfig(): Promise<ShellData['config']> {
-  try {
-    const config = await withTimeout(
-      apiGet<Partial<Config> | null>('api/config', { tags: [cacheTags.config], revalidate: SECONDS.config }),
-    );
-    return {
-      minOrderPrice: positive(config?.minOrderPrice, DEFAULT_MIN_ORDER_PRICE),
-      minLocalPrice: positive(config?.minLocalPrice, DEFAULT_MIN_LOCAL_PRICE),
-    };
-  } catch {
-    return { minOrderPrice: DEFAULT_MIN_ORDER_PRICE, minLocalPrice: DEFAULT_MIN_LOCAL_PRICE };
-  }
+  const config = await apiGet<Partial<Config> | null>('api/config', {
+    tags: [cacheTags.config],
+    revalidate: SECONDS.config,
+    timeoutMs: shellTimeout(),
+  });
+  return {
+    minOrderPrice: positive(config?.minOrderPrice, DEFAULT_MIN_ORDER_PRICE),
+    minLocalPrice: positive(config?.minLocalPrice, DEFAULT_MIN_LOCAL_PRICE),
+  };
 }
 
 export async function getFooterTags(): Promise<Tag[]> {
-  try {
-    const data = await withTimeout(
-      apiGet<{ items?: Tag[] } | Tag[]>('api/tags', { tags: [cacheTags.tags], revalidate: SECONDS.tags }),
-    );
-    const items = Array.isArray(data) ? data : (data?.items ?? []);
-    return items.filter((t) => t && typeof t.name === 'string' && typeof t.url === 'string' && t.url.trim() !== '');
-  } catch {
-    return [];
-  }
+  const data = await apiGet<{ items?: Tag[] } | Tag[]>('api/tags', {
+    tags: [cacheTags.tags],
+    revalidate: SECONDS.tags,
+    timeoutMs: shellTimeout(),
+  });
+  const items = Array.isArray(data) ? data : (data?.items ?? []);
+  return items.filter((t) => t && typeof t.name === 'string' && typeof t.url === 'string' && t.url.trim() !== '');
 }
 
 export async function getMenuCategories(): Promise<Category[]> {
-  try {
-    return await withTimeout(getCategories());
-  } catch {
-    return [];
-  }
+  return getCategories({ timeoutMs: shellTimeout() });
 }
 
 export async function getShellData(): Promise<ShellData> {

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { permanentRedirect, redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { getProductById } from '@/lib/api/catalogue';
+import { rethrowOutage } from '@/lib/api/errors';
 import type { Product } from '@/lib/api/types';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { breadcrumbJsonLd } from '@/lib/seo/breadcrumbs';
@@ -76,7 +77,10 @@ export async function ProductPage({ locale, categorySlug, productSlug }: Product
   let product = load.product;
   // A variation's own slug (the API answers it too) belongs to its parent's page.
   if (product.parentId != null || product.isVariation) {
-    const parent = product.parentId != null ? await getProductById(product.parentId).catch(() => null) : null;
+    const parent = product.parentId != null ? await getProductById(product.parentId).catch((err: unknown) => {
+            rethrowOutage(err);
+            return null;
+          }) : null;
     if (!parent || !isShown(parent)) {
       redirect({ href: '/', locale });
       return null;

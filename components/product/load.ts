@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { getProductBySlug } from '@/lib/api/catalogue';
 import type { Product } from '@/lib/api/types';
+import { rethrowOutage } from '@/lib/api/errors';
 
 export type ProductLoad =
   | { status: 'ok'; product: Product }
@@ -17,6 +18,7 @@ async function once(slug: string): Promise<ProductLoad> {
     if (!product || typeof product !== 'object' || typeof product.slug !== 'string') return { status: 'missing' };
     return { status: 'ok', product };
   } catch (error) {
+    rethrowOutage(error); // API down or hung: 503, never a cached redirect to /
     return { status: 'failed', error };
   }
 }

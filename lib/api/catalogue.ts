@@ -69,10 +69,11 @@ export async function getProductById(id: number): Promise<Product | null> {
 }
 
 /** All categories (api/category/names). */
-export async function getCategories(): Promise<Category[]> {
+export async function getCategories(opts: { timeoutMs?: number } = {}): Promise<Category[]> {
   const data = await apiGet<Category[] | { items: Category[] }>('api/category/names', {
     tags: [tags.categories],
     revalidate: SECONDS.categories,
+    timeoutMs: opts.timeoutMs,
   });
   // Accept both a bare list and a `{ items }` page, whichever the API settles on.
   return Array.isArray(data) ? data : (data?.items ?? []);

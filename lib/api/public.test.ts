@@ -141,3 +141,31 @@ describe('handleApiError (spec §8)', () => {
     expect(describeFailure(Object.assign(new Error('x'), { name: 'AbortError' }), t)).toBeNull();
   });
 });
+
+describe('publicRequest deadline (issue 29)', () => {
+  /** a fetch that never answers until its signal aborts, like a hung API */
+  const hung = jest.fn(
+    (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+      }),
+  ) as unknown as typeof fetch;
+
+  it('a call the API never answers fails as a network failure (error.error500) after the deadline', async () => {
+    const t0 = Date.now();
+    const err = await publicRequest('api/products', { fetchImpl: hung, timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(err).toBeInstanceOf(PublicApiError);
+    expect((err as PublicApiError).failure.kind).toBe('network');
+    expect(describeFailure(err, t)?.message).toBe('Ha ocurrido un error en el servidor');
+  });
+
+  it("the caller's own abort stays an AbortError (ignored, no message)", async () => {
+    const controller = new AbortController();
+    const call = publicRequest('api/products', { fetchImpl: hung, timeoutMs: 10_000, signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const err = await call;
+    expect((err as Error).name).toBe('AbortError');
+    expect(describeFailure(err, t)).toBeNull();
+  });
+});

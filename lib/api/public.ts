@@ -21,6 +21,34 @@ import type { ApiEnvelope } from './types';
 
 export const DEFAULT_PUBLIC_API_URL = 'http://localhost:4000';
 
+/**
+ * Deadline of a browser call to the API (headers and body). Past it the call fails like a network
+ * failure (spec §8: 'error.error500'; the search, bell and unread counts fail quietly; the checkout keeps
+ * the cart and retries once with the same Idempotency-Key). A hung API must not leave a spinner forever.
+ */
+export const BROWSER_API_TIMEOUT_MS = 15_000;
+
+/** `signal` (the caller's) or the deadline, whichever aborts first; `timedOut` tells which. */
+function withDeadline(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /** The API origin for browser calls, from <html data-api-url>; falls back to the local default. */
 export function publicApiBase(): string {
   if (typeof document === 'undefined') return DEFAULT_PUBLIC_API_URL;
@@ -74,6 +102,8 @@ export interface PublicRequestOptions {
   headers?: Record<string, string>;
   /** Injected for tests; defaults to the global fetch. */
   fetchImpl?: typeof fetch;
+  /** Deadline in ms (default BROWSER_API_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 function failureFor(status: number, message?: string): ApiFailure {
@@ -87,7 +117,7 @@ function failureFor(status: number, message?: string): ApiFailure {
  * `success !== false`. Throws PublicApiError (or the AbortError when `signal` aborted).
  */
 export async function publicRequest<T>(path: string, options: PublicRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal, headers = {}, fetchImpl = fetch } = options;
+  const { method = 'GET', body, auth = true, signal, headers = {}, fetchImpl = fetch, timeoutMs = BROWSER_API_TIMEOUT_MS } = options;
   const finalHeaders: Record<string, string> = { accept: 'application/json', ...headers };
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) finalHeaders['content-type'] = 'application/json';
@@ -95,26 +125,35 @@ export async function publicRequest<T>(path: string, options: PublicRequestOptio
     const token = readToken();
     if (token) finalHeaders.authorization = `Bearer ${token}`;
   }
-  let res: Response;
-  try {
-    res = await fetchImpl(publicApiUrlFor(path), {
-      method,
-      headers: finalHeaders,
-      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (isAbortError(error)) throw error;
+  const deadline = withDeadline(signal, timeoutMs);
+  // the caller's abort stays an AbortError (ignored); the deadline is a network failure
+  const failed = (error: unknown): never => {
+    if (isAbortError(error) && !deadline.timedOut()) throw error;
     throw new PublicApiError({ kind: 'network', status: 0 });
-  }
+  };
+  let res: Response;
   let envelope: ApiEnvelope<T> | null = null;
   try {
-    envelope = (await res.json()) as ApiEnvelope<T>;
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    // A non-JSON error page (proxy, crash) is still an HTTP failure; a non-JSON 2xx is a parse failure.
-    if (!res.ok) throw new PublicApiError(failureFor(res.status));
-    throw new PublicApiError({ kind: 'network', status: 0 });
+    try {
+      res = await fetchImpl(publicApiUrlFor(path), {
+        method,
+        headers: finalHeaders,
+        body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
+        signal: deadline.signal,
+      });
+    } catch (error) {
+      return failed(error);
+    }
+    try {
+      envelope = (await res.json()) as ApiEnvelope<T>;
+    } catch (error) {
+      if (isAbortError(error)) return failed(error);
+      // A non-JSON error page (proxy, crash) is still an HTTP failure; a non-JSON 2xx is a parse failure.
+      if (!res.ok) throw new PublicApiError(failureFor(res.status));
+      throw new PublicApiError({ kind: 'network', status: 0 });
+    }
+  } finally {
+    deadline.done();
   }
   const message = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : undefined;
   if (!res.ok) throw new PublicApiError(failureFor(res.status, message));

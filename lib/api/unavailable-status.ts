@@ -1,35 +1,73 @@
 /**
- * Installed once per storefront server process by instrumentation.ts: a response about to go out as
- * 500 while the shop API is known to be unreachable (lib/api/availability) goes out as 503 with
- * Retry-After and no-store instead. Same body (the something-went-wrong page, no details), honest status.
+ * A page whose render failed because the shop API was unreachable, timed out or short-circuited answers
+ * 503 with Retry-After and `Cache-Control: no-store` instead of Next's 500. Only that response: any
+ * other 500 (our own bugs), even at the same moment, stays a 500.
  *
- * It wraps ServerResponse.prototype.writeHead because Next writes the status itself after the render
- * failed (`res.statusCode = 500; res.end(html)` ends in writeHead through _implicitHeader), and nothing
- * a page, error.tsx or proxy.ts can do changes that status in Next 16. Cached pages never reach this:
- * they are served 200 from the ISR / data cache while the API is down.
+ * Why this shape: Next 16 gives a page no way to choose its status (only notFound/forbidden/unauthorized
+ * and redirects set one) and writes the 500 itself after the render failed (`res.statusCode = 500;
+ * res.end(html)`, which ends in writeHead). So each request carries its own response in an
+ * AsyncLocalStorage entered when the request starts (Node's `http.server.request.start` diagnostics
+ * channel, subscribed once by instrumentation.ts), and lib/api/resilience.ts, on an outage, wraps the
+ * writeHead of THAT response only. Nothing process-wide changes status. Cached pages never reach this:
+ * they are served from the ISR / data cache while the API is down.
  */
-import http from 'node:http';
-import { apiRecentlyUnreachable } from './availability';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnostics from 'node:diagnostics_channel';
+import type http from 'node:http';
 
 export const RETRY_AFTER_SECONDS = 30;
-const PATCHED = Symbol.for('aromas.unavailableStatus.installed');
+
+interface RequestScope {
+  res: http.ServerResponse;
+}
+
+const KEY = Symbol.for('aromas.unavailableStatus');
+const MARKED = Symbol.for('aromas.unavailableStatus.marked');
+type State = { scope: AsyncLocalStorage<RequestScope>; installed: boolean };
+type Holder = { [KEY]?: State };
+
+/** Shared by the instrumentation bundle and the app bundles (separate module instances, one process). */
+function state(): State {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= { scope: new AsyncLocalStorage<RequestScope>(), installed: false };
+  return holder[KEY];
+}
+
+function onRequestStart(message: unknown): void {
+  const { response } = message as { response?: http.ServerResponse };
+  // enterWith: the request listener Node calls right after this runs inside the same context
+  if (response) state().scope.enterWith({ res: response });
+}
+
+/** Once per server process (instrumentation.ts). */
+export function installUnavailableStatus(): boolean {
+  const s = state();
+  if (s.installed) return false;
+  diagnostics.subscribe('http.server.request.start', onRequestStart);
+  s.installed = true;
+  return true;
+}
 
 type WriteHead = (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) => http.ServerResponse;
 
-export function installUnavailableStatus(isApiDown: () => boolean = () => apiRecentlyUnreachable()): boolean {
-  const proto = http.ServerResponse.prototype as unknown as { writeHead: WriteHead; [PATCHED]?: boolean };
-  if (proto[PATCHED]) return false;
-  const original = proto.writeHead;
-  proto.writeHead = function writeHead(this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
-    if (statusCode === 500 && isApiDown()) {
-      this.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-      this.setHeader('cache-control', 'no-store');
-      // writeHead(status, 'Internal Server Error', headers?) — drop the reason phrase, keep the headers
-      if (typeof rest[0] === 'string') rest = rest.slice(1);
-      return original.call(this, 503, ...rest);
-    }
-    return original.call(this, statusCode, ...rest);
+/**
+ * The API call the current request was waiting for failed for an outage: if this response goes out as
+ * 500, it goes out as 503 + Retry-After + no-store (same body: the something-went-wrong page).
+ * Outside a request (build, a background revalidation) it does nothing.
+ */
+export function markRenderUnavailable(res: http.ServerResponse | undefined = state().scope.getStore()?.res): boolean {
+  if (!res) return false;
+  const marked = res as unknown as { [MARKED]?: boolean; writeHead: WriteHead };
+  if (marked[MARKED]) return true;
+  marked[MARKED] = true;
+  const original = marked.writeHead;
+  marked.writeHead = function writeHead(this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
+    if (statusCode !== 500) return original.call(this, statusCode, ...rest);
+    this.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+    this.setHeader('cache-control', 'no-store');
+    // writeHead(status, 'Internal Server Error', headers?): drop the reason phrase, keep the headers
+    const args = typeof rest[0] === 'string' ? rest.slice(1) : rest;
+    return original.call(this, 503, ...args);
   };
-  proto[PATCHED] = true;
   return true;
 }

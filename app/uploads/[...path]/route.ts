@@ -1,3 +1,4 @@
+import { apiTimeouts } from '@/lib/api/config';
 import { uploadUrl } from './upload-url';
 import { parseWidth, resized } from './resize';
 
@@ -35,10 +36,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   }
 
   let upstream: Response;
+  // the API's deadline (SHOP_API_TIMEOUT_MS) bounds the wait for the headers and the body
+  const deadline = AbortSignal.timeout(apiTimeouts().callMs);
   try {
-    upstream = await fetch(url, { headers, cache: 'no-store', signal: request.signal });
+    upstream = await fetch(url, { headers, cache: 'no-store', signal: AbortSignal.any([request.signal, deadline]) });
   } catch {
-    return plain(502, 'Bad gateway', 'no-store');
+    return deadline.aborted ? plain(504, 'Gateway timeout', 'no-store') : plain(502, 'Bad gateway', 'no-store');
   }
 
   if (upstream.status === 304) {

@@ -1,0 +1,108 @@
+import 'server-only';
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { apiTimeouts } from './config';
+import { ApiOutageError } from './errors';
+import { markRenderUnavailable } from './unavailable-status';
+
+/**
+ * Every call of the storefront's server to the shop API goes through here (lib/api/server.ts): a
+ * deadline per call and one circuit breaker per process (cockatiel). A hung API (a stopped process, a
+ * lock wait, a half-open connection) used to hold each visitor's socket for minutes; now a call fails
+ * after its deadline, and after `breakerFailures` outages in a row every call fails at once for
+ * `breakerHalfOpenMs`, then one call is let through (half-open) and its outcome closes or reopens it.
+ * Values: lib/api/config.ts (apiTimeouts) and the README's configuration table.
+ *
+ * An outage marks the response being rendered (lib/api/unavailable-status.ts), so that page answers
+ * 503 with Retry-After, no-store, and never enters a cache (the failed render throws).
+ */
+
+const KEY = Symbol.for('aromas.shopApi.breaker');
+type Holder = { [KEY]?: CircuitBreakerPolicy };
+
+/** One breaker per process: pages, route handlers and instrumentation are separate bundles. */
+export function apiBreaker(): CircuitBreakerPolicy {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const t = apiTimeouts();
+    holder[KEY] = circuitBreaker(
+      handleWhen((err) => err instanceof ApiOutageError),
+      { halfOpenAfter: t.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(t.breakerFailures) },
+    );
+  }
+  return holder[KEY];
+}
+
+export function apiBreakerState(): 'closed' | 'open' | 'half-open' | 'isolated' {
+  const s = apiBreaker().state;
+  return s === CircuitState.Closed ? 'closed' : s === CircuitState.Open ? 'open' : s === CircuitState.HalfOpen ? 'half-open' : 'isolated';
+}
+
+export interface ApiAnswer {
+  status: number;
+  /** the parsed JSON body; undefined when the body is not JSON */
+  body: unknown;
+}
+
+/** Rejects when `signal` aborts, whatever the awaited work is waiting for (a socket, a cache lock). */
+function deadline(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(new ApiOutageError('timeout', { cause: signal.reason }));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
+
+async function attempt(url: string, init: RequestInit, signal: AbortSignal): Promise<ApiAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal });
+  } catch (err) {
+    throw new ApiOutageError(signal.aborted ? 'timeout' : 'unreachable', { cause: err });
+  }
+  if (res.status === 503) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new ApiOutageError('unavailable');
+  }
+  const text = await res.text().catch((err: unknown) => {
+    throw new ApiOutageError(signal.aborted ? 'timeout' : 'unreachable', { cause: err });
+  });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body };
+}
+
+/**
+ * One call to the API within `timeoutMs` (headers and body), through the breaker. Throws ApiOutageError
+ * for an outage; any other answer (4xx, 500) is returned, since it proves the API is there.
+ *
+ * A cacheable GET is first looked up in Next's data cache alone (a fetch with an already aborted
+ * signal answers from the cache or fails at once): cache hits never count for the breaker (they would
+ * reset its count of consecutive failures) and keep pages rendering while the API is down or the
+ * breaker is open. Only a miss goes to the network, through the breaker.
+ */
+export async function fetchApi(url: string, init: RequestInit, timeoutMs: number): Promise<ApiAnswer> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const cacheable = init.cache !== 'no-store' && (init.method ?? 'GET') === 'GET';
+  if (cacheable) {
+    try {
+      return await Promise.race([attempt(url, init, AbortSignal.abort()), deadline(signal)]);
+    } catch (err) {
+      if (signal.aborted) return outage(err); // waited for the cache lock of a hung call
+      // not in the data cache
+    }
+  }
+  try {
+    return await apiBreaker().execute(() => Promise.race([attempt(url, init, signal), deadline(signal)]));
+  } catch (err) {
+    return outage(err instanceof BrokenCircuitError ? new ApiOutageError('circuit-open', { cause: err }) : err);
+  }
+}
+
+function outage(err: unknown): never {
+  if (err instanceof ApiOutageError) markRenderUnavailable();
+  throw err;
+}
