@@ -11,6 +11,7 @@ import { DEFAULT_ALLOWLIST } from './env';
 import catalogueCache from './plugins/catalogue-cache';
 import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
+import { metricsPlugin } from './metrics';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import swagger from './plugins/swagger';
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(metricsPlugin);
   await app.register(security, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'] });
   await app.register(rateLimit, {
     max: opts.rateLimit?.max ?? 600,

@@ -24,6 +24,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  // off unless set: several APIs on one host (tests, e2e, instances) must not fight over one port
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type ApiEnv = {
@@ -40,6 +44,8 @@ export type ApiEnv = {
   seedDemo: boolean;
   /** 0 disables the in-memory catalogue response cache */
   catalogueCacheTtlMs: number;
+  /** Prometheus /metrics on its own listener (0 = off); loopback unless METRICS_HOST says otherwise */
+  metrics: { port: number; host: string; token?: string };
 };
 
 export const DEFAULT_ALLOWLIST = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -72,5 +78,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     logLevel: e.LOG_LEVEL,
     seedDemo: truthy(e.SEED_DEMO, true),
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || undefined },
   };
 }
