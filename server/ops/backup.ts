@@ -119,8 +119,8 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
     const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} terminó con código ${code}: ${stderr.trim()}`))));
+    child.on('error', (err) => reject(new BackupError(`no se pudo ejecutar ${cmd} (¿está instalado el cliente de PostgreSQL?): ${err.message}`)));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${cmd} terminó con código ${code}: ${stderr.trim()}`))));
   });
 }
 
