@@ -1,5 +1,6 @@
 /**
- * Backup / restore bench (issue 27): `npx tsx bench/backup/run.ts [--products N] [--orders N]`.
+ * Backup / restore bench (issue 27): `npx tsx bench/backup/run.ts [--products N] [--orders N]
+ * [--postgres <empty source db url> --postgres-target <empty target db url>]`.
  * A throwaway PGlite deployment (demo catalogue with generated images, + N synthetic products without
  * images, + N orders of 3 lines and a chat message each, inserted in SQL), then `npm run backup` and
  * `npm run restore` into an empty DATA_DIR as real processes: wall time and size of each. Run with the
@@ -13,7 +14,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openConfiguredDb } from '../../server/db/open';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '0' }, orders: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '0' }, orders: { type: 'string', default: '0' }, postgres: { type: 'string' }, 'postgres-target': { type: 'string' } },
+});
+const urls: Record<string, string> = {};
 const products = Number(values.products);
 const orderCount = Number(values.orders);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -22,9 +26,13 @@ const source = path.join(work, 'source');
 const target = path.join(work, 'target');
 const out = path.join(work, 'backup');
 
+if (values.postgres) {
+  urls[source] = values.postgres;
+  urls[target] = values['postgres-target'] ?? '';
+}
 const timed = (label: string, args: string[], dataDir: string) => {
   const started = Date.now();
-  const stdout = execFileSync('npm', ['run', '--silent', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+  const stdout = execFileSync('npm', ['run', '--silent', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: urls[dataDir] ?? '' }, encoding: 'utf8' });
   const s = (Date.now() - started) / 1000;
   console.log(`${label}: ${s.toFixed(1)} s — ${stdout.trim().split('\n').at(-1)}`);
   return s;
@@ -32,11 +40,11 @@ const timed = (label: string, args: string[], dataDir: string) => {
 const du = (dir: string) => execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0];
 
 try {
-  timed('seed demo', ['seed'], source);
+  timed('seed demo', values.postgres ? ['seed', '--', '--no-images'] : ['seed'], source);
   if (products) timed(`seed +${products} products`, ['seed', '--', '--products', String(products), '--no-images'], source);
   if (orderCount) {
     const started = Date.now();
-    const db = await openConfiguredDb({ dataDir: source, owner: 'bench' });
+    const db = await openConfiguredDb({ dataDir: source, databaseUrl: urls[source], owner: 'bench' });
     const found = (await db.db.execute(sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'customer' order by u.id limit 1`)) as unknown as { rows: { id: number }[] };
     const userId = found.rows[0]!.id;
     await db.db.execute(sql`

@@ -42,7 +42,8 @@ async function main(): Promise<number> {
       const orders = m.database.counts.orders ?? 0;
       console.log(
         `Respaldo listo en ${values.out}: ${orders} pedidos, ${m.totals.files} archivos, ` +
-          `${(m.totals.bytes / 1e6).toFixed(1)} MB, ${m.seconds.toFixed(1)} s`,
+          `${(m.totals.bytes / 1e6).toFixed(1)} MB, ${m.seconds.toFixed(1)} s` +
+          (m.database.lockedMs !== undefined ? ` (la base esperó ${m.database.lockedMs} ms)` : ''),
       );
       return 0;
     }

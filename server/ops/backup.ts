@@ -23,12 +23,16 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import http from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { pgliteDirFor } from '../db/client';
 import { lockDataDir } from '../db/lock';
+
+const gzipAsync = promisify(gzip);
 
 export const BACKUP_FORMAT = 1;
 export const MANIFEST = 'manifest.json';
@@ -38,7 +42,8 @@ export type Manifest = {
   format: number;
   app: 'tienda-sahumerios';
   createdAt: string;
-  database: FileEntry & { kind: 'pglite' | 'pg'; counts: Record<string, number> };
+  /** lockedMs (PGlite): how long the shop's queries waited for the dump */
+  database: FileEntry & { kind: 'pglite' | 'pg'; counts: Record<string, number>; lockedMs?: number };
   files: FileEntry[];
   totals: { files: number; fileBytes: number; bytes: number };
   seconds: number;
@@ -142,14 +147,22 @@ export async function countRows(query: Query): Promise<Record<string, number>> {
 
 /**
  * A consistent image of a live PGlite. dumpDataDir alone only waits for the current statement, so it
- * could land between two statements of a transaction (an order without its lines); holding the
- * transaction mutex, which every query and transaction takes, rules that out. The CHECKPOINT before it
- * (it takes that mutex itself) keeps the WAL the restored copy replays short.
+ * could land between two statements of a transaction; holding the transaction mutex, which every query
+ * and transaction takes, makes it fall between transactions. PGlite runs one query at a time, so the
+ * shop waits while the mutex is held: only the uncompressed copy happens inside it (gzip, the slow
+ * part, runs afterwards on libuv's threads). The CHECKPOINT before keeps the WAL the restore replays short.
  */
-export async function dumpPglite(client: PGlite): Promise<Buffer> {
+export async function dumpPglite(client: PGlite): Promise<{ gz: Buffer; lockedMs: number }> {
   await client.exec('CHECKPOINT');
-  const blob = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
-  return Buffer.from(await blob.arrayBuffer());
+  let lockedMs = 0;
+  const tar = await client._runExclusiveTransaction(async () => {
+    const t0 = performance.now();
+    const blob = await client.dumpDataDir('none');
+    const buf = Buffer.from(await blob.arrayBuffer());
+    lockedMs = Math.round(performance.now() - t0);
+    return buf;
+  });
+  return { gz: await gzipAsync(tar), lockedMs };
 }
 
 async function pgliteCounts(dump: Buffer): Promise<Record<string, number>> {
@@ -174,7 +187,7 @@ export function serveBackupSocket(dataDir: string, client: PGlite): Promise<http
       return;
     }
     dumpPglite(client).then(
-      (buf) => res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': buf.length }).end(buf),
+      ({ gz, lockedMs }) => res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': gz.length, 'x-locked-ms': String(lockedMs) }).end(gz),
       (err: Error) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(err.message),
     );
   });
@@ -191,7 +204,7 @@ export function serveBackupSocket(dataDir: string, client: PGlite): Promise<http
   });
 }
 
-function dumpThroughSocket(dataDir: string): Promise<Buffer> {
+function dumpThroughSocket(dataDir: string): Promise<{ gz: Buffer; lockedMs: number }> {
   const socketPath = path.join(dataDir, BACKUP_SOCKET);
   return new Promise((resolve, reject) => {
     const req = http.request({ socketPath, method: 'POST', path: '/pglite' }, (res) => {
@@ -199,7 +212,7 @@ function dumpThroughSocket(dataDir: string): Promise<Buffer> {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (res.statusCode === 200) resolve(body);
+        if (res.statusCode === 200) resolve({ gz: body, lockedMs: Number(res.headers['x-locked-ms']) || 0 });
         else reject(new BackupError(`la API no pudo volcar la base: ${body.toString('utf8')}`));
       });
       res.on('error', reject);
@@ -212,7 +225,7 @@ function dumpThroughSocket(dataDir: string): Promise<Buffer> {
 }
 
 /** Dumps the PGlite of a deployment: from the running API through its socket, or directly when it is stopped. */
-async function dumpPgliteDeployment(dataDir: string, inProcess?: PGlite): Promise<Buffer> {
+async function dumpPgliteDeployment(dataDir: string, inProcess?: PGlite): Promise<{ gz: Buffer; lockedMs: number }> {
   if (inProcess) return dumpPglite(inProcess);
   const dir = pgliteDirFor(dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`no hay una base embebida en ${dir}`);
@@ -284,10 +297,10 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     } else {
       log('base embebida (PGlite): volcado…');
       const rel = 'db/pglite.tar.gz';
-      const dump = await dumpPgliteDeployment(opts.dataDir, opts.pglite);
+      const { gz: dump, lockedMs } = await dumpPgliteDeployment(opts.dataDir, opts.pglite);
       await writeFile(path.join(tmp, rel), dump, { mode: 0o600 });
       const counts = await pgliteCounts(dump);
-      database = { kind: 'pglite', path: rel, bytes: dump.length, sha256: createHash('sha256').update(dump).digest('hex'), counts };
+      database = { kind: 'pglite', path: rel, bytes: dump.length, sha256: createHash('sha256').update(dump).digest('hex'), counts, lockedMs };
     }
 
     log('archivos…');
