@@ -6,6 +6,12 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 const SITE = `http://localhost:${PORT}`;
 const API = `http://localhost:${API_PORT}`;
 const REVALIDATE_SECRET = process.env.REVALIDATE_SECRET ?? 'e2e-revalidate-secret';
+// Metrics listeners (e2e/metrics.spec.ts), offset from each run's own ports so parallel runs do not meet.
+export const E2E_METRICS = {
+  api: `http://127.0.0.1:${API_PORT + 5100}/metrics`,
+  storefront: `http://127.0.0.1:${PORT + 6000}/metrics`,
+  token: 'e2e-metrics-token-0123456789',
+};
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -53,6 +59,8 @@ export default defineConfig({
         // the browser and the test runner call the API from loopback: exempt from the global limit only
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
         LOG_LEVEL: 'warn',
+        METRICS_PORT: String(API_PORT + 5100),
+        METRICS_TOKEN: E2E_METRICS.token,
       },
     },
     {
@@ -66,6 +74,8 @@ export default defineConfig({
         PUBLIC_SITE_URL: SITE,
         REVALIDATE_SECRET,
         NEXT_TELEMETRY_DISABLED: '1',
+        STOREFRONT_METRICS_PORT: String(PORT + 6000),
+        METRICS_TOKEN: E2E_METRICS.token,
       },
     },
   ],

@@ -13,6 +13,7 @@ import { loadRevalidateSecret } from './services/revalidate';
 import catalogueCache from './plugins/catalogue-cache';
 import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
+import { metricsPlugin } from './metrics';
 import rateLimit from './plugins/rate-limit';
 import search from './plugins/search';
 import security from './plugins/security';
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(metricsPlugin);
   await app.register(security, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'] });
   await app.register(rateLimit, {
     max: opts.rateLimit?.max ?? 600,

@@ -26,6 +26,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
+  // off unless set: several APIs on one host (tests, e2e, instances) must not fight over one port
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type ApiEnv = {
@@ -46,6 +50,8 @@ export type ApiEnv = {
   catalogueCacheTtlMs: number;
   /** serve /docs (OpenAPI UI and JSON); opt-in, `npm run dev` turns it on */
   apiDocs: boolean;
+  /** Prometheus /metrics on its own listener (0 = off); loopback unless METRICS_HOST says otherwise */
+  metrics: { port: number; host: string; token?: string };
 };
 
 /**
@@ -101,5 +107,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     seedDemo: truthy(e.SEED_DEMO, true),
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     apiDocs: truthy(e.API_DOCS, false),
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || undefined },
   };
 }

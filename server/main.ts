@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { openConfiguredDb } from './db/open';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { loadEnv } from './env';
+import { serveMetrics, watchBackupStatus } from './metrics';
+import { backupStatusFile, serveBackupSocket } from './ops/backup';
 
 const env = loadEnv();
 const logger = {
@@ -23,6 +25,8 @@ try {
 }
 
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let backupSocket: Awaited<ReturnType<typeof serveBackupSocket>> = null;
+let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
 let shuttingDown = false;
 
 async function shutdown(signal: string, code = 0): Promise<void> {
@@ -36,6 +40,8 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   }, 10_000);
   force.unref();
   try {
+    backupSocket?.close();
+    metricsServer?.close();
     await app?.close();
   } finally {
     await db.close();
@@ -67,6 +73,20 @@ try {
   }
 
   await app.listen({ port: env.port, host: env.host });
+  if (env.metrics.port) {
+    watchBackupStatus(backupStatusFile(env.dataDir));
+    // metrics are not worth refusing to sell: a taken port is logged (and the API-down alert's `up` shows it)
+    metricsServer = await serveMetrics(env.metrics).catch((err: Error) => {
+      app?.log.error({ err }, `no se pudo abrir el puerto de métricas ${env.metrics.port}`);
+      return undefined;
+    });
+    if (metricsServer) app.log.info({ host: env.metrics.host, token: Boolean(env.metrics.token) }, `métricas en http://${env.metrics.host}:${env.metrics.port}/metrics`);
+  }
+  // `npm run backup` asks this process for a consistent dump of its embedded database (issue 27)
+  if (db.kind === 'pglite') {
+    backupSocket = await serveBackupSocket(env.dataDir, (db.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client);
+    if (!backupSocket) app.log.warn('DATA_DIR es demasiado largo para el socket de respaldo: `npm run backup` necesitará la API detenida');
+  }
   app.log.info(
     { db: db.kind, dataDir: env.dataDir, ms: Date.now() - started, cors: env.corsOrigins },
     `API lista en http://localhost:${env.port}` + (env.apiDocs ? ' (docs en /docs)' : ''),

@@ -22,6 +22,7 @@ import { issueToken, TOKEN_TTL_MS } from './one-time-tokens';
 import { AuthThrottle, DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
 import { loadJwtSecret } from './secret';
 import { findUserById, isStaffRole, RolePermissionsCache, VIP_PERMISSION, type UserRow } from './users';
+import { countMails } from '../metrics';
 
 export interface AuthUser {
   id: number;
@@ -142,14 +143,15 @@ export default fp<AuthPluginOptions>(
     const opts: AuthPluginOptions = { ...authOptionsFromEnv(), ...stripUndefined(rawOpts) };
     const secret = await loadJwtSecret({ secret: opts.jwtSecret, dataDir: app.dataDir });
     const tokens = new TokenService(secret);
-    const mailer =
+    const mailer = countMails(
       opts.mailer ??
-      createMailer({
-        smtpUrl: opts.smtpUrl,
-        outboxDir: path.join(app.dataDir, 'outbox'),
-        from: opts.mailFrom ?? undefined,
-        log: app.log,
-      });
+        createMailer({
+          smtpUrl: opts.smtpUrl,
+          outboxDir: path.join(app.dataDir, 'outbox'),
+          from: opts.mailFrom ?? undefined,
+          log: app.log,
+        }),
+    );
     const throttle = new AuthThrottle({ ...DEFAULT_AUTH_LIMITS, ...opts.limits });
     const google = opts.googleClientId
       ? createGoogleVerifier({ clientId: opts.googleClientId, jwksUrl: opts.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL })

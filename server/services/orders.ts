@@ -37,6 +37,7 @@ import { documentFileName, mimeOfKey } from '../storage';
 import { ORDER_MESSAGES as M } from './orders-messages';
 import { findKeyedOrder, isIdempotencyConflict, type OrderIdempotency } from './orders-idempotency';
 import { assertOrderable, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
+import { orderTransitions, ordersCreated } from '../metrics';
 
 export interface OrderUser {
   id: number;
@@ -181,7 +182,9 @@ export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderP
     if (prior !== null) return { id: prior, replayed: true };
   }
   try {
-    return { id: await insertOrder(db, user, payload, idem), replayed: false };
+    const id = await insertOrder(db, user, payload, idem);
+    ordersCreated.inc();
+    return { id, replayed: false };
   } catch (err) {
     if (idem && isIdempotencyConflict(err)) {
       const prior = await findKeyedOrder(db, user.id, idem);
@@ -392,6 +395,7 @@ export async function moveOrder(db: Db, orderId: number, to: OrderState, actor: 
       .where(eq(orders.id, orderId));
     if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor);
   });
+  orderTransitions.inc({ to });
 }
 
 /* ----------------------------------------------------------------- budget */

@@ -110,7 +110,7 @@ function templateKey(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-async function seededTemplate(): Promise<Blob> {
+export async function seededTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `shop-api-test-template-${templateKey()}.tar`);
   if (!existsSync(file)) {
     const [images, hash] = await shared();

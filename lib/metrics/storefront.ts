@@ -1,0 +1,67 @@
+/**
+ * Prometheus metrics of the storefront process (issue 27), started from instrumentation.ts on their own
+ * loopback listener (STOREFRONT_METRICS_PORT, off unless set; optional bearer METRICS_TOKEN) — never on
+ * the public site. Process metrics (CPU, memory, event-loop lag, GC) plus the render errors Next reports
+ * through the `onRequestError` hook, by route template. Next exposes no page-cache hit counter to
+ * instrumentation; the shop's own cache rates are on the API (shop_catalogue_cache_*).
+ */
+import http from 'node:http';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+
+type State = { registry: Registry; errors: Counter<'route' | 'route_type' | 'render_source'>; server?: http.Server };
+
+// One per process even if Next evaluates this module in more than one bundle.
+const KEY = Symbol.for('tienda.storefront.metrics');
+const g = globalThis as unknown as Record<symbol, State | undefined>;
+
+function state(): State {
+  let s = g[KEY];
+  if (!s) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const errors = new Counter({
+      name: 'storefront_request_errors_total',
+      help: 'Errores de renderizado o de rutas del storefront por plantilla de ruta',
+      labelNames: ['route', 'route_type', 'render_source'] as const,
+      registers: [registry],
+    });
+    s = g[KEY] = { registry, errors };
+  }
+  return s;
+}
+
+export function recordRequestError(context: { routePath?: string; routeType?: string; renderSource?: string }): void {
+  state().errors.inc({ route: context.routePath ?? 'unknown', route_type: context.routeType ?? 'unknown', render_source: context.renderSource ?? 'none' });
+}
+
+export function metricsText(): Promise<string> {
+  return state().registry.metrics();
+}
+
+/** Starts the listener once; `port` 0 picks a free one (tests). */
+export function startStorefrontMetrics(opts: { port: number; host?: string; token?: string }): Promise<http.Server> {
+  const s = state();
+  if (s.server) return Promise.resolve(s.server);
+  const server = http.createServer((req, res) => {
+    if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) {
+      res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+      return;
+    }
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    s.registry.metrics().then(
+      (body) => res.writeHead(200, { 'content-type': s.registry.contentType }).end(body),
+      () => res.writeHead(500).end(),
+    );
+  });
+  s.server = server;
+  return new Promise((resolve, reject) => {
+    server.once('error', (err) => {
+      s.server = undefined;
+      reject(err);
+    });
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve(server));
+  });
+}
