@@ -11,6 +11,45 @@ const list = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * Deadlines of every call that leaves the process (issue 29): a part that hangs must cost a request a
+ * bounded wait and an answer (503), never a socket held open. Milliseconds; README "Configuration".
+ */
+export type Timeouts = {
+  /** PostgreSQL: opening a connection, and waiting for a free pool client (pg's connectionTimeoutMillis) */
+  dbConnectMs: number;
+  /** PostgreSQL's statement_timeout: the server cancels a statement (a lock wait included) after this */
+  dbStatementMs: number;
+  /** client-side deadline for a statement's answer (a hung network or server); the connection is dropped */
+  dbQueryMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout: a session left inside a transaction is ended (rolled back) */
+  dbIdleInTransactionMs: number;
+  /** Redis: connecting (and reconnecting) */
+  redisConnectMs: number;
+  /** Redis: answer to one command (publish); a late one fails and the caller goes on without Redis */
+  redisCommandMs: number;
+  /** SMTP: TCP connect */
+  smtpConnectMs: number;
+  /** SMTP: the server's 220 greeting after connecting */
+  smtpGreetingMs: number;
+  /** SMTP: inactivity on an open SMTP connection */
+  smtpSocketMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  dbConnectMs: 3_000,
+  dbStatementMs: 5_000,
+  dbQueryMs: 6_000,
+  dbIdleInTransactionMs: 10_000,
+  redisConnectMs: 2_000,
+  redisCommandMs: 1_000,
+  smtpConnectMs: 5_000,
+  smtpGreetingMs: 5_000,
+  smtpSocketMs: 15_000,
+};
+
+const ms = (dflt: number) => z.coerce.number().int().min(1).max(600_000).default(dflt);
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   API_HOST: z.string().default('0.0.0.0'),
@@ -24,6 +63,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbConnectMs),
+  DB_STATEMENT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbStatementMs),
+  DB_QUERY_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbQueryMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbIdleInTransactionMs),
+  REDIS_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.redisConnectMs),
+  REDIS_COMMAND_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.redisCommandMs),
+  SMTP_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpConnectMs),
+  SMTP_GREETING_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpGreetingMs),
+  SMTP_SOCKET_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpSocketMs),
 });
 
 export type ApiEnv = {
@@ -40,6 +88,7 @@ export type ApiEnv = {
   seedDemo: boolean;
   /** 0 disables the in-memory catalogue response cache */
   catalogueCacheTtlMs: number;
+  timeouts: Timeouts;
 };
 
 export const DEFAULT_ALLOWLIST = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -72,5 +121,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     logLevel: e.LOG_LEVEL,
     seedDemo: truthy(e.SEED_DEMO, true),
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    timeouts: {
+      dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
+      dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      dbQueryMs: e.DB_QUERY_TIMEOUT_MS,
+      dbIdleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
+      redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      smtpConnectMs: e.SMTP_CONNECT_TIMEOUT_MS,
+      smtpGreetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      smtpSocketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+    },
   };
 }
