@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import authPlugin, { withRedaction, type AuthPluginOptions } from './auth/plugin';
 import type { Db } from './db/client';
-import { DEFAULT_ALLOWLIST } from './env';
+import { DEFAULT_ALLOWLIST, type Timeouts } from './env';
 import catalogueCache from './plugins/catalogue-cache';
 import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
@@ -44,6 +44,8 @@ export type BuildAppOptions = {
   auth?: AuthPluginOptions;
   /** socket.io (server/realtime): `redisUrl` (default REDIS_URL) shares rooms between API instances */
   realtime?: Pick<RealtimeOptions, 'redisUrl'>;
+  /** deadlines of Redis and SMTP (server/env.ts; default DEFAULT_TIMEOUTS). The database's are set where it is opened. */
+  timeouts?: Partial<Timeouts>;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -75,10 +77,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorHandler);
   await app.register(swagger);
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
-  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl });
+  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(uploads, { dataDir: opts.dataDir });
   await app.register(authPlugin, opts.auth ?? {});
-  await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], ...opts.realtime });
+  await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], timeouts: opts.timeouts, ...opts.realtime });
 
   await app.register(healthRoutes);
   await app.register(productRoutes, { prefix: '/api' });

@@ -55,6 +55,7 @@ try {
     rateLimit: { max: env.rateLimitMax, allowList: env.rateLimitAllowList },
     trustProxy: env.trustProxy,
     catalogueCacheTtlMs: env.catalogueCacheTtlMs,
+    timeouts: env.timeouts,
   });
 
   if (env.seedDemo && (await isDatabaseEmpty(db.db))) {
