@@ -79,7 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
   await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(uploads, { dataDir: opts.dataDir });
-  await app.register(authPlugin, opts.auth ?? {});
+  await app.register(authPlugin, { timeouts: opts.timeouts, ...opts.auth });
   await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], timeouts: opts.timeouts, ...opts.realtime });
 
   await app.register(healthRoutes);

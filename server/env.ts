@@ -13,7 +13,8 @@ const list = (value: string | undefined): string[] =>
 
 /**
  * Deadlines of every call that leaves the process (issue 29): a part that hangs must cost a request a
- * bounded wait and an answer (503), never a socket held open. Milliseconds; README "Configuration".
+ * bounded wait and an answer (503), never a socket held open; and the retry delays of queued mail.
+ * Milliseconds; README "Configuration".
  */
 export type Timeouts = {
   /** PostgreSQL: opening a connection, and waiting for a free pool client (pg's connectionTimeoutMillis) */
@@ -34,6 +35,9 @@ export type Timeouts = {
   smtpGreetingMs: number;
   /** SMTP: inactivity on an open SMTP connection */
   smtpSocketMs: number;
+  /** mail queue: first retry of a mail SMTP did not take; doubles per attempt up to mailRetryMaxMs */
+  mailRetryMinMs: number;
+  mailRetryMaxMs: number;
 };
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
@@ -46,6 +50,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   smtpConnectMs: 5_000,
   smtpGreetingMs: 5_000,
   smtpSocketMs: 15_000,
+  mailRetryMinMs: 30_000,
+  mailRetryMaxMs: 900_000,
 };
 
 const ms = (dflt: number) => z.coerce.number().int().min(1).max(600_000).default(dflt);
@@ -72,6 +78,8 @@ const envSchema = z.object({
   SMTP_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpConnectMs),
   SMTP_GREETING_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpGreetingMs),
   SMTP_SOCKET_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpSocketMs),
+  MAIL_RETRY_MIN_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMinMs),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMaxMs),
 });
 
 export type ApiEnv = {
@@ -131,6 +139,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
       smtpConnectMs: e.SMTP_CONNECT_TIMEOUT_MS,
       smtpGreetingMs: e.SMTP_GREETING_TIMEOUT_MS,
       smtpSocketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+      mailRetryMinMs: e.MAIL_RETRY_MIN_MS,
+      mailRetryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_MIN_MS),
     },
   };
 }
