@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import authPlugin, { withRedaction, type AuthPluginOptions } from './auth/plugin';
 import type { Db } from './db/client';
-import { DEFAULT_ALLOWLIST, DEFAULT_TRUSTED_PROXIES } from './env';
+import { DEFAULT_ALLOWLIST, DEFAULT_TRUSTED_PROXIES, type Timeouts } from './env';
 import { storefrontKeyFrom } from '../lib/api/storefront-key';
 import { loadRevalidateSecret } from './services/revalidate';
 import catalogueCache from './plugins/catalogue-cache';
@@ -52,6 +52,8 @@ export type BuildAppOptions = {
   docs?: boolean;
   /** socket.io (server/realtime): `redisUrl` (default REDIS_URL) shares rooms between API instances */
   realtime?: Pick<RealtimeOptions, 'redisUrl'>;
+  /** deadlines of Redis and SMTP (server/env.ts; default DEFAULT_TIMEOUTS). The database's are set where it is opened. */
+  timeouts?: Partial<Timeouts>;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -86,11 +88,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorHandler);
   await app.register(swagger, { ui: opts.docs ?? false });
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
-  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl });
+  await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(search);
   await app.register(uploads, { dataDir: opts.dataDir });
-  await app.register(authPlugin, opts.auth ?? {});
-  await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], ...opts.realtime });
+  await app.register(authPlugin, { timeouts: opts.timeouts, ...opts.auth });
+  await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], timeouts: opts.timeouts, ...opts.realtime });
 
   await app.register(healthRoutes);
   await app.register(productRoutes, { prefix: '/api' });

@@ -12,6 +12,51 @@ const list = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * Deadlines of every call that leaves the process (issue 29): a part that hangs must cost a request a
+ * bounded wait and an answer (503), never a socket held open; and the retry delays of queued mail.
+ * Milliseconds; README "Configuration".
+ */
+export type Timeouts = {
+  /** PostgreSQL: opening a connection, and waiting for a free pool client (pg's connectionTimeoutMillis) */
+  dbConnectMs: number;
+  /** PostgreSQL's statement_timeout: the server cancels a statement (a lock wait included) after this */
+  dbStatementMs: number;
+  /** client-side deadline for a statement's answer (a hung network or server); the connection is dropped */
+  dbQueryMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout: a session left inside a transaction is ended (rolled back) */
+  dbIdleInTransactionMs: number;
+  /** Redis: connecting (and reconnecting) */
+  redisConnectMs: number;
+  /** Redis: answer to one command (publish); a late one fails and the caller goes on without Redis */
+  redisCommandMs: number;
+  /** SMTP: TCP connect */
+  smtpConnectMs: number;
+  /** SMTP: the server's 220 greeting after connecting */
+  smtpGreetingMs: number;
+  /** SMTP: inactivity on an open SMTP connection */
+  smtpSocketMs: number;
+  /** mail queue: first retry of a mail SMTP did not take; doubles per attempt up to mailRetryMaxMs */
+  mailRetryMinMs: number;
+  mailRetryMaxMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  dbConnectMs: 3_000,
+  dbStatementMs: 5_000,
+  dbQueryMs: 6_000,
+  dbIdleInTransactionMs: 10_000,
+  redisConnectMs: 2_000,
+  redisCommandMs: 1_000,
+  smtpConnectMs: 5_000,
+  smtpGreetingMs: 5_000,
+  smtpSocketMs: 15_000,
+  mailRetryMinMs: 30_000,
+  mailRetryMaxMs: 900_000,
+};
+
+const ms = (dflt: number) => z.coerce.number().int().min(1).max(600_000).default(dflt);
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   API_HOST: z.string().default('0.0.0.0'),
@@ -30,6 +75,17 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  DB_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbConnectMs),
+  DB_STATEMENT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbStatementMs),
+  DB_QUERY_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbQueryMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbIdleInTransactionMs),
+  REDIS_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.redisConnectMs),
+  REDIS_COMMAND_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.redisCommandMs),
+  SMTP_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpConnectMs),
+  SMTP_GREETING_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpGreetingMs),
+  SMTP_SOCKET_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpSocketMs),
+  MAIL_RETRY_MIN_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMinMs),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMaxMs),
 });
 
 export type ApiEnv = {
@@ -52,6 +108,7 @@ export type ApiEnv = {
   apiDocs: boolean;
   /** Prometheus /metrics on its own listener (0 = off); loopback unless METRICS_HOST says otherwise */
   metrics: { port: number; host: string; token?: string };
+  timeouts: Timeouts;
 };
 
 /**
@@ -108,5 +165,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     apiDocs: truthy(e.API_DOCS, false),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || undefined },
+    timeouts: {
+      dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
+      dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      dbQueryMs: e.DB_QUERY_TIMEOUT_MS,
+      dbIdleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
+      redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      smtpConnectMs: e.SMTP_CONNECT_TIMEOUT_MS,
+      smtpGreetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      smtpSocketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+      mailRetryMinMs: e.MAIL_RETRY_MIN_MS,
+      mailRetryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_MIN_MS),
+    },
   };
 }

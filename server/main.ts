@@ -18,7 +18,7 @@ const logger = {
 const started = Date.now();
 let db: Awaited<ReturnType<typeof openConfiguredDb>>;
 try {
-  db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'api' });
+  db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'api', timeouts: env.timeouts });
 } catch (err) {
   console.error(`No se pudo abrir la base de datos: ${(err as Error).message}`);
   process.exit(1);
@@ -62,6 +62,7 @@ try {
     trustedProxies: env.trustedProxies,
     catalogueCacheTtlMs: env.catalogueCacheTtlMs,
     docs: env.apiDocs,
+    timeouts: env.timeouts,
   });
 
   if (env.seedDemo && (await isDatabaseEmpty(db.db))) {

@@ -13,6 +13,7 @@
 import path from 'node:path';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Timeouts } from '../env';
 import { HttpError, MESSAGES } from '../errors';
 import { createMailer, type Mailer, type MailMessage, type SentMail } from '../mail/transport';
 import { autoLoginMail, resetPasswordMail, verificationMail, type MailLinks, type RenderedMail } from '../mail/templates';
@@ -65,6 +66,10 @@ export interface AuthPluginOptions {
   limits?: Partial<AuthLimits>;
   /** replaces the SMTP / outbox mailer (tests) */
   mailer?: Mailer;
+  /** SMTP deadlines and mail retry delays (server/env.ts) */
+  timeouts?: Partial<Timeouts>;
+  /** how often the mail queue looks for due mail (default 5 s; tests use less) */
+  mailPollMs?: number;
 }
 
 /** Reads the plugin's options from the environment (explicit options win). */
@@ -145,12 +150,15 @@ export default fp<AuthPluginOptions>(
     const tokens = new TokenService(secret);
     const mailer = countMails(
       opts.mailer ??
-        createMailer({
-          smtpUrl: opts.smtpUrl,
-          outboxDir: path.join(app.dataDir, 'outbox'),
-          from: opts.mailFrom ?? undefined,
-          log: app.log,
-        }),
+      createMailer({
+        smtpUrl: opts.smtpUrl,
+        outboxDir: path.join(app.dataDir, 'outbox'),
+        from: opts.mailFrom ?? undefined,
+        log: app.log,
+        db: app.db,
+        timeouts: opts.timeouts,
+        pollMs: opts.mailPollMs,
+      }),
     );
     const throttle = new AuthThrottle({ ...DEFAULT_AUTH_LIMITS, ...opts.limits });
     const google = opts.googleClientId

@@ -19,9 +19,11 @@ export async function migratePglite(db: PgliteDatabase<Record<string, unknown>>)
 // Arbitrary constant key: several API instances starting at once must not migrate concurrently.
 const MIGRATION_LOCK_KEY = 7_215_001;
 
-export async function migratePg(databaseUrl: string): Promise<void> {
-  // A dedicated connection, so the session-level advisory lock and the migration share it.
-  const client = new pg.Client({ connectionString: databaseUrl });
+export async function migratePg(databaseUrl: string, connectTimeoutMs?: number): Promise<void> {
+  // A dedicated connection, so the session-level advisory lock and the migration share it. No statement
+  // deadline here (a migration may rightly take long), but a server that never answers the connection
+  // fails the start instead of hanging it.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,10 +1,10 @@
 /** Opens the configured database (DATABASE_URL or PGlite in DATA_DIR, locked), migrated and ready. */
-import { openDb, pgliteDirFor, type DbHandle } from './client';
+import { openDb, pgliteDirFor, type DbHandle, type DbTimeouts } from './client';
 import { lockDataDir } from './lock';
 
-export async function openConfiguredDb(cfg: { databaseUrl?: string; dataDir: string; owner: string }): Promise<DbHandle> {
+export async function openConfiguredDb(cfg: { databaseUrl?: string; dataDir: string; owner: string; timeouts?: Partial<DbTimeouts> }): Promise<DbHandle> {
   if (cfg.databaseUrl) {
-    const handle = await openDb({ databaseUrl: cfg.databaseUrl });
+    const handle = await openDb({ databaseUrl: cfg.databaseUrl, timeouts: cfg.timeouts });
     await handle.migrate();
     return handle;
   }

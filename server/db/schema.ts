@@ -529,6 +529,33 @@ export const oneTimeTokens = pgTable(
   (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Outgoing mail waiting for SMTP (server/mail/queue.ts). A request only inserts its mail here; a worker in
+ * each API instance claims due rows (FOR UPDATE SKIP LOCKED + a lease in `locked_until`, so several
+ * instances on one database never send a mail twice at once, and a mail whose sender died is retried after
+ * the lease), sends it and deletes it; a failure sets the next attempt with back-off. Rows with `failed_at`
+ * were refused for good (SMTP 5xx) or expired, and are kept for inspection.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
+);
+
 /* -------------------------------------------------------------- relations */
 // For drizzle's relational queries (db.query.*); they do not change the SQL schema.
 

@@ -1,5 +1,6 @@
 /**
- * Outgoing mail: SMTP when SMTP_URL is set; otherwise every message is written as an RFC 822 `.eml` file
+ * Outgoing mail: SMTP when SMTP_URL is set — through the persisted queue of server/mail/queue.ts, so a
+ * request never waits for the SMTP server; otherwise every message is written as an RFC 822 `.eml` file
  * into `$DATA_DIR/outbox/` (nodemailer's stream transport gives the raw message) and its links are
  * logged, so development and tests can follow them.
  */
@@ -7,6 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { DEFAULT_TIMEOUTS } from '../env';
+import { createQueuedMailer, type MailQueueTimeouts } from './queue';
 
 export interface MailMessage {
   to: string;
@@ -30,7 +34,7 @@ export interface Mailer {
   close(): void;
 }
 
-type Log = { info: (obj: object, msg?: string) => void };
+type Log = { info: (obj: object, msg?: string) => void; warn?: (obj: object, msg?: string) => void; error?: (obj: object, msg?: string) => void };
 
 export const DEFAULT_FROM = 'Aromas del Alma <no-reply@aromasdelalma.com.ar>';
 
@@ -39,19 +43,28 @@ export function extractLinks(text: string): string[] {
   return [...new Set(found)];
 }
 
-export function createMailer(opts: { smtpUrl?: string | null; outboxDir: string; from?: string; log?: Log }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | null;
+  outboxDir: string;
+  from?: string;
+  log?: Log;
+  /** the queue's table (required with smtpUrl) */
+  db?: Db;
+  timeouts?: Partial<MailQueueTimeouts>;
+  /** how often the queue looks for due mail (default 5 s) */
+  pollMs?: number;
+}): Mailer {
   const from = opts.from || DEFAULT_FROM;
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    return {
-      mode: 'smtp',
-      async send(m) {
-        const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
-        opts.log?.info({ mail: m.kind, messageId: info.messageId }, 'mail enviado por SMTP');
-        return { messageId: String(info.messageId) };
-      },
-      close: () => transport.close(),
-    };
+    if (!opts.db) throw new Error('SMTP mail needs the database (mail_queue)');
+    return createQueuedMailer({
+      db: opts.db,
+      smtpUrl: opts.smtpUrl,
+      from,
+      log: opts.log,
+      timeouts: { ...DEFAULT_TIMEOUTS, ...opts.timeouts },
+      pollMs: opts.pollMs,
+    });
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let dirReady: Promise<unknown> | null = null;

@@ -15,11 +15,15 @@
  * Several API instances: with Redis (`redisUrl`, default REDIS_URL) a write on one instance also drops the
  * others' caches (pub/sub, before the write's response leaves). Without it a storefront told to revalidate
  * could re-render from another instance's stale entry and keep that page for its whole ISR lifetime.
+ * Redis hanging or down never holds a write's answer longer than REDIS_COMMAND_TIMEOUT_MS: the publish
+ * gives up, the outage is logged once, and until Redis answers again writes publish without waiting
+ * (the other instances' entries then expire by their TTL).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createClient } from 'redis';
+import { DEFAULT_TIMEOUTS } from '../env';
+import { closeRedis, connectBounded, createRedis, OutageLog, within, type RedisTimeouts } from '../lib/redis';
 
 const INVALIDATE_CHANNEL = 'shop:catalogue-cache:invalidate';
 
@@ -115,7 +119,7 @@ export class CatalogueCache {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null }>(
+export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null; timeouts?: Partial<RedisTimeouts> }>(
   async (app, opts) => {
     const cache = new CatalogueCache(opts.ttlMs, opts.maxBytes);
     app.decorate('catalogueCache', cache);
@@ -123,20 +127,27 @@ export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null }
     let tellOthers = async (): Promise<void> => {};
     const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL?.trim() || null : opts.redisUrl;
     if (redisUrl && cache.enabled) {
+      const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
       const instance = randomUUID();
-      const pub = createClient({ url: redisUrl });
-      const sub = pub.duplicate();
-      pub.on('error', (err) => app.log.error({ err }, 'redis (catalogue cache pub)'));
-      sub.on('error', (err) => app.log.error({ err }, 'redis (catalogue cache sub)'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      await sub.subscribe(INVALIDATE_CHANNEL, (from) => {
+      const outage = new OutageLog(app.log, 'caché del catálogo');
+      const pub = createRedis(redisUrl, t, outage);
+      const sub = createRedis(redisUrl, t, outage);
+      await connectBounded([pub, sub], t, outage);
+      // with Redis not there yet the listener is kept and node-redis subscribes once the connection is ready
+      const subscribed = sub.subscribe(INVALIDATE_CHANNEL, (from) => {
         if (from !== instance) cache.invalidate();
       });
+      subscribed.catch((err: unknown) => outage.fail(err));
+      if (sub.isReady) await within(subscribed, t.redisCommandMs);
       tellOthers = async () => {
-        await pub.publish(INVALIDATE_CHANNEL, instance).catch((err: unknown) => app.log.warn({ err }, 'catalogue cache: publish failed'));
+        const published = pub.publish(INVALIDATE_CHANNEL, instance).then(() => outage.ok());
+        published.catch((err: unknown) => outage.fail(err));
+        // during an outage, do not make every write wait for the deadline again
+        if (outage.isDown) return;
+        if (!(await within(published, t.redisCommandMs))) outage.fail(new Error(`PUBLISH sin respuesta tras ${t.redisCommandMs} ms`));
       };
       app.addHook('onClose', async () => {
-        await Promise.allSettled([sub.quit(), pub.quit()]);
+        await closeRedis([sub, pub], t);
       });
     }
 

@@ -19,12 +19,15 @@ function pgCode(err: unknown): string | undefined {
 
 /** Driver errors that mean "the database cannot be reached right now" (restart, failover, network). */
 const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+// 'Query read timeout': no answer within DB_QUERY_TIMEOUT_MS; 'Client was closed…': the ROLLBACK after it
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable)/;
 
 /**
- * True when the failure is the database being unreachable: SQLSTATE class 08 (connection exception),
- * 57P01-57P03 (shutdown, crash, starting up), 53300 (too many connections), or node-postgres' network and
- * "Connection terminated" errors, possibly wrapped (drizzle's DrizzleQueryError.cause, AggregateError).
+ * True when the failure is the database being unreachable or too slow: SQLSTATE class 08 (connection
+ * exception), 57P01-57P03 (shutdown, crash, starting up), 53300 (too many connections), 57014 (statement
+ * cancelled: statement_timeout), 25P03 (idle_in_transaction_session_timeout), or node-postgres' network,
+ * deadline and "Connection terminated" errors, possibly wrapped (drizzle's DrizzleQueryError.cause, AggregateError).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const seen = new Set<unknown>();
@@ -34,7 +37,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
     const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (/^(08...|57P0[123]|53300)$/.test(code) || UNAVAILABLE_NET_CODES.has(code))) return true;
+    if (typeof code === 'string' && (/^(08...|57P0[123]|53300|57014|25P03)$/.test(code) || UNAVAILABLE_NET_CODES.has(code))) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     stack.push(cause);
     if (Array.isArray(errors)) stack.push(...errors);

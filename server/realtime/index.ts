@@ -10,18 +10,21 @@
  *   acknowledged `{ ok: false, error }` and never joined.
  * - Several API instances: with `redisUrl` (REDIS_URL) the @socket.io/redis-adapter relays emits through
  *   Redis (two node-redis clients), so an emit on instance A reaches sockets connected to instance B.
+ *   Redis hanging or down degrades to this instance's sockets only (emits are fire-and-forget, each publish
+ *   bounded by REDIS_COMMAND_TIMEOUT_MS, logged once per outage); the API starts without waiting for it.
  * - `app.realtime.emitToUser / emitToOrder / emitToStaff` for routes and services; `orderChanged` to `Staff`
  *   and `Order-{id}` on every order change (board-events.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AuthUser } from '../auth/plugin';
 import { passwordFingerprint } from '../auth/jwt';
 import { findUserById, isStaffRole } from '../auth/users';
+import { DEFAULT_TIMEOUTS } from '../env';
 import { MESSAGES } from '../errors';
+import { closeRedis, connectBounded, createRedis, OutageLog, withHandledRejections, type Redis, type RedisTimeouts } from '../lib/redis';
 import { orderAccess } from '../services/orders';
 import boardEvents from './board-events';
 import orderEvents from './order-events';
@@ -36,6 +39,8 @@ export interface RealtimeOptions {
   corsOrigins?: string[];
   /** Redis URL for the multi-instance adapter (default: REDIS_URL); null/empty = in-memory adapter */
   redisUrl?: string | null;
+  /** Redis deadlines (default DEFAULT_TIMEOUTS; server/env.ts) */
+  timeouts?: Partial<RedisTimeouts>;
 }
 
 export interface Realtime {
@@ -87,15 +92,16 @@ export default fp<RealtimeOptions>(
     });
 
     const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL?.trim() || null : opts.redisUrl;
-    let redisClients: { quit(): Promise<unknown> }[] = [];
+    let redisClients: Redis[] = [];
+    const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
     if (redisUrl) {
-      const pub = createClient({ url: redisUrl });
-      const sub = pub.duplicate();
-      pub.on('error', (err) => app.log.error({ err }, 'redis (realtime pub)'));
-      sub.on('error', (err) => app.log.error({ err }, 'redis (realtime sub)'));
-      await Promise.all([pub.connect(), sub.connect()]);
+      const outage = new OutageLog(app.log, 'tiempo real');
+      const pub = createRedis(redisUrl, t, outage);
+      const sub = createRedis(redisUrl, t, outage);
+      await connectBounded([pub, sub], t, outage);
       redisClients = [pub, sub];
-      io.adapter(createAdapter(pub, sub));
+      // the adapter publishes and subscribes without awaiting: a rejection (deadline, offline) must not end the process
+      io.adapter(createAdapter(withHandledRejections(pub, outage), withHandledRejections(sub, outage)));
     }
 
     io.use(async (socket, next) => {
@@ -181,7 +187,7 @@ export default fp<RealtimeOptions>(
     });
     app.addHook('onClose', async () => {
       await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
-      await Promise.allSettled(redisClients.map((c) => c.quit()));
+      await closeRedis(redisClients, t);
     });
   },
   { name: 'realtime', dependencies: ['auth', 'db'] },

@@ -160,6 +160,19 @@ export async function openEmptyDb(kind: DbKind): Promise<{ db: DbHandle; dispose
   };
 }
 
+/** A new PostgreSQL database (next to TEST_DATABASE_URL), migrated and seeded with the demo catalogue. */
+export async function createSeededPostgres(): Promise<{ url: string; dataDir: string; drop: () => Promise<void> }> {
+  const [[images, hash], pgdb] = await Promise.all([shared(), createPostgresDatabase()]);
+  const db = await openDb({ databaseUrl: pgdb.url, poolSize: 4 });
+  try {
+    await db.migrate();
+    await seedDemo(db.db, { images: { mode: 'shared', ...images }, passwordHash: hash });
+  } finally {
+    await db.close();
+  }
+  return { url: pgdb.url, dataDir: processDir, drop: pgdb.drop };
+}
+
 export async function createTestContext(kind: DbKind, appOptions: Partial<BuildAppOptions> = {}): Promise<TestContext & { dispose(): Promise<void> }> {
   let db: DbHandle;
   let dispose: () => Promise<void>;

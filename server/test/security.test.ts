@@ -1,7 +1,7 @@
 /** CORS, security headers, rate limit (with the loopback allow-list turned off). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { corsOriginsFrom, loadEnv } from '../env';
+import { corsOriginsFrom, DEFAULT_TIMEOUTS, loadEnv } from '../env';
 import { createTestContext, SPANISH } from './helpers';
 
 describe('seguridad', () => {
@@ -67,5 +67,16 @@ describe('seguridad', () => {
     assert.deepEqual(loadEnv({ RATE_LIMIT_ALLOWLIST: '' }).rateLimitAllowList, []);
     assert.deepEqual(loadEnv({ RATE_LIMIT_ALLOWLIST: '10.0.0.1,10.0.0.2' }).rateLimitAllowList, ['10.0.0.1', '10.0.0.2']);
     assert.throws(() => loadEnv({ API_PORT: 'abc' }));
+  });
+
+  it('configuración por entorno: plazos de PostgreSQL, Redis y SMTP (issue 29)', () => {
+    assert.deepEqual(loadEnv({}).timeouts, DEFAULT_TIMEOUTS);
+    const t = loadEnv({ DB_STATEMENT_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '300', SMTP_GREETING_TIMEOUT_MS: '1000' }).timeouts;
+    assert.equal(t.dbStatementMs, 2500);
+    assert.equal(t.redisCommandMs, 300);
+    assert.equal(t.smtpGreetingMs, 1000);
+    // a deadline of 0 would mean "wait forever" to the drivers: refused at start, like a typo
+    for (const bad of ['0', '-1', 'abc', '1.5']) assert.throws(() => loadEnv({ DB_QUERY_TIMEOUT_MS: bad }), bad);
+    assert.equal(loadEnv({ MAIL_RETRY_MIN_MS: '60000', MAIL_RETRY_MAX_MS: '1000' }).timeouts.mailRetryMaxMs, 60000);
   });
 });

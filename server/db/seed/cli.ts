@@ -45,7 +45,10 @@ async function main(): Promise<number> {
   }
 
   const env = loadEnv();
-  const db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'seed' });
+  // A batch job: the request deadlines (DB_STATEMENT_TIMEOUT_MS…) would cut its bulk inserts; the connect deadline stays.
+  const hour = 3_600_000;
+  const timeouts = { dbConnectMs: env.timeouts.dbConnectMs, dbStatementMs: hour, dbQueryMs: hour, dbIdleInTransactionMs: hour };
+  const db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'seed', timeouts });
   const log = (msg: string) => console.log(msg);
   try {
     const images = values['no-images']
