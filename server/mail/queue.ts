@@ -1,5 +1,5 @@
 /**
- * Mail over SMTP through a persisted queue (table `mail_queue`, migration 0010; issue 29).
+ * Mail over SMTP through a persisted queue (table `mail_queue`, migration 0007; issue 29).
  *
  * A request that sends mail (register, forgot, order news) only inserts the message and goes on: it never
  * waits for SMTP, so an SMTP server that hangs or is down costs it nothing. A worker in each API instance
