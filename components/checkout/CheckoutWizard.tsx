@@ -18,6 +18,9 @@ import { formatDocumentNumber } from '@/lib/validation/cuit';
 import { useSession } from '@/lib/session/SessionProvider';
 import { useCart } from '@/components/cart/CartProvider';
 import { useMessages } from '@/components/toast/MessagesProvider';
+import { MinimumNotice } from '@/components/cart/MinimumNotice';
+import { toCents } from '@/lib/money';
+import { minimumStanding } from '@/lib/orders/shipping';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import {
   CHECKOUT_STORAGE_KEY,
@@ -25,8 +28,10 @@ import {
   EMPTY_CHOICES,
   isStepComplete,
   nextStep,
-  parseStoredChoices,
+  destinationOf,
   previousStep,
+  readStoredChoices,
+  writeStoredChoices,
   resolveStep,
   shippingFields,
   stepsFor,
@@ -47,14 +52,6 @@ export interface CheckoutWizardProps {
   minLocalPrice: number;
 }
 
-function readStored(): CheckoutChoices {
-  try {
-    return parseStoredChoices(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY));
-  } catch {
-    return EMPTY_CHOICES;
-  }
-}
-
 export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardProps) {
   const t = useTranslations('checkout');
   const router = useRouter();
@@ -68,7 +65,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
 
   // Choices from sessionStorage (the server renders the loading state; so does the first client render,
   // since the cart is read after mount: no hydration mismatch).
-  const [choices, setChoices] = useState<CheckoutChoices | null>(() => (typeof window === 'undefined' ? null : readStored()));
+  const [choices, setChoices] = useState<CheckoutChoices | null>(() => (typeof window === 'undefined' ? null : readStoredChoices()));
   const [transports, setTransports] = useState<TransportOption[] | null>(null);
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [billing, setBilling] = useState<BillingData[] | null>(null);
@@ -82,12 +79,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   const attempt = useRef<OrderAttempt | null>(null);
 
   useEffect(() => {
-    if (!choices) return;
-    try {
-      window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(choices));
-    } catch {
-      /* storage full or blocked: the wizard still works in memory */
-    }
+    if (choices) writeStoredChoices(choices);
   }, [choices]);
 
   // Lists, once signed in (spec §8: failures give empty lists; a 401 ends the session).
@@ -217,6 +209,11 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
 
   const selectedAddress = addresses?.find((a) => a.id === choices.addressId) ?? null;
   const selectedBilling = billing?.find((b) => b.id === choices.billingId) ?? null;
+  // The minimum that will apply, from the first step on (the same rule the API enforces at send).
+  const standing = minimumStanding(cart.totals.cartTotalCents, destinationOf(choices, selectedAddress?.province), {
+    minOrderCents: toCents(Math.max(0, minOrderPrice)),
+    minLocalCents: toCents(Math.max(0, minLocalPrice)),
+  });
 
   return (
     <div className={styles.wizard} data-testid="checkout" data-step={step}>
@@ -242,6 +239,8 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
           {t(step === 'address' && choices.delivery === 'depot' ? 'titles.depotAddress' : `titles.${step}`)}
         </h2>
+
+        {step !== 'summary' ? <MinimumNotice standing={standing} testId="checkout-minimum" /> : null}
 
         {step === 'delivery' ? (
           <fieldset className={styles.fieldset}>
