@@ -22,4 +22,6 @@ export const CHECKOUT_CLIENT_MESSAGE_PATHS = [
   'checkout.continue',
   'checkout.sent',
   'checkout.createError',
+  // the minimum notice shown on every step (components/cart/MinimumNotice)
+  'cart.minimum',
 ] as const;
