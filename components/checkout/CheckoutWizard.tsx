@@ -29,7 +29,10 @@ import {
   isStepComplete,
   nextStep,
   destinationOf,
+  preferredId,
   previousStep,
+  readLastUsed,
+  writeLastUsed,
   readStoredChoices,
   writeStoredChoices,
   resolveStep,
@@ -42,6 +45,7 @@ import {
 import { TransportStep } from './TransportStep';
 import { AddressStep, addressLine } from './AddressStep';
 import { BillingStep } from './BillingStep';
+import type { StepSaver } from './step-saver';
 import { SummaryView } from './SummaryView';
 import { FORM_WARNING_SECONDS } from './useFormWarning';
 import styles from './checkout.module.css';
@@ -70,7 +74,8 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [billing, setBilling] = useState<BillingData[] | null>(null);
   const [otherError, setOtherError] = useState<string | undefined>();
-  const [addressDirty, setAddressDirty] = useState(false);
+  // "Continuar" saves what is typed in the address / billing form (step-saver.ts).
+  const saver = useRef<StepSaver>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const pushes = useRef(0);
@@ -93,9 +98,19 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
         set([]);
         handleError(e);
       });
+    // Saved records are preselected: the one used last, or the only one (choices already made stay).
+    const last = readLastUsed();
     void load(ordersApi.transports(), setTransports);
-    void load(ordersApi.addresses(), setAddresses);
-    void load(ordersApi.billing(), setBilling);
+    void load(ordersApi.addresses(), (list: Address[]) => {
+      setAddresses(list);
+      const pick = preferredId(list, last.addressId);
+      if (pick !== null) setChoices((c) => (c && c.addressId === null ? { ...c, addressId: pick } : c));
+    });
+    void load(ordersApi.billing(), (list: BillingData[]) => {
+      setBilling(list);
+      const pick = preferredId(list, last.billingId);
+      if (pick !== null) setChoices((c) => (c && c.billingId === null ? { ...c, billingId: pick } : c));
+    });
     return () => {
       live = false;
     };
@@ -150,14 +165,21 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
     router.push(`/checkout?step=${target}`, { scroll: false });
   };
 
-  const onContinue = () => {
+  const onContinue = async () => {
     if (step === 'transport' && choices.transport?.kind === 'other' && !choices.transport.name.trim()) {
       setOtherError(t('form.required'));
       notify('WARNING', t('form.incomplete'), FORM_WARNING_SECONDS);
       return;
     }
+    if ((step === 'address' || step === 'billing') && saver.current?.pending()) {
+      // Typed, not saved: save it (validation, duplicate CUIT…) and go on with it chosen.
+      if (!(await saver.current.save())) return;
+      const next = nextStep(step, choices.delivery);
+      if (next) goTo(next);
+      return;
+    }
     if (step === 'address' && !isStepComplete('address', choices)) {
-      notify('WARNING', addressDirty ? t('address.saveFirst') : t('address.choose'), FORM_WARNING_SECONDS);
+      notify('WARNING', t('address.choose'), FORM_WARNING_SECONDS);
       return;
     }
     if (!isStepComplete(step, choices)) {
@@ -188,6 +210,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
       attempt.current = orderAttempt(attempt.current, payload);
       const { id } = await ordersApi.createOrder(payload, { idempotencyKey: attempt.current.key });
       attempt.current = null;
+      writeLastUsed({ addressId: payload.addressId ?? null, billingId: payload.billingDataId });
       setSent(true);
       cart.clear();
       try {
@@ -285,7 +308,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
             addresses={addresses}
             selectedId={choices.addressId}
             onSelect={(addressId) => update((c) => ({ ...c, addressId }))}
-            onDirtyChange={setAddressDirty}
+            saverRef={saver}
             onCreated={(a) => {
               setAddresses((list) => [...(list ?? []).filter((x) => x.id !== a.id), a]);
               update((c) => ({ ...c, addressId: a.id }));
@@ -298,6 +321,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
             billing={billing}
             selectedId={choices.billingId}
             onSelect={(billingId) => update((c) => ({ ...c, billingId }))}
+            saverRef={saver}
             onCreated={(b) => {
               setBilling((list) => [...(list ?? []).filter((x) => x.id !== b.id), b]);
               update((c) => ({ ...c, billingId: b.id }));
@@ -343,7 +367,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
             </Link>
           )}
           {step !== 'summary' ? (
-            <Button onClick={onContinue} data-testid="checkout-continue">
+            <Button onClick={() => void onContinue()} data-testid="checkout-continue">
               {t('continue')} <span aria-hidden="true">→</span>
             </Button>
           ) : null}

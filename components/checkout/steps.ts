@@ -188,3 +188,42 @@ export function writeStoredChoices(c: CheckoutChoices): void {
     /* storage full or blocked: the choices live in memory only */
   }
 }
+
+/* ------------------------------------------------------- last used records */
+
+export const LAST_USED_STORAGE_KEY = 'checkoutLastUsed';
+
+export interface LastUsed {
+  addressId: number | null;
+  billingId: number | null;
+}
+
+/** The address and billing record of the last order sent from this browser (localStorage). */
+export function readLastUsed(): LastUsed {
+  try {
+    const o = JSON.parse(window.localStorage.getItem(LAST_USED_STORAGE_KEY) ?? 'null') as Partial<LastUsed> | null;
+    return {
+      addressId: typeof o?.addressId === 'number' ? o.addressId : null,
+      billingId: typeof o?.billingId === 'number' ? o.billingId : null,
+    };
+  } catch {
+    return { addressId: null, billingId: null };
+  }
+}
+
+export function writeLastUsed(v: LastUsed): void {
+  try {
+    const prev = readLastUsed();
+    window.localStorage.setItem(LAST_USED_STORAGE_KEY, JSON.stringify({ addressId: v.addressId ?? prev.addressId, billingId: v.billingId ?? prev.billingId }));
+  } catch {
+    /* blocked storage: nothing to remember */
+  }
+}
+
+/** Which saved record to preselect: the last used when still listed, else the only one, else none. */
+export function preferredId(list: readonly { id: number; isDefault?: boolean }[], lastId: number | null): number | null {
+  if (lastId !== null && list.some((x) => x.id === lastId)) return lastId;
+  const byDefault = list.find((x) => x.isDefault);
+  if (byDefault) return byDefault.id;
+  return list.length === 1 ? list[0]!.id : null;
+}
