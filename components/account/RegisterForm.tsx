@@ -5,6 +5,7 @@
  * the terms. On success the API sends the confirmation e-mail and the form turns into a
  * "check your e-mail" state; login stays blocked until its link is followed.
  */
+import { ResendVerification } from './ResendVerification';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -59,6 +60,7 @@ export function RegisterForm() {
         <h2 className={styles.title}>{t('sentTitle')}</h2>
         <p role="status">{t('sentText', { email: sentTo })}</p>
         <p className={styles.hint}>{t('sentSpam')}</p>
+        <ResendVerification email={sentTo} />
         <Link href="/login" className={styles.button}>
           {t('sentLogin')}
         </Link>

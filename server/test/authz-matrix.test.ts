@@ -80,6 +80,7 @@ const TABLE: Record<string, Rule> = {
     expect: everyone(201),
   },
   'POST /auth/verify': { allow: ALL, req: () => ({ body: { token: 'x'.repeat(43) } }), expect: everyone(400) },
+  'POST /auth/resendVerification': { allow: ALL, req: () => ({ body: { email: `nadie.${unique()}@example.com` } }), expect: everyone(200) },
   'POST /auth/forgot': { allow: ALL, req: () => ({ body: { email: `nadie.${unique()}@example.com` } }), expect: everyone(404) },
   'GET /auth/canChangePassword': { allow: ALL, req: () => ({ query: { token: 'y'.repeat(43) } }), expect: everyone(400) },
   'POST /auth/changePassword': {
