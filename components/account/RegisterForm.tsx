@@ -106,18 +106,13 @@ export function RegisterForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <CheckboxField
-          id="register-terms"
-          label={t.rich('acceptTerms', {
-            link: (chunks) => (
-              <Link href="/terms-and-conditions" target="_blank">
-                {chunks}
-              </Link>
-            ),
-          })}
-          error={errors.acceptTerms?.message}
-          {...register('acceptTerms')}
-        />
+        {/* The whole label ticks the box (a tap on a phone); the terms open from their own link. */}
+        <CheckboxField id="register-terms" label={t('acceptTerms')} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+        <p className={styles.hint}>
+          <Link href="/terms-and-conditions" target="_blank">
+            {t('readTerms')}
+          </Link>
+        </p>
         <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
           {t('submit')}
         </button>

@@ -80,6 +80,30 @@ it('shows the history (own vs shop, text never as HTML), marks the shop messages
   window.removeEventListener(MESSAGES_READ_EVENT, read);
 });
 
+it('on a touch screen Enter makes a new line (nothing sent); the button sends', async () => {
+  const { calls } = mockFetch({
+    'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } },
+    'POST api/order/5/messages': { status: 201, body: { success: true, data: msg(21, 7, 'uno\ndos') } },
+  });
+  const saved = window.matchMedia;
+  window.matchMedia = ((q: string) => ({ matches: q.includes('coarse'), media: q, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  try {
+    renderChat();
+    await screen.findByText(/Todavía no hay mensajes/);
+    const input = screen.getByLabelText('Tu mensaje');
+    fireEvent.change(input, { target: { value: 'uno\ndos' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(input).toHaveValue('uno\ndos');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'uno\ndos' });
+  } finally {
+    window.matchMedia = saved;
+  }
+});
+
 it('Enter sends (sending → sent), Shift+Enter does not; a live copy from the room is not duplicated', async () => {
   let answer: (v: unknown) => void = () => {};
   const { calls } = mockFetch({

@@ -47,6 +47,11 @@ export function mergeMessage(list: readonly ChatItem[], m: WireMessage, myId: nu
 
 const codepoints = (s: string) => [...s].length;
 
+/** A phone or tablet (coarse pointer, no hover): Enter makes a new line there. */
+export function isTouchScreen(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (hover: none)').matches;
+}
+
 export function OrderChat({ orderId }: { orderId: number }) {
   const t = useTranslations('notifications.chat');
   const format = useFormatter();
@@ -176,7 +181,8 @@ export function OrderChat({ orderId }: { orderId: number }) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    // On a touch screen Enter is the only way to a new line: there it stays a new line, the button sends.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && !isTouchScreen()) {
       e.preventDefault();
       submit();
     }
@@ -247,7 +253,16 @@ export function OrderChat({ orderId }: { orderId: number }) {
         />
         <div className={styles.row}>
           <span id={hintId} className={tooLong ? styles.error : styles.muted}>
-            {tooLong ? t('tooLong', { max: MAX_CHAT_LENGTH }) : length > MAX_CHAT_LENGTH - 200 ? t('remaining', { count: MAX_CHAT_LENGTH - length }) : t('hint')}
+            {tooLong ? (
+              t('tooLong', { max: MAX_CHAT_LENGTH })
+            ) : length > MAX_CHAT_LENGTH - 200 ? (
+              t('remaining', { count: MAX_CHAT_LENGTH - length })
+            ) : (
+              <>
+                <span className={styles.hintFine}>{t('hint')}</span>
+                <span className={styles.hintTouch}>{t('hintTouch')}</span>
+              </>
+            )}
           </span>
           <button type="submit" className={styles.send} disabled={!length || tooLong}>
             {t('send')}
