@@ -17,6 +17,7 @@ import { LogoutButton } from './LogoutButton';
 import { ProfileData } from './ProfileData';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
 import styles from './profile.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export { PROFILE_TABS, type ProfileTab };
 
@@ -72,7 +73,7 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
   const name = session.user.name || session.user.email;
 
   return (
-    <div className={styles.wrap}>
+    <div ref={markHydrated} className={styles.wrap} data-testid="profile">
       <header className={`${styles.header} ${styles.headerRow}`}>
         <div>
           <h1 className={styles.title}>{t('title')}</h1>

@@ -25,6 +25,7 @@ import { useCart } from './CartProvider';
 import { CartGroup } from './CartGroup';
 import { itemLabel } from './item-label';
 import styles from './CartView.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export interface CartViewProps {
   /** api/config minOrderPrice in pesos (default 100000). */
@@ -115,7 +116,7 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
   const canSend = hasBuyable && standing.canSend;
 
   return (
-    <div className={styles.layout} data-testid="cart">
+    <div ref={markHydrated} className={styles.layout} data-testid="cart">
       <section className={styles.main} aria-labelledby={linesHeadingId}>
         <div className={styles.mainHead}>
           <h2 id={linesHeadingId} className={styles.sectionTitle}>

@@ -49,6 +49,7 @@ import type { StepSaver } from './step-saver';
 import { SummaryView } from './SummaryView';
 import { FORM_WARNING_SECONDS } from './useFormWarning';
 import styles from './checkout.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export interface CheckoutWizardProps {
   /** api/config minimums in pesos (spec defaults 100000 / 50000) */
@@ -239,7 +240,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   });
 
   return (
-    <div className={styles.wizard} data-testid="checkout" data-step={step}>
+    <div ref={markHydrated} className={styles.wizard} data-testid="checkout" data-step={step}>
       <nav aria-label={t('progressLabel')}>
         <ol className={styles.progress}>
           {walk.map((s, i) => (

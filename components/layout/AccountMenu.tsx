@@ -12,6 +12,7 @@ import { LogOutIcon, UserIcon } from '@/components/ui/icons';
 import { LogoutButton } from '@/components/account/LogoutButton';
 import { useSession } from '@/lib/session/SessionProvider';
 import styles from './AccountMenu.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export function AccountMenu({ className }: { className?: string }) {
   const t = useTranslations('common.nav');
@@ -49,7 +50,14 @@ export function AccountMenu({ className }: { className?: string }) {
 
   if (status !== 'authenticated') return null;
   return (
-    <div ref={root} className={`${styles.root} ${className ?? ''}`} data-testid="account-menu">
+    <div
+      ref={(el) => {
+        root.current = el;
+        markHydrated(el);
+      }}
+      className={`${styles.root} ${className ?? ''}`}
+      data-testid="account-menu"
+    >
       <button
         ref={button}
         type="button"

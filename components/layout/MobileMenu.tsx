@@ -8,6 +8,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { LogoMark } from './Logo';
 import { LoginLink, NavLinks } from './NavLinks';
 import styles from './MobileMenu.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export interface MenuCategory {
   name: string;
@@ -36,6 +37,7 @@ export function MobileMenu({ categories }: { categories: MenuCategory[] }) {
   return (
     <>
       <button
+        ref={markHydrated}
         type="button"
         className={styles.trigger}
         aria-haspopup="dialog"
