@@ -15,6 +15,7 @@ import { LogOutIcon } from '@/components/ui/icons';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LogoutButton } from './LogoutButton';
 import { ProfileData } from './ProfileData';
+import { SavedRecords } from './SavedRecords';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
 import styles from './profile.module.css';
 import { markHydrated } from '@/lib/hydration';
@@ -120,6 +121,7 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
               <div className={styles.dataGrid}>
                 <ProfileData />
                 <ChangePasswordForm />
+                <SavedRecords />
               </div>
             )
           ) : null}

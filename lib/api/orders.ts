@@ -97,6 +97,13 @@ export const ordersApi = {
   async createAddress(input: AddressInput): Promise<Address> {
     return parseAnswer(addressSchema, await publicRequest<unknown>('api/address', { method: 'POST', body: input }));
   },
+  /** PUT api/address/{id}: an address used by an order is archived and saved anew (the answer's id). */
+  async updateAddress(id: number, input: AddressInput): Promise<Address> {
+    return parseAnswer(addressSchema, await publicRequest<unknown>(`api/address/${id}`, { method: 'PUT', body: input }));
+  },
+  deleteAddress: (id: number) => publicRequest<unknown>(`api/address/${id}`, { method: 'DELETE' }),
+  /** DELETE api/billing/{id}: 409 when an order uses it (the API's message says so). */
+  deleteBilling: (id: number) => publicRequest<unknown>(`api/billing/${id}`, { method: 'DELETE' }),
   async createBilling(input: BillingInput): Promise<BillingData> {
     return parseAnswer(billingSchema, await publicRequest<unknown>('api/billing', { method: 'POST', body: input }));
   },
