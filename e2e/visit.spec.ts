@@ -88,18 +88,23 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize(PHONE);
 }
 
-/** A simple active product and the units for a goods total between `from` and the next step. */
-async function pickProduct(request: APIRequestContext, target: number) {
+/**
+ * A simple active product and its units: at least `target` pesos after tiers ('atLeast'), or at most
+ * `target` at the list price ('atMost': tiers only lower it).
+ */
+async function pickProduct(request: APIRequestContext, target: number, mode: 'atLeast' | 'atMost' = 'atLeast') {
   const items = ((await (await request.get(`${API}/api/products?rows=48&page=1`)).json()) as { data: { items: Product[] } }).data.items;
   const p = items.find((x) => !x.isVariable && x.state === 'active' && x.price > 1000 && x.price < 20000 && (!x.max || x.max >= 500) && !(x.min > 1))!;
   expect(p, 'a simple active product').toBeTruthy();
   const lowest = Math.min(p.discount ?? p.price, ...p.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
   const step = p.steps || 1;
-  return { product: p, units: Math.ceil(Math.ceil(target / lowest) / step) * step, path: `/${p.Categories[0]?.slug ?? 'products'}/${p.slug}` };
+  const units =
+    mode === 'atLeast' ? Math.ceil(Math.ceil(target / lowest) / step) * step : Math.floor(Math.floor(target / (p.discount ?? p.price)) / step) * step;
+  return { product: p, units, path: `/${p.Categories[0]?.slug ?? 'products'}/${p.slug}` };
 }
 
-async function fillCart(page: Page, request: APIRequestContext, target: number) {
-  const { product, units, path: where } = await pickProduct(request, target);
+async function fillCart(page: Page, request: APIRequestContext, target: number, mode: 'atLeast' | 'atMost' = 'atLeast') {
+  const { product, units, path: where } = await pickProduct(request, target, mode);
   await page.goto(where);
   await page.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
   await page.reload();
@@ -168,8 +173,8 @@ test.describe('a customer visit on a phone', () => {
     await registerVerified(request, email);
     await login(page, email, PASSWORD);
 
-    // between the CABA minimum and the interior one ($ 100.000 < total < $ 121.000)
-    await fillCart(page, request, 110_000);
+    // below the interior minimum ($ 121.000 with IVA)
+    await fillCart(page, request, 115_000, 'atMost');
     await page.goto('/cart');
     const cart = page.getByTestId('cart');
     await expect(cart).toHaveAttribute('data-hydrated', 'true');
@@ -275,6 +280,35 @@ test.describe('a customer visit on a phone', () => {
     const sum = lineTotals.reduce((s, t) => s + pesos(t), 0);
     expect(Math.round(sum * 100)).toBe(Math.round(pesos(normalize(await page.getByTestId('order-subtotal').textContent())) * 100));
     await page.screenshot({ path: `${SHOTS}/visit-order-missing-390.png`, fullPage: true });
+  });
+
+  test('addresses and billing data managed from the profile: list, edit, default, delete', async ({ page, request }) => {
+    const email = uniqueEmail('perfil');
+    await registerVerified(request, email);
+    const token = ((await (await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } })).json()) as { data: { token: string } }).data.token;
+    const headers = { authorization: `Bearer ${token}` };
+    for (const street of ['Colón', 'Belgrano']) {
+      const r = await request.post(`${API}/api/address`, { headers, data: { province: 'Córdoba', city: 'Córdoba', street, number: '10', postalCode: 'X5000' } });
+      expect(r.status()).toBe(201);
+    }
+    await login(page, email, PASSWORD);
+    await page.goto('/profile?tab=data');
+    await expect(page.getByTestId('profile')).toHaveAttribute('data-hydrated', 'true');
+    const list = page.getByTestId('profile-addresses');
+    await expect(list.getByTestId('profile-address')).toHaveCount(2);
+    await list.getByRole('button', { name: /Usar como predeterminada Belgrano/ }).click();
+    await expect(list.getByTestId('profile-address').filter({ hasText: 'Belgrano' })).toContainText('Predeterminada');
+    await list.getByRole('button', { name: /Editar Colón/ }).click();
+    await page.getByTestId('profile-address-form').getByLabel('Número').fill('99');
+    await page.getByTestId('profile-address-form').getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(list.getByTestId('profile-address').filter({ hasText: 'Colón 99' })).toBeVisible();
+    await shot(page, 'profile-addresses');
+    page.once('dialog', (d) => void d.accept());
+    await list.getByRole('button', { name: /Borrar Colón/ }).click();
+    await expect(list.getByTestId('profile-address')).toHaveCount(1);
+    // the API agrees: the default is the one the checkout will preselect
+    const saved = (await (await request.get(`${API}/api/address/myAddresses`, { headers })).json()).data as { street: string; isDefault: boolean }[];
+    expect(saved.map((a) => [a.street, a.isDefault])).toEqual([['Belgrano', true]]);
   });
 
   test('register on a phone (the terms label ticks the box), resend the verification mail; a used link opened signed in goes to the account', async ({

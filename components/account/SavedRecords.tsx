@@ -3,8 +3,8 @@
 /**
  * Profile → "Mis datos": the customer's saved addresses and billing records, outside the checkout
  * (issue 31 item 6). Addresses: list, edit (PUT api/address/{id}: one used by an order is kept for that
- * order and saved anew), delete; billing records: list, delete (refused while an order uses it, with the
- * API's message). New records are added in the checkout, where "Continuar" saves what is typed.
+ * order and saved anew), delete, default; billing records: list, delete (refused while an order uses it,
+ * with the API's message), default. The defaults are preselected in the checkout. New records are added in the checkout, where "Continuar" saves what is typed.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -46,6 +46,21 @@ export function SavedRecords() {
   const refused = (error: unknown) => {
     if (error instanceof PublicApiError && error.failure.kind === 'http' && error.failure.message) notify('ERROR', error.failure.message, 5);
     else handleError(error);
+  };
+
+  const makeDefault = async (kind: 'address' | 'billing', id: number) => {
+    try {
+      if (kind === 'address') {
+        await ordersApi.setDefaultAddress(id);
+        setAddresses((list) => (list ?? []).map((x) => ({ ...x, isDefault: x.id === id })));
+      } else {
+        await ordersApi.setDefaultBilling(id);
+        setBilling((list) => (list ?? []).map((x) => ({ ...x, isDefault: x.id === id })));
+      }
+      notify('SUCCESS', t('defaultSaved'));
+    } catch (error) {
+      refused(error);
+    }
   };
 
   const removeAddress = async (a: Address) => {
@@ -95,8 +110,17 @@ export function SavedRecords() {
                 />
               ) : (
                 <>
-                  <span className={styles.recordText}>{addressLine(a)}</span>
+                  <span className={styles.recordText}>
+                    {addressLine(a)}
+                    {a.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+                  </span>
                   <span className={styles.recordActions}>
+                    {a.isDefault ? null : (
+                      <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('address', a.id)}>
+                        {t('makeDefault')}
+                        <span className="visually-hidden"> {addressLine(a)}</span>
+                      </button>
+                    )}
                     <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => setEditing(a.id)}>
                       {t('edit')}
                       <span className="visually-hidden"> {addressLine(a)}</span>
@@ -123,8 +147,17 @@ export function SavedRecords() {
             const label = `${b.taxCondition} · ${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`;
             return (
               <li key={b.id} className={styles.record} data-testid="profile-billing-item">
-                <span className={styles.recordText}>{label}</span>
+                <span className={styles.recordText}>
+                  {label}
+                  {b.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+                </span>
                 <span className={styles.recordActions}>
+                  {b.isDefault ? null : (
+                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('billing', b.id)}>
+                      {t('makeDefault')}
+                      <span className="visually-hidden"> {label}</span>
+                    </button>
+                  )}
                   <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeBilling(b)}>
                     {t('delete')}
                     <span className="visually-hidden"> {label}</span>

@@ -11,6 +11,7 @@ import {
   withDelivery,
   cartZoneOf,
   destinationOf,
+  preferredId,
   withCartZone,
   type CheckoutChoices,
 } from './steps';
@@ -138,5 +139,16 @@ describe('the destination the minimum rule sees', () => {
     expect(destinationOf(pickup, 'Córdoba')).toEqual({ toSucc: true });
     // Back to a shipment from the cart: the delivery type is asked again.
     expect(withCartZone(pickup, 'caba')).toMatchObject({ delivery: null, shipTo: 'caba' });
+  });
+});
+
+describe('preferredId: which saved record the checkout preselects', () => {
+  it('the default, else the last used, else the only one', () => {
+    const list = [{ id: 1 }, { id: 2, isDefault: true }, { id: 3 }];
+    expect(preferredId(list, 3)).toBe(2);
+    expect(preferredId([{ id: 1 }, { id: 3 }], 3)).toBe(3);
+    expect(preferredId([{ id: 1 }, { id: 3 }], 9)).toBeNull();
+    expect(preferredId([{ id: 4 }], null)).toBe(4);
+    expect(preferredId([], 4)).toBeNull();
   });
 });

@@ -220,10 +220,10 @@ export function writeLastUsed(v: LastUsed): void {
   }
 }
 
-/** Which saved record to preselect: the last used when still listed, else the only one, else none. */
+/** Which saved record to preselect: the customer's default (profile), else the last used, else the only one. */
 export function preferredId(list: readonly { id: number; isDefault?: boolean }[], lastId: number | null): number | null {
-  if (lastId !== null && list.some((x) => x.id === lastId)) return lastId;
   const byDefault = list.find((x) => x.isDefault);
   if (byDefault) return byDefault.id;
+  if (lastId !== null && list.some((x) => x.id === lastId)) return lastId;
   return list.length === 1 ? list[0]!.id : null;
 }

@@ -101,6 +101,12 @@ export const ordersApi = {
   async updateAddress(id: number, input: AddressInput): Promise<Address> {
     return parseAnswer(addressSchema, await publicRequest<unknown>(`api/address/${id}`, { method: 'PUT', body: input }));
   },
+  async setDefaultAddress(id: number): Promise<Address> {
+    return parseAnswer(addressSchema, await publicRequest<unknown>(`api/address/${id}/default`, { method: 'PATCH', body: {} }));
+  },
+  async setDefaultBilling(id: number): Promise<BillingData> {
+    return parseAnswer(billingSchema, await publicRequest<unknown>(`api/billing/${id}/default`, { method: 'PATCH', body: {} }));
+  },
   deleteAddress: (id: number) => publicRequest<unknown>(`api/address/${id}`, { method: 'DELETE' }),
   /** DELETE api/billing/{id}: 409 when an order uses it (the API's message says so). */
   deleteBilling: (id: number) => publicRequest<unknown>(`api/billing/${id}`, { method: 'DELETE' }),

@@ -153,11 +153,15 @@ export const staffOrderListSchema = z.object({
 });
 
 /** A saved address as GET api/address/myAddresses and POST api/address answer it. */
-export const addressSchema = orderAddressSchema.extend({ createdAt: isoDate });
+export const addressSchema = orderAddressSchema.extend({
+  isDefault: z.boolean().describe('La predeterminada del cliente (se preselecciona al comprar)'),
+  createdAt: isoDate,
+});
 
 /** A billing record as GET api/user/myBillingData and POST api/billing answer it. */
 export const billingSchema = orderBillingSchema.extend({
   number: z.string().describe('Igual a documentNumber (nombre del spec)'),
+  isDefault: z.boolean().describe('Los predeterminados del cliente (se preseleccionan al comprar)'),
   createdAt: isoDate,
 });
 
