@@ -183,6 +183,8 @@ test.describe('admin: customers, configuration and roles', () => {
     await expect(admin.getByTestId('carousel-item').first()).toBeVisible();
     await shots(admin, 'config');
     const section = admin.getByTestId('transports-section');
+    // a click on the server HTML does nothing: wait for the manager's hydration signal (lib/hydration)
+    await expect(section.getByTestId('transports-manager')).toHaveAttribute('data-hydrated', 'true');
     await section.getByRole('button', { name: 'Deshabilitar Correo Argentino' }).click();
     await expect(section.getByRole('button', { name: 'Habilitar Correo Argentino' })).toBeVisible();
     const names = async () => ((await (await request.get(`${API}/api/transport/names`)).json()) as { data: { name: string; isAble: boolean }[] }).data;

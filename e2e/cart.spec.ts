@@ -152,7 +152,8 @@ test.describe('cart page', () => {
     await expect(page.getByTestId('summary-units')).toHaveText('23');
     await expect(page.getByTestId('summary-lines')).toHaveText('6');
     // Below the 100.000 minimum for shipping, above the 50.000 for pickup.
-    await expect(page.getByTestId('minimum-notice')).toHaveAttribute('data-kind', 'belowOrder');
+    await expect(page.locator('[data-testid="minimum-rule"][data-zone="pickup"]')).toHaveAttribute('data-ok', 'true');
+    await expect(page.locator('[data-testid="minimum-rule"][data-zone="caba"]')).toHaveAttribute('data-ok', 'false');
     // Guests: asked to log in or register.
     await expect(page.getByTestId('guest-prompt')).toContainText('Ingresá o registrate para enviar tu pedido');
     await expect(page.getByTestId('guest-prompt').getByRole('link', { name: 'Ingresar' })).toHaveAttribute(

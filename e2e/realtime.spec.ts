@@ -88,8 +88,9 @@ test.describe('realtime', () => {
     await staff.goto(`/order/${orderId}`);
     const customerChat = customer.getByTestId('order-chat');
     const staffChat = staff.getByTestId('order-chat');
-    await expect(customerChat).toBeVisible();
-    await expect(staffChat).toBeVisible();
+    // typed into the server HTML, Enter would be lost: wait until both chats are hydrated (lib/hydration)
+    await expect(customerChat).toHaveAttribute('data-hydrated', 'true');
+    await expect(staffChat).toHaveAttribute('data-hydrated', 'true');
     await expect(staffChat.getByText(/Todavía no hay mensajes/)).toBeVisible();
 
     const question = `¿Lo puedo retirar el viernes? <b>${Date.now()}</b>`;

@@ -5,6 +5,8 @@
  * (stores the e-mail under `remember` and pre-fills it), forgot and register links, Google sign-in when
  * configured. Used by the /login page and by the desktop login side panel.
  */
+import { serverMessageKey } from '@/lib/session/server-messages';
+import { ResendVerification } from './ResendVerification';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -49,6 +51,8 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
   const router = useRouter();
   const nextRouter = useNextRouter();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A login refused because the e-mail is not verified yet: offer to send the mail again.
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   const {
     register,
@@ -85,12 +89,15 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
 
   const onSubmit = async (values: LoginValues) => {
     setServerError(null);
+    setUnverifiedEmail(null);
     const res = await api<SessionAnswer>('auth/login', { method: 'POST', body: values });
     if (res.ok && res.data?.token) {
       writeRemember(values.remember, values.email);
       finish(res.data, res.message);
       return;
     }
+    const key = serverMessageKey(res.message);
+    if (res.status === 403 && (key === 'unverified' || key === 'unverifiedNoResend')) setUnverifiedEmail(values.email);
     setServerError(fail(res));
   };
 
@@ -99,6 +106,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
   return (
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      {unverifiedEmail ? <ResendVerification key={unverifiedEmail} email={unverifiedEmail} /> : null}
       <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} aria-label={t('panelTitle')}>
         <TextField
           id={id('email')}

@@ -11,10 +11,14 @@ import { usePathname } from 'next/navigation';
 import { useRouter } from '@/i18n/navigation';
 import { useSession } from '@/lib/session/SessionProvider';
 import { OrdersList } from '@/components/orders/OrdersList';
+import { LogOutIcon } from '@/components/ui/icons';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { LogoutButton } from './LogoutButton';
 import { ProfileData } from './ProfileData';
+import { SavedRecords } from './SavedRecords';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
 import styles from './profile.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export { PROFILE_TABS, type ProfileTab };
 
@@ -34,8 +38,8 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
   const tabRefs = useRef<Record<ProfileTab, HTMLButtonElement | null>>({ orders: null, data: null, finished: null });
 
   useEffect(() => {
-    if (session.status === 'anonymous') router.replace(`/login?next=${encodeURIComponent(pathname ?? '/profile')}`);
-  }, [session.status, router, pathname]);
+    if (session.status === 'anonymous' && !session.endedByLogout) router.replace(`/login?next=${encodeURIComponent(pathname ?? '/profile')}`);
+  }, [session.status, session.endedByLogout, router, pathname]);
 
   const select = (next: ProfileTab, focus = false) => {
     setTab(next);
@@ -70,10 +74,13 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
   const name = session.user.name || session.user.email;
 
   return (
-    <div className={styles.wrap}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.greeting}>{t('greeting', { name })}</p>
+    <div ref={markHydrated} className={styles.wrap} data-testid="profile">
+      <header className={`${styles.header} ${styles.headerRow}`}>
+        <div>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <p className={styles.greeting}>{t('greeting', { name })}</p>
+        </div>
+        <LogoutButton className={styles.logout} icon={<LogOutIcon className={styles.logoutIcon} />} testId="profile-logout" />
       </header>
       <div role="tablist" aria-label={t('tabsLabel')} className={styles.tablist} onKeyDown={onKeyDown}>
         {PROFILE_TABS.map((key) => (
@@ -114,6 +121,7 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
               <div className={styles.dataGrid}>
                 <ProfileData />
                 <ChangePasswordForm />
+                <SavedRecords />
               </div>
             )
           ) : null}

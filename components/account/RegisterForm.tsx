@@ -5,6 +5,7 @@
  * the terms. On success the API sends the confirmation e-mail and the form turns into a
  * "check your e-mail" state; login stays blocked until its link is followed.
  */
+import { ResendVerification } from './ResendVerification';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -59,6 +60,7 @@ export function RegisterForm() {
         <h2 className={styles.title}>{t('sentTitle')}</h2>
         <p role="status">{t('sentText', { email: sentTo })}</p>
         <p className={styles.hint}>{t('sentSpam')}</p>
+        <ResendVerification email={sentTo} />
         <Link href="/login" className={styles.button}>
           {t('sentLogin')}
         </Link>
@@ -104,18 +106,13 @@ export function RegisterForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <CheckboxField
-          id="register-terms"
-          label={t.rich('acceptTerms', {
-            link: (chunks) => (
-              <Link href="/terms-and-conditions" target="_blank">
-                {chunks}
-              </Link>
-            ),
-          })}
-          error={errors.acceptTerms?.message}
-          {...register('acceptTerms')}
-        />
+        {/* The whole label ticks the box (a tap on a phone); the terms open from their own link. */}
+        <CheckboxField id="register-terms" label={t('acceptTerms')} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+        <p className={styles.hint}>
+          <Link href="/terms-and-conditions" target="_blank">
+            {t('readTerms')}
+          </Link>
+        </p>
         <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
           {t('submit')}
         </button>

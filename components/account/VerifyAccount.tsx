@@ -3,7 +3,8 @@
 /**
  * Account verification (spec §2 /verify/{token}): renders nothing visible. An accepted token stores the
  * session, shows 'Se ha verificado la cuenta con exito' and goes to /; a missing or rejected one shows
- * 'Token invalido' and goes to /login.
+ * 'Token invalido' and goes to /login — unless the visitor is signed in already (a used link opened
+ * again): then they go to their account, told it is verified.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
@@ -28,15 +29,22 @@ export function verifyOnce(apiUrl: string, token: string): Promise<AccountResult
 export function VerifyAccount({ token }: { token: string | null }) {
   const t = useTranslations('account.verify');
   const { notify } = useMessages();
-  const { apiUrl, login } = useSession();
+  const { apiUrl, login, status } = useSession();
   const router = useRouter();
   const handled = useRef(false);
 
   useEffect(() => {
-    if (handled.current) return;
+    // Wait for the session check: a signed-in visitor is not sent to the login form.
+    if (handled.current || status === 'loading') return;
     let cancelled = false;
+    const signedIn = status === 'authenticated';
     const fail = () => {
       handled.current = true;
+      if (signedIn) {
+        notify('INFO', t('alreadyVerified'));
+        router.replace('/profile');
+        return;
+      }
       notify('ERROR', t('invalid'));
       router.replace('/login');
     };
@@ -58,7 +66,7 @@ export function VerifyAccount({ token }: { token: string | null }) {
     return () => {
       cancelled = true;
     };
-  }, [token, apiUrl, login, notify, router, t]);
+  }, [token, apiUrl, login, notify, router, t, status]);
 
   return (
     <p className="visually-hidden" role="status">

@@ -55,6 +55,21 @@ describe('VerifyAccount (/verify/{token})', () => {
   });
 });
 
+describe('VerifyAccount, signed in already (a used link opened again)', () => {
+  it('goes to the account, told it is verified, instead of "Token invalido" and the login form', async () => {
+    saveSession({ token: fakeJwt({ sub: '5', exp }), user, permissions: [] });
+    mockFetch({
+      'GET auth': { status: 200, body: { success: true, data: { user, permissions: [] } } },
+      'POST auth/verify': { status: 400, body: { success: false, message: 'Token invalido' } },
+    });
+    withSession(<VerifyAccount token="tok-used-1234567890123456789" />);
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/profile'));
+    expect(notify).toHaveBeenCalledWith('INFO', 'Tu cuenta ya está verificada');
+    expect(notify).not.toHaveBeenCalledWith('ERROR', 'Token invalido');
+    expect(router.replace).not.toHaveBeenCalledWith('/login');
+  });
+});
+
 describe('AutoLogin (/autoLogin?token=)', () => {
   it('success stores the session from User.Role.Permissions and goes to /order/{order}', async () => {
     const token = fakeJwt({ sub: '5', exp });

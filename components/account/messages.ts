@@ -12,4 +12,10 @@ export const VERIFY_CLIENT_MESSAGE_PATHS = ['account.verify'] as const;
 export const AUTO_LOGIN_CLIENT_MESSAGE_PATHS = ['account.autoLogin', 'errors.server500', 'errors.title'] as const;
 export const SUBSCRIPTIONS_CLIENT_MESSAGE_PATHS = ['account.subscriptions'] as const;
 /** ProfileTabs, ProfileData, ChangePasswordForm and the orders tab (OrdersList). */
-export const PROFILE_CLIENT_MESSAGE_PATHS = ['account.profile', ...ORDERS_LIST_MESSAGE_PATHS] as const;
+export const PROFILE_CLIENT_MESSAGE_PATHS = [
+  'account.profile',
+  ...ORDERS_LIST_MESSAGE_PATHS,
+  // SavedRecords' address editor reuses the checkout's field labels
+  'checkout.address',
+  'checkout.form',
+] as const;

@@ -10,6 +10,8 @@ import { useRouter } from '@/i18n/navigation';
 import { parsePesos } from '@/lib/admin/budget';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { Config } from '@/lib/api/types';
+import { toCents } from '@/lib/money';
+import { minimumsError } from '@/lib/orders/shipping';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 
@@ -31,6 +33,11 @@ export function ConfigForm({ initial }: { initial: Config }) {
     const minLocalPrice = parsePesos(minLocal);
     if (minOrderPrice === null || minLocalPrice === null || minOrderPrice > 20_000_000 || minLocalPrice > 20_000_000) {
       setError(t('config.invalid'));
+      return;
+    }
+    // The same rule the API applies (lib/orders minimumsError).
+    if (minimumsError(toCents(minOrderPrice), toCents(minLocalPrice))) {
+      setError(t('config.localAboveOrder'));
       return;
     }
     setError(null);

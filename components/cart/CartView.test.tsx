@@ -6,7 +6,7 @@ import { getShopToasts, resetShopToasts } from '@/lib/toast/shop-toasts';
 import { cartItem, offer } from '@/lib/cart/test-helpers';
 import type { CartItem } from '@/lib/cart';
 import { CartProvider } from './CartProvider';
-import { CartView, minimumStatus } from './CartView';
+import { CartView } from './CartView';
 import { IntlWrapper, seedStorage } from './test-utils';
 import type { LookupFetcher } from './lookup';
 
@@ -62,6 +62,7 @@ const text = (el: HTMLElement) => el.textContent?.replace(/\u00a0/g, ' ') ?? '';
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   mockSession.status = 'anonymous';
   mockSession.isVip = false;
   act(() => resetShopToasts());
@@ -126,35 +127,50 @@ describe('CartView', () => {
     expect(text(screen.getByTestId('tier-nudge'))).toContain(`Agregá 1 unidad más para pagar ${money(450)} c/u`);
   });
 
-  it('shows the minimum notice below the minimums, and blocks sending below the pickup minimum', async () => {
+  it('below every minimum: lists each minimum (the interior one with IVA) and blocks sending', async () => {
     mockSession.status = 'authenticated';
     seedStorage([vela(2)]); // $1.000
     await renderPage();
     const notice = screen.getByTestId('minimum-notice');
-    expect(notice).toHaveAttribute('data-kind', 'belowLocal');
-    expect(text(notice)).toContain('Tu compra no alcanza el monto mínimo');
-    expect(text(notice)).toContain(`Agregá ${money(49000)}`);
-    expect(text(notice)).toContain(nbsp(formatCents(5_000_000, { decimals: 0 })));
+    expect(notice).toHaveAttribute('data-zone', 'unknown');
+    const rules = within(notice).getAllByTestId('minimum-rule').map(text);
+    expect(rules).toEqual([
+      `Retiro en el local: compra mínima ${nbsp(formatCents(5_000_000, { decimals: 0 }))} — te faltan ${money(49000)}`,
+      `Envío a CABA: compra mínima ${nbsp(formatCents(10_000_000, { decimals: 0 }))} — te faltan ${money(99000)}`,
+      `Envío al interior: compra mínima ${nbsp(formatCents(12_100_000, { decimals: 0 }))} con IVA — te faltan ${money(120000)}`,
+    ]);
     const summary = screen.getByTestId('cart-summary');
     expect(within(summary).getByRole('button', { name: 'Enviar pedido' })).toBeDisabled();
     expect(within(summary).queryByRole('link', { name: 'Enviar pedido' })).toBeNull();
   });
 
-  it('between the two minimums: notice about shipping, sending allowed (pickup reaches the minimum)', async () => {
+  it('once the customer says how it is received, only that minimum shows, and it decides the send', async () => {
     mockSession.status = 'authenticated';
-    seedStorage([cartItem(30, 30, 120, { cartName: 'Caja surtida', cartFatherName: 'Caja surtida', price: 500 })]); // $60.000
+    seedStorage([cartItem(30, 30, 120, { cartName: 'Caja surtida', cartFatherName: 'Caja surtida', price: 1000 })]); // $120.000
     await renderPage();
+    // Unknown yet: pickup and CABA are reached, so the checkout may go on.
+    expect(within(screen.getByTestId('cart-summary')).getByRole('link', { name: 'Enviar pedido' })).toHaveAttribute('href', '/checkout');
+    act(() => fireEvent.click(screen.getByRole('radio', { name: 'Envío al interior' })));
     const notice = screen.getByTestId('minimum-notice');
-    expect(notice).toHaveAttribute('data-kind', 'belowOrder');
-    expect(text(notice)).toContain(`te faltan ${money(40000)}`);
+    expect(notice).toHaveAttribute('data-zone', 'interior');
+    expect(notice).toHaveAttribute('data-ok', 'false');
+    expect(text(notice)).toContain(`con IVA — te faltan ${money(1000)}`);
+    expect(within(screen.getByTestId('cart-summary')).getByRole('button', { name: 'Enviar pedido' })).toBeDisabled();
+    expect(text(screen.getByTestId('cart-mobile-bar'))).toContain(`Te faltan ${money(1000)}`);
+    // The pick is kept with the checkout's choices (the wizard starts from it).
+    expect(JSON.parse(window.sessionStorage.getItem('checkout') ?? '{}')).toMatchObject({ shipTo: 'interior' });
+    act(() => fireEvent.click(screen.getByRole('radio', { name: 'Envío a CABA' })));
+    expect(screen.getByTestId('minimum-notice')).toHaveAttribute('data-ok', 'true');
     expect(within(screen.getByTestId('cart-summary')).getByRole('link', { name: 'Enviar pedido' })).toHaveAttribute('href', '/checkout');
   });
 
-  it('no notice at or above the minimum order', async () => {
+  it('at or above every minimum: the notice says so, the send goes on', async () => {
     mockSession.status = 'authenticated';
-    seedStorage([cartItem(30, 30, 200, { cartName: 'Caja', cartFatherName: 'Caja', price: 500 })]); // $100.000
+    seedStorage([cartItem(30, 30, 300, { cartName: 'Caja', cartFatherName: 'Caja', price: 500 })]); // $150.000
     await renderPage();
-    expect(screen.queryByTestId('minimum-notice')).toBeNull();
+    const rules = within(screen.getByTestId('minimum-notice')).getAllByTestId('minimum-rule');
+    expect(rules.map((r) => r.getAttribute('data-ok'))).toEqual(['true', 'true', 'true']);
+    expect(within(screen.getByTestId('cart-summary')).getByRole('link', { name: 'Enviar pedido' })).toHaveAttribute('href', '/checkout');
   });
 
   it('guests are asked to log in or register (links keep the way to checkout); the cart stays', async () => {
@@ -262,23 +278,5 @@ describe('CartView', () => {
     mockSession.isVip = true;
     await renderPage();
     expect(text(screen.getByTestId('unit-price'))).toContain(`${money(60)} c/u`);
-  });
-});
-
-describe('minimumStatus', () => {
-  it.each([
-    [0, 'belowLocal', 5_000_000],
-    [4_999_999, 'belowLocal', 1],
-    [5_000_000, 'belowOrder', 5_000_000],
-    [9_999_999, 'belowOrder', 1],
-    [10_000_000, 'ok', undefined],
-  ])('%p centavos → %p', (total, kind, missing) => {
-    const status = minimumStatus(total, 100000, 50000);
-    expect(status.kind).toBe(kind);
-    if (missing !== undefined) expect(status).toMatchObject({ missingCents: missing });
-  });
-
-  it('a pickup minimum above the order minimum is capped at it', async () => {
-    expect(minimumStatus(5_000_000, 50000, 80000)).toEqual({ kind: 'ok' });
   });
 });

@@ -14,6 +14,9 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { CartGroupView, CartLineView } from '@/lib/cart';
 import { formatCents, toCents } from '@/lib/money';
+import { minimumStanding, type MinimumStanding, type ShippingZone } from '@/lib/orders/shipping';
+import { cartZoneOf, readStoredChoices, withCartZone, writeStoredChoices, type CheckoutChoices } from '@/components/checkout/steps';
+import { MinimumNotice } from './MinimumNotice';
 import { toast } from '@/lib/toast/shop-toasts';
 import { notify } from '@/lib/toast/emitter';
 import { useSession } from '@/lib/session/SessionProvider';
@@ -22,6 +25,7 @@ import { useCart } from './CartProvider';
 import { CartGroup } from './CartGroup';
 import { itemLabel } from './item-label';
 import styles from './CartView.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export interface CartViewProps {
   /** api/config minOrderPrice in pesos (default 100000). */
@@ -30,19 +34,7 @@ export interface CartViewProps {
   minLocalPrice: number;
 }
 
-/** Where a total stands against the two minimums (spec §5 Ordering). */
-export type MinimumStatus =
-  | { kind: 'ok' }
-  | { kind: 'belowOrder'; missingCents: number }
-  | { kind: 'belowLocal'; missingCents: number };
-
-export function minimumStatus(totalCents: number, minOrderPrice: number, minLocalPrice: number): MinimumStatus {
-  const order = toCents(Math.max(0, minOrderPrice));
-  const local = toCents(Math.max(0, Math.min(minLocalPrice, minOrderPrice)));
-  if (totalCents >= order) return { kind: 'ok' };
-  if (totalCents >= local) return { kind: 'belowOrder', missingCents: order - totalCents };
-  return { kind: 'belowLocal', missingCents: local - totalCents };
-}
+const ZONES: readonly ShippingZone[] = ['pickup', 'caba', 'interior'];
 
 const LOGIN_HREF = '/login?next=/checkout';
 
@@ -52,6 +44,14 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
   const { ready, groups, totals, flagged, items, refresh, refreshStatus } = cart;
   const linesHeadingId = useId();
   const summaryHeadingId = useId();
+  // The checkout's stored choices (the cart's zone pick lives there too). The server and the first
+  // client render show the loading state whatever this holds (the cart is read after mount).
+  const [choices, setChoices] = useState<CheckoutChoices | null>(() => (typeof window === 'undefined' ? null : readStoredChoices()));
+  const pickZone = (zone: ShippingZone) => {
+    const next = withCartZone(readStoredChoices(), zone);
+    writeStoredChoices(next);
+    setChoices(next);
+  };
 
   // Fresh prices and states every time the page is shown (deduplicated with the provider's own refresh).
   useEffect(() => {
@@ -106,12 +106,17 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
     for (const item of flagged) cart.remove(item.id);
   };
 
-  const minimum = minimumStatus(totals.cartTotalCents, minOrderPrice, minLocalPrice);
+  const zone = choices ? cartZoneOf(choices) : null;
+  const standing = minimumStanding(
+    totals.cartTotalCents,
+    { toSucc: zone === null ? null : zone === 'pickup', zone },
+    { minOrderCents: toCents(Math.max(0, minOrderPrice)), minLocalCents: toCents(Math.max(0, minLocalPrice)) },
+  );
   const hasBuyable = totals.lineCount > 0;
-  const canSend = hasBuyable && minimum.kind !== 'belowLocal';
+  const canSend = hasBuyable && standing.canSend;
 
   return (
-    <div className={styles.layout} data-testid="cart">
+    <div ref={markHydrated} className={styles.layout} data-testid="cart">
       <section className={styles.main} aria-labelledby={linesHeadingId}>
         <div className={styles.mainHead}>
           <h2 id={linesHeadingId} className={styles.sectionTitle}>
@@ -151,7 +156,7 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
           <ClearCart onClear={cart.clear} />
         </div>
 
-        <MobileBar totalCents={totals.cartTotalCents} canSend={canSend} minimum={minimum} />
+        <MobileBar totalCents={totals.cartTotalCents} canSend={canSend} standing={standing} />
       </section>
 
       <aside className={styles.summary} aria-labelledby={summaryHeadingId} data-testid="cart-summary">
@@ -179,8 +184,11 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
           </div>
         </dl>
 
-        {hasBuyable && minimum.kind !== 'ok' ? (
-          <MinimumNotice minimum={minimum} minOrderPrice={minOrderPrice} minLocalPrice={minLocalPrice} />
+        {hasBuyable ? (
+          <>
+            <ZonePicker value={zone} onChange={pickZone} />
+            <MinimumNotice standing={standing} />
+          </>
         ) : null}
 
         <SendOrder canSend={canSend} blockedBy={hasBuyable ? 'minimum' : 'nothing'} />
@@ -189,30 +197,20 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
   );
 }
 
-function MinimumNotice({
-  minimum,
-  minOrderPrice,
-  minLocalPrice,
-}: {
-  minimum: Exclude<MinimumStatus, { kind: 'ok' }>;
-  minOrderPrice: number;
-  minLocalPrice: number;
-}) {
+/** How the order will be received: decides which minimum applies (kept with the checkout's choices). */
+function ZonePicker({ value, onChange }: { value: ShippingZone | null; onChange: (zone: ShippingZone) => void }) {
   const t = useTranslations('cart.minimum');
-  const values = {
-    missing: formatCents(minimum.missingCents),
-    minOrder: formatCents(toCents(minOrderPrice), { decimals: 0 }),
-    minLocal: formatCents(toCents(minLocalPrice), { decimals: 0 }),
-  };
+  const name = useId();
   return (
-    <div
-      className={`${styles.notice} ${minimum.kind === 'belowLocal' ? styles.noticeWarn : styles.noticeInfo}`}
-      data-testid="minimum-notice"
-      data-kind={minimum.kind}
-    >
-      <p className={styles.noticeTitle}>{t('title')}</p>
-      <p>{minimum.kind === 'belowLocal' ? t('belowLocal', values) : t('belowOrder', values)}</p>
-    </div>
+    <fieldset className={styles.zones} data-testid="cart-zone">
+      <legend className={styles.zonesLegend}>{t('choose')}</legend>
+      {ZONES.map((z) => (
+        <label key={z} className={styles.zone}>
+          <input type="radio" name={name} value={z} checked={value === z} onChange={() => onChange(z)} />
+          <span>{t(`zones.${z}`)}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -281,15 +279,17 @@ function SendOrder({
 }
 
 /** Phones: total + send, stuck above the 64 px bottom bar while the lines scroll. Hidden from 768 px. */
-function MobileBar({ totalCents, canSend, minimum }: { totalCents: number; canSend: boolean; minimum: MinimumStatus }) {
+function MobileBar({ totalCents, canSend, standing }: { totalCents: number; canSend: boolean; standing: MinimumStanding }) {
   const t = useTranslations('cart');
   return (
     <div className={styles.mobileBar} data-testid="cart-mobile-bar">
       <div className={styles.mobileTotal}>
         <span className={styles.mobileLabel}>{t('summary.total')}</span>
         <strong>{formatCents(totalCents)}</strong>
-        {minimum.kind !== 'ok' ? (
-          <span className={styles.mobileNote}>{t('minimum.short', { missing: formatCents(minimum.missingCents) })}</span>
+        {standing.applies && !standing.applies.ok ? (
+          <span className={styles.mobileNote}>{t('minimum.short', { missing: formatCents(standing.applies.shortByCents) })}</span>
+        ) : !standing.applies && !standing.canSend ? (
+          <span className={styles.mobileNote}>{t('minimum.chooseHint')}</span>
         ) : null}
       </div>
       <SendOrder canSend={canSend} compact />

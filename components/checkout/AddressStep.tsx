@@ -2,9 +2,10 @@
 
 /**
  * Step 3 (transport to an address): a saved address, or a new one that must be SAVED (POST api/address)
- * before continuing — spec §5 'An address must be saved, not just typed into the form'.
+ * before continuing — spec §5 'An address must be saved, not just typed into the form'. "Continuar"
+ * saves a typed address itself (with the form's validation) through `saverRef`, so typing is enough.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -15,6 +16,7 @@ import { Button } from '@/components/ui/Button';
 import { addressSchema, type AddressForm } from './forms';
 import { TextInput } from './Field';
 import { FORM_WARNING_SECONDS } from './useFormWarning';
+import { submitAndReport, type StepSaver } from './step-saver';
 import styles from './checkout.module.css';
 
 export function addressLine(a: Address): string {
@@ -29,11 +31,11 @@ export interface AddressStepProps {
   selectedId: number | null;
   onSelect: (id: number) => void;
   onCreated: (address: Address) => void;
-  /** the form has typed, unsaved data (Continue warns) */
-  onDirtyChange?: (dirty: boolean) => void;
+  /** lets "Continuar" save what is typed (components/checkout/step-saver.ts) */
+  saverRef?: Ref<StepSaver>;
 }
 
-export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreated, onDirtyChange }: AddressStepProps) {
+export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreated, saverRef }: AddressStepProps) {
   const t = useTranslations('checkout.address');
   const tf = useTranslations('checkout.form');
   const { notify } = useMessages();
@@ -48,25 +50,41 @@ export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreat
   });
   const { errors, isSubmitting } = form.formState;
   const showForm = adding || (addresses !== null && addresses.length === 0);
+  const [focusId, setFocusId] = useState<number | null>(null);
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        const created = await ordersApi.createAddress({
-          ...values,
-          floor: values.floor || null,
-          extraData: values.extraData || null,
-        });
-        notify('SUCCESS', t('saved'));
-        form.reset();
-        onDirtyChange?.(false);
-        setAdding(false);
-        onCreated(created);
-      } catch (error) {
-        handleError(error);
-      }
-    },
-    () => notify('WARNING', tf('incomplete'), FORM_WARNING_SECONDS),
+  // After saving, focus (and so scroll to) the new option instead of leaving the page where the
+  // removed form was (it used to jump to the footer).
+  useEffect(() => {
+    if (focusId !== null) document.getElementById(`address-option-${focusId}`)?.focus();
+  }, [focusId, addresses]);
+
+  const save = async (values: AddressForm): Promise<boolean> => {
+    try {
+      const created = await ordersApi.createAddress({
+        ...values,
+        floor: values.floor || null,
+        extraData: values.extraData || null,
+      });
+      notify('SUCCESS', t('saved'));
+      form.reset();
+      setAdding(false);
+      onCreated(created);
+      setFocusId(created.id);
+      return true;
+    } catch (error) {
+      handleError(error);
+      return false;
+    }
+  };
+  const invalid = () => notify('WARNING', tf('incomplete'), FORM_WARNING_SECONDS);
+  const submit = form.handleSubmit(async (values) => void (await save(values)), invalid);
+
+  useImperativeHandle(
+    saverRef,
+    () => ({
+      pending: () => showForm && (selectedId === null || Object.values(form.getValues()).some((v) => typeof v === 'string' && v.trim() !== '')),
+      save: () => submitAndReport(form.handleSubmit, save, invalid),
+    }),
   );
 
   return (
@@ -85,7 +103,14 @@ export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreat
             {addresses.map((a) => (
               <li key={a.id}>
                 <label className={`${styles.option} ${selectedId === a.id ? styles.optionChecked : ''}`}>
-                  <input type="radio" name="address" value={a.id} checked={selectedId === a.id} onChange={() => onSelect(a.id)} />
+                  <input
+                    type="radio"
+                    id={`address-option-${a.id}`}
+                    name="address"
+                    value={a.id}
+                    checked={selectedId === a.id}
+                    onChange={() => onSelect(a.id)}
+                  />
                   <span className={styles.optionText}>
                     <span className={styles.optionTitle}>
                       {a.street} {a.number}
@@ -107,7 +132,6 @@ export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreat
           className={styles.subform}
           noValidate
           onSubmit={submit}
-          onChange={() => onDirtyChange?.(true)}
           aria-labelledby="checkout-new-address"
           data-testid="address-form"
         >
@@ -133,7 +157,6 @@ export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreat
                 variant="ghost"
                 onClick={() => {
                   form.reset();
-                  onDirtyChange?.(false);
                   setAdding(false);
                 }}
               >

@@ -72,7 +72,7 @@ it('lists saved billing data as radios', () => {
   const onSelect = jest.fn();
   renderEs(
     <BillingStep
-      billing={[{ id: 3, taxCondition: 'Monotributista', documentType: 'CUIT', number: '20-12345678-6' }]}
+      billing={[{ id: 3, taxCondition: 'Monotributista', documentType: 'CUIT', number: '20-12345678-6', documentNumber: '20123456786', isDefault: false, createdAt: '2026-11-21T13:00:00.000Z' }]}
       selectedId={null}
       onSelect={onSelect}
       onCreated={() => {}}

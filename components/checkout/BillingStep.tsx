@@ -5,7 +5,7 @@
  * saved through POST api/billing; a duplicate number is refused by the API with
  * 'Ya tenemos registrado ese CUIT/CUIL/DNI' (shown under the field and as a toast).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/Button';
 import { billingSchema, type BillingFormInput } from './forms';
 import { SelectInput, TextInput } from './Field';
 import { FORM_WARNING_SECONDS } from './useFormWarning';
+import { submitAndReport, type StepSaver } from './step-saver';
 import styles from './checkout.module.css';
 
 export interface BillingStepProps {
@@ -24,9 +25,11 @@ export interface BillingStepProps {
   selectedId: number | null;
   onSelect: (id: number) => void;
   onCreated: (data: BillingData) => void;
+  /** lets "Continuar" save what is typed (components/checkout/step-saver.ts) */
+  saverRef?: Ref<StepSaver>;
 }
 
-export function BillingStep({ billing, selectedId, onSelect, onCreated }: BillingStepProps) {
+export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef }: BillingStepProps) {
   const t = useTranslations('checkout.billing');
   const tf = useTranslations('checkout.form');
   const { notify } = useMessages();
@@ -52,24 +55,39 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated }: Billin
   const { errors, isSubmitting } = form.formState;
   const showForm = adding || (billing !== null && billing.length === 0);
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      const parsed = schema.parse(values);
-      try {
-        const created = await ordersApi.createBilling(parsed);
-        notify('SUCCESS', t('saved'));
-        form.reset();
-        setAdding(false);
-        onCreated(created);
-      } catch (error) {
-        if (error instanceof PublicApiError && error.failure.kind === 'http' && error.failure.message) {
-          form.setError('number', { message: error.failure.message });
-        }
-        handleError(error);
+  const [focusId, setFocusId] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusId !== null) document.getElementById(`billing-option-${focusId}`)?.focus();
+  }, [focusId, billing]);
+
+  const save = async (values: BillingFormInput): Promise<boolean> => {
+    const parsed = schema.parse(values);
+    try {
+      const created = await ordersApi.createBilling(parsed);
+      notify('SUCCESS', t('saved'));
+      form.reset();
+      setAdding(false);
+      onCreated(created);
+      setFocusId(created.id);
+      return true;
+    } catch (error) {
+      if (error instanceof PublicApiError && error.failure.kind === 'http' && error.failure.message) {
+        form.setError('number', { message: error.failure.message });
       }
+      handleError(error);
+      return false;
+    }
+  };
+  const invalid = () => notify('WARNING', tf('incomplete'), FORM_WARNING_SECONDS);
+  const submit = form.handleSubmit(async (values) => void (await save(values)), invalid);
+
+  useImperativeHandle(saverRef, () => ({
+    pending: () => {
+      const v = form.getValues();
+      return showForm && (selectedId === null || v.taxCondition !== '' || v.number.trim() !== '');
     },
-    () => notify('WARNING', tf('incomplete'), FORM_WARNING_SECONDS),
-  );
+    save: () => submitAndReport(form.handleSubmit, save, invalid),
+  }));
 
   return (
     <div className={styles.stack}>
@@ -86,7 +104,14 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated }: Billin
             {billing.map((b) => (
               <li key={b.id}>
                 <label className={`${styles.option} ${selectedId === b.id ? styles.optionChecked : ''}`}>
-                  <input type="radio" name="billing" value={b.id} checked={selectedId === b.id} onChange={() => onSelect(b.id)} />
+                  <input
+                    type="radio"
+                    id={`billing-option-${b.id}`}
+                    name="billing"
+                    value={b.id}
+                    checked={selectedId === b.id}
+                    onChange={() => onSelect(b.id)}
+                  />
                   <span className={styles.optionText}>
                     <span className={styles.optionTitle}>
                       {b.documentType} {formatDocumentNumber(b.documentType, b.number)}

@@ -134,18 +134,57 @@ it('a deep link to a step that is not reachable yet is replaced by the first inc
   expect(screen.getByRole('heading', { name: 'Dirección de envío' })).toBeInTheDocument();
 });
 
-it('the address step needs a saved address: unsaved typing is not enough', async () => {
+it('the address step: an invalid typed address is not sent, "Continuar" stays and says why', async () => {
   window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ delivery: 'address', transport: { kind: 'listed', id: 4, name: 'Cruz del Sur' } }));
   search = new URLSearchParams('step=address');
   await renderWizard();
   await screen.findByRole('radio', { name: /San Martín 10/ });
   fireEvent.click(screen.getByRole('button', { name: 'Agregar otra dirección' }));
-  const form = screen.getByTestId('address-form');
   fireEvent.change(screen.getByLabelText('Provincia'), { target: { value: 'Misiones' } });
-  fireEvent.change(form, {});
-  fireEvent.click(continueBtn());
-  expect(notify).toHaveBeenCalledWith('WARNING', 'Guardá la dirección antes de continuar', 2);
+  await act(async () => {
+    fireEvent.click(continueBtn());
+  });
+  await waitFor(() => expect(notify).toHaveBeenCalledWith('WARNING', 'Completa bien los campos', 2));
+  expect(api.createAddress).not.toHaveBeenCalled();
   expect(router.push).not.toHaveBeenCalled();
+});
+
+it('the address step: a typed address is saved by "Continuar" and chosen (no separate save needed)', async () => {
+  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ delivery: 'address', transport: { kind: 'listed', id: 4, name: 'Cruz del Sur' } }));
+  api.addresses.mockResolvedValueOnce([]);
+  api.createAddress.mockResolvedValueOnce({ id: 21, province: 'Misiones', city: 'Posadas', street: 'Colón', number: '1', postalCode: '3300', floor: null, extraData: null, state: 'active', createdAt: '2026-11-25T00:00:00.000Z' });
+  search = new URLSearchParams('step=address');
+  await renderWizard();
+  for (const [label, value] of [['Provincia', 'Misiones'], ['Ciudad', 'Posadas'], ['Calle', 'Colón'], ['Número', '1'], ['Código postal', '3300']]) {
+    fireEvent.change(screen.getByLabelText(label!), { target: { value } });
+  }
+  await act(async () => {
+    fireEvent.click(continueBtn());
+  });
+  await waitFor(() => expect(router.push).toHaveBeenLastCalledWith('/checkout?step=billing', { scroll: false }));
+  expect(api.createAddress).toHaveBeenCalledWith(expect.objectContaining({ province: 'Misiones', city: 'Posadas', postalCode: '3300' }));
+  expect(JSON.parse(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({ addressId: 21 });
+});
+
+it('the billing step: a typed CUIT is saved by "Continuar"; a single saved record is preselected next time', async () => {
+  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ delivery: 'pickup' }));
+  api.billing.mockResolvedValueOnce([]);
+  api.createBilling.mockResolvedValueOnce({ id: 12, taxCondition: 'Monotributista', documentType: 'CUIT', number: '20123456786', documentNumber: '20123456786', createdAt: '2026-11-25T00:00:00.000Z' });
+  search = new URLSearchParams('step=billing');
+  const view = await renderWizard();
+  fireEvent.change(screen.getByLabelText('Condición frente al IVA'), { target: { value: 'Monotributista' } });
+  fireEvent.change(screen.getByLabelText(/Número/), { target: { value: '20-12345678-6' } });
+  await act(async () => {
+    fireEvent.click(continueBtn());
+  });
+  await waitFor(() => expect(router.push).toHaveBeenLastCalledWith('/checkout?step=summary', { scroll: false }));
+  expect(api.createBilling).toHaveBeenCalledWith({ taxCondition: 'Monotributista', documentType: 'CUIT', number: '20123456786' });
+  view.unmount();
+  // Next visit: the one saved record is chosen already.
+  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ delivery: 'pickup' }));
+  search = new URLSearchParams('step=billing');
+  await renderWizard();
+  expect(await screen.findByRole('radio', { name: /CUIT 20-12345678-6/ })).toBeChecked();
 });
 
 it("'Otro' transport without a name shows the field error and 'Completa bien los campos'", async () => {

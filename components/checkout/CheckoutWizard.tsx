@@ -18,6 +18,9 @@ import { formatDocumentNumber } from '@/lib/validation/cuit';
 import { useSession } from '@/lib/session/SessionProvider';
 import { useCart } from '@/components/cart/CartProvider';
 import { useMessages } from '@/components/toast/MessagesProvider';
+import { MinimumNotice } from '@/components/cart/MinimumNotice';
+import { toCents } from '@/lib/money';
+import { minimumStanding } from '@/lib/orders/shipping';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import {
   CHECKOUT_STORAGE_KEY,
@@ -25,8 +28,13 @@ import {
   EMPTY_CHOICES,
   isStepComplete,
   nextStep,
-  parseStoredChoices,
+  destinationOf,
+  preferredId,
   previousStep,
+  readLastUsed,
+  writeLastUsed,
+  readStoredChoices,
+  writeStoredChoices,
   resolveStep,
   shippingFields,
   stepsFor,
@@ -37,22 +45,16 @@ import {
 import { TransportStep } from './TransportStep';
 import { AddressStep, addressLine } from './AddressStep';
 import { BillingStep } from './BillingStep';
+import type { StepSaver } from './step-saver';
 import { SummaryView } from './SummaryView';
 import { FORM_WARNING_SECONDS } from './useFormWarning';
 import styles from './checkout.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export interface CheckoutWizardProps {
   /** api/config minimums in pesos (spec defaults 100000 / 50000) */
   minOrderPrice: number;
   minLocalPrice: number;
-}
-
-function readStored(): CheckoutChoices {
-  try {
-    return parseStoredChoices(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY));
-  } catch {
-    return EMPTY_CHOICES;
-  }
 }
 
 export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardProps) {
@@ -68,12 +70,13 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
 
   // Choices from sessionStorage (the server renders the loading state; so does the first client render,
   // since the cart is read after mount: no hydration mismatch).
-  const [choices, setChoices] = useState<CheckoutChoices | null>(() => (typeof window === 'undefined' ? null : readStored()));
+  const [choices, setChoices] = useState<CheckoutChoices | null>(() => (typeof window === 'undefined' ? null : readStoredChoices()));
   const [transports, setTransports] = useState<TransportOption[] | null>(null);
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [billing, setBilling] = useState<BillingData[] | null>(null);
   const [otherError, setOtherError] = useState<string | undefined>();
-  const [addressDirty, setAddressDirty] = useState(false);
+  // "Continuar" saves what is typed in the address / billing form (step-saver.ts).
+  const saver = useRef<StepSaver>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const pushes = useRef(0);
@@ -82,12 +85,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   const attempt = useRef<OrderAttempt | null>(null);
 
   useEffect(() => {
-    if (!choices) return;
-    try {
-      window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(choices));
-    } catch {
-      /* storage full or blocked: the wizard still works in memory */
-    }
+    if (choices) writeStoredChoices(choices);
   }, [choices]);
 
   // Lists, once signed in (spec §8: failures give empty lists; a 401 ends the session).
@@ -101,9 +99,19 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
         set([]);
         handleError(e);
       });
+    // Saved records are preselected: the one used last, or the only one (choices already made stay).
+    const last = readLastUsed();
     void load(ordersApi.transports(), setTransports);
-    void load(ordersApi.addresses(), setAddresses);
-    void load(ordersApi.billing(), setBilling);
+    void load(ordersApi.addresses(), (list: Address[]) => {
+      setAddresses(list);
+      const pick = preferredId(list, last.addressId);
+      if (pick !== null) setChoices((c) => (c && c.addressId === null ? { ...c, addressId: pick } : c));
+    });
+    void load(ordersApi.billing(), (list: BillingData[]) => {
+      setBilling(list);
+      const pick = preferredId(list, last.billingId);
+      if (pick !== null) setChoices((c) => (c && c.billingId === null ? { ...c, billingId: pick } : c));
+    });
     return () => {
       live = false;
     };
@@ -158,14 +166,21 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
     router.push(`/checkout?step=${target}`, { scroll: false });
   };
 
-  const onContinue = () => {
+  const onContinue = async () => {
     if (step === 'transport' && choices.transport?.kind === 'other' && !choices.transport.name.trim()) {
       setOtherError(t('form.required'));
       notify('WARNING', t('form.incomplete'), FORM_WARNING_SECONDS);
       return;
     }
+    if ((step === 'address' || step === 'billing') && saver.current?.pending()) {
+      // Typed, not saved: save it (validation, duplicate CUIT…) and go on with it chosen.
+      if (!(await saver.current.save())) return;
+      const next = nextStep(step, choices.delivery);
+      if (next) goTo(next);
+      return;
+    }
     if (step === 'address' && !isStepComplete('address', choices)) {
-      notify('WARNING', addressDirty ? t('address.saveFirst') : t('address.choose'), FORM_WARNING_SECONDS);
+      notify('WARNING', t('address.choose'), FORM_WARNING_SECONDS);
       return;
     }
     if (!isStepComplete(step, choices)) {
@@ -196,6 +211,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
       attempt.current = orderAttempt(attempt.current, payload);
       const { id } = await ordersApi.createOrder(payload, { idempotencyKey: attempt.current.key });
       attempt.current = null;
+      writeLastUsed({ addressId: payload.addressId ?? null, billingId: payload.billingDataId });
       setSent(true);
       cart.clear();
       try {
@@ -223,9 +239,14 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
 
   const selectedAddress = addresses?.find((a) => a.id === choices.addressId) ?? null;
   const selectedBilling = billing?.find((b) => b.id === choices.billingId) ?? null;
+  // The minimum that will apply, from the first step on (the same rule the API enforces at send).
+  const standing = minimumStanding(cart.totals.cartTotalCents, destinationOf(choices, selectedAddress?.province), {
+    minOrderCents: toCents(Math.max(0, minOrderPrice)),
+    minLocalCents: toCents(Math.max(0, minLocalPrice)),
+  });
 
   return (
-    <div className={styles.wizard} data-testid="checkout" data-step={step}>
+    <div ref={markHydrated} className={styles.wizard} data-testid="checkout" data-step={step}>
       <nav aria-label={t('progressLabel')}>
         <ol className={styles.progress}>
           {walk.map((s, i) => (
@@ -248,6 +269,8 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
           {t(step === 'address' && choices.delivery === 'depot' ? 'titles.depotAddress' : `titles.${step}`)}
         </h2>
+
+        {step !== 'summary' ? <MinimumNotice standing={standing} testId="checkout-minimum" /> : null}
 
         {step === 'delivery' ? (
           <fieldset className={styles.fieldset}>
@@ -292,7 +315,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
             addresses={addresses}
             selectedId={choices.addressId}
             onSelect={(addressId) => update((c) => ({ ...c, addressId }))}
-            onDirtyChange={setAddressDirty}
+            saverRef={saver}
             onCreated={(a) => {
               setAddresses((list) => [...(list ?? []).filter((x) => x.id !== a.id), a]);
               update((c) => ({ ...c, addressId: a.id }));
@@ -305,6 +328,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
             billing={billing}
             selectedId={choices.billingId}
             onSelect={(billingId) => update((c) => ({ ...c, billingId }))}
+            saverRef={saver}
             onCreated={(b) => {
               setBilling((list) => [...(list ?? []).filter((x) => x.id !== b.id), b]);
               update((c) => ({ ...c, billingId: b.id }));
@@ -350,7 +374,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
             </Link>
           )}
           {step !== 'summary' ? (
-            <Button onClick={onContinue} data-testid="checkout-continue">
+            <Button onClick={() => void onContinue()} data-testid="checkout-continue">
               {t('continue')} <span aria-hidden="true">→</span>
             </Button>
           ) : null}

@@ -113,7 +113,8 @@ export function SummaryView({ groups, delivery, province, minOrderPrice, minLoca
         </p>
       ) : null}
 
-      <Button block onClick={onSend} disabled={sending} data-testid="checkout-send">
+      {/* A send the API would refuse (below the minimum) is not offered. */}
+      <Button block onClick={onSend} disabled={sending || !s.meetsMinimum} data-testid="checkout-send">
         {sending ? t('sending') : t('send')}
       </Button>
     </div>

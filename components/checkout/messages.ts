@@ -23,4 +23,6 @@ export const CHECKOUT_CLIENT_MESSAGE_PATHS = [
   'checkout.sent',
   'checkout.createError',
   'checkout.notSent',
+  // the minimum notice shown on every step (components/cart/MinimumNotice)
+  'cart.minimum',
 ] as const;

@@ -9,6 +9,10 @@ import {
   stepHref,
   stepsFor,
   withDelivery,
+  cartZoneOf,
+  destinationOf,
+  preferredId,
+  withCartZone,
   type CheckoutChoices,
 } from './steps';
 
@@ -17,6 +21,7 @@ const full = (over: Partial<CheckoutChoices> = {}): CheckoutChoices => ({
   transport: { kind: 'listed', id: 5, name: 'Andreani' },
   addressId: 7,
   billingId: 3,
+  shipTo: null,
   ...over,
 });
 
@@ -80,7 +85,7 @@ describe('resolveStep (URL sync)', () => {
 
 describe('withDelivery', () => {
   it('pickup drops transport and address', () => {
-    expect(withDelivery(full(), 'pickup')).toEqual({ delivery: 'pickup', transport: null, addressId: null, billingId: 3 });
+    expect(withDelivery(full(), 'pickup')).toEqual({ delivery: 'pickup', transport: null, addressId: null, billingId: 3, shipTo: null });
   });
   it('switching between shipments keeps transport and address', () => {
     expect(withDelivery(full(), 'depot')).toEqual(full({ delivery: 'depot' }));
@@ -116,5 +121,34 @@ describe('parseStoredChoices', () => {
     expect(parseStoredChoices(JSON.stringify({ delivery: 'drone', transport: { kind: 'listed', id: '1' }, addressId: '2' }))).toEqual(
       EMPTY_CHOICES,
     );
+  });
+});
+
+describe('the destination the minimum rule sees', () => {
+  it('from the cart pick, the delivery type and the address province', () => {
+    expect(destinationOf(EMPTY_CHOICES)).toEqual({ toSucc: null, province: null, zone: null });
+    const interior = withCartZone(EMPTY_CHOICES, 'interior');
+    expect(cartZoneOf(interior)).toBe('interior');
+    expect(destinationOf({ ...interior, delivery: 'address' }, 'Ciudad Autónoma de Buenos Aires')).toEqual({
+      toSucc: false,
+      province: 'Ciudad Autónoma de Buenos Aires',
+      zone: 'interior',
+    });
+    const pickup = withCartZone(interior, 'pickup');
+    expect(pickup.delivery).toBe('pickup');
+    expect(destinationOf(pickup, 'Córdoba')).toEqual({ toSucc: true });
+    // Back to a shipment from the cart: the delivery type is asked again.
+    expect(withCartZone(pickup, 'caba')).toMatchObject({ delivery: null, shipTo: 'caba' });
+  });
+});
+
+describe('preferredId: which saved record the checkout preselects', () => {
+  it('the default, else the last used, else the only one', () => {
+    const list = [{ id: 1 }, { id: 2, isDefault: true }, { id: 3 }];
+    expect(preferredId(list, 3)).toBe(2);
+    expect(preferredId([{ id: 1 }, { id: 3 }], 3)).toBe(3);
+    expect(preferredId([{ id: 1 }, { id: 3 }], 9)).toBeNull();
+    expect(preferredId([{ id: 4 }], null)).toBe(4);
+    expect(preferredId([], 4)).toBeNull();
   });
 });

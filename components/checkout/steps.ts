@@ -2,6 +2,7 @@
  * The checkout wizard's step logic (spec §2 Checkout), pure: which steps a delivery type walks, where
  * Continue and Back go, and which step the URL may show (`?step=`) given what has been chosen so far.
  */
+import type { Destination, ShippingZone } from '@/lib/orders/shipping';
 
 export const DELIVERY_TYPES = ['pickup', 'depot', 'address'] as const;
 /** pickup at the shop (toSucc), transport to a depot, transport to an address. */
@@ -25,9 +26,28 @@ export interface CheckoutChoices {
   transport: TransportChoice | null;
   addressId: number | null;
   billingId: number | null;
+  /** a shipment's zone as the customer said in the cart, until an address's province decides it */
+  shipTo: 'caba' | 'interior' | null;
 }
 
-export const EMPTY_CHOICES: CheckoutChoices = { delivery: null, transport: null, addressId: null, billingId: null };
+export const EMPTY_CHOICES: CheckoutChoices = { delivery: null, transport: null, addressId: null, billingId: null, shipTo: null };
+
+/** What the minimum rule (lib/orders minimumStanding) knows of the destination from these choices. */
+export function destinationOf(c: CheckoutChoices, province?: string | null): Destination {
+  if (c.delivery === 'pickup') return { toSucc: true };
+  return { toSucc: c.delivery === null ? null : false, province: province ?? null, zone: c.shipTo };
+}
+
+/** The zone picked in the cart: pickup is a delivery type; CABA / interior a shipment not detailed yet. */
+export function withCartZone(c: CheckoutChoices, zone: ShippingZone): CheckoutChoices {
+  if (zone === 'pickup') return withDelivery(c, 'pickup');
+  return { ...c, shipTo: zone, delivery: c.delivery === 'pickup' ? null : c.delivery };
+}
+
+/** The cart's zone radio value for these choices. */
+export function cartZoneOf(c: CheckoutChoices): ShippingZone | null {
+  return c.delivery === 'pickup' ? 'pickup' : c.shipTo;
+}
 
 /**
  * The steps a delivery type walks (no type yet: the full list, for the progress bar). Every shipment
@@ -145,8 +165,65 @@ export function parseStoredChoices(raw: string | null): CheckoutChoices {
       transport,
       addressId: typeof o.addressId === 'number' ? o.addressId : null,
       billingId: typeof o.billingId === 'number' ? o.billingId : null,
+      shipTo: o.shipTo === 'caba' || o.shipTo === 'interior' ? o.shipTo : null,
     };
   } catch {
     return EMPTY_CHOICES;
   }
+}
+
+/** The stored choices (sessionStorage; empty when blocked or absent). Browser only. */
+export function readStoredChoices(): CheckoutChoices {
+  try {
+    return parseStoredChoices(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY));
+  } catch {
+    return EMPTY_CHOICES;
+  }
+}
+
+export function writeStoredChoices(c: CheckoutChoices): void {
+  try {
+    window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(c));
+  } catch {
+    /* storage full or blocked: the choices live in memory only */
+  }
+}
+
+/* ------------------------------------------------------- last used records */
+
+export const LAST_USED_STORAGE_KEY = 'checkoutLastUsed';
+
+export interface LastUsed {
+  addressId: number | null;
+  billingId: number | null;
+}
+
+/** The address and billing record of the last order sent from this browser (localStorage). */
+export function readLastUsed(): LastUsed {
+  try {
+    const o = JSON.parse(window.localStorage.getItem(LAST_USED_STORAGE_KEY) ?? 'null') as Partial<LastUsed> | null;
+    return {
+      addressId: typeof o?.addressId === 'number' ? o.addressId : null,
+      billingId: typeof o?.billingId === 'number' ? o.billingId : null,
+    };
+  } catch {
+    return { addressId: null, billingId: null };
+  }
+}
+
+export function writeLastUsed(v: LastUsed): void {
+  try {
+    const prev = readLastUsed();
+    window.localStorage.setItem(LAST_USED_STORAGE_KEY, JSON.stringify({ addressId: v.addressId ?? prev.addressId, billingId: v.billingId ?? prev.billingId }));
+  } catch {
+    /* blocked storage: nothing to remember */
+  }
+}
+
+/** Which saved record to preselect: the customer's default (profile), else the last used, else the only one. */
+export function preferredId(list: readonly { id: number; isDefault?: boolean }[], lastId: number | null): number | null {
+  const byDefault = list.find((x) => x.isDefault);
+  if (byDefault) return byDefault.id;
+  if (lastId !== null && list.some((x) => x.id === lastId)) return lastId;
+  return list.length === 1 ? list[0]!.id : null;
 }

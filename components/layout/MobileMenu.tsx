@@ -2,11 +2,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
-import { CloseIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
+import { CloseIcon, LogOutIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
+import { LogoutButton } from '@/components/account/LogoutButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LogoMark } from './Logo';
 import { LoginLink, NavLinks } from './NavLinks';
 import styles from './MobileMenu.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export interface MenuCategory {
   name: string;
@@ -14,7 +16,7 @@ export interface MenuCategory {
 }
 
 /**
- * Mobile left menu (spec §2 "Mobile"): the same links as the top bar plus the login item, the
+ * Mobile left menu (spec §2 "Mobile"): the same links as the top bar plus the login (or log-out) item, the
  * categories and the language switcher. A modal <dialog>: focus is trapped by the browser, Escape
  * closes it, the page behind is inert; a click on the backdrop or on a link closes it too.
  */
@@ -35,6 +37,7 @@ export function MobileMenu({ categories }: { categories: MenuCategory[] }) {
   return (
     <>
       <button
+        ref={markHydrated}
         type="button"
         className={styles.trigger}
         aria-haspopup="dialog"
@@ -72,6 +75,7 @@ export function MobileMenu({ categories }: { categories: MenuCategory[] }) {
               <NavLinks linkClassName={styles.link} onNavigate={close} />
               <li>
                 <LoginLink className={styles.link} onNavigate={close} icon={<UserIcon className={styles.linkIcon} />} />
+                <LogoutButton className={`${styles.link} ${styles.linkButton}`} onDone={close} icon={<LogOutIcon className={styles.linkIcon} />} testId="menu-logout" />
               </li>
             </ul>
             {categories.length > 0 ? (

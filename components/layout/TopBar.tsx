@@ -9,6 +9,7 @@ import { MobileMenu, type MenuCategory } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { LoginPanel } from '@/components/account/LoginPanel';
 import { NotificationBellSlot } from '@/components/notifications/NotificationBellSlot';
+import { AccountMenu } from './AccountMenu';
 import styles from './TopBar.module.css';
 
 /**
@@ -37,6 +38,8 @@ export async function TopBar({ categories }: { categories: MenuCategory[] }) {
             <NotificationBellSlot />
             {/* Guests: the login side panel (spec §2 Top bar); renders nothing once signed in. */}
             <LoginPanel triggerClassName={`${styles.action} ${styles.desktopOnly}`} />
+            {/* Signed in: Pedidos, Perfil and "Cerrar sesión" (desktop; phones have them in the menu). */}
+            <AccountMenu className={styles.desktopOnly} />
             <CartLink />
           </div>
         </Container>

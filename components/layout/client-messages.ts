@@ -50,6 +50,8 @@ export const ROOT_MESSAGE_PATHS = [
   'account.login.register',
   'account.login.or',
   'account.login.success',
+  'account.login.resend',
+  'account.login.resending',
   'account.google',
   'account.form',
   'account.validation',

@@ -75,7 +75,7 @@ describe('NotificationBell', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(bell);
     const popup = screen.getByRole('dialog', { name: 'Notificaciones' });
-    expect(within(popup).getByRole('link', { name: 'Tienes 3 mensaje(s) sin leer' })).toHaveAttribute('href', '/orders');
+    expect(within(popup).getByRole('link', { name: 'Tienes 3 mensaje(s) sin leer en el chat de tus pedidos' })).toHaveAttribute('href', '/orders');
     const items = within(popup).getAllByTestId('notification-item');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Pedido actualizado', 'Presupuesto enviado']);
     expect(within(items[1]).getByText('05-03-26/09:07')).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('NotificationBell', () => {
     renderBell();
     await waitFor(() => expect(screen.getByTestId('notification-count')).toHaveTextContent('1'));
     fireEvent.click(screen.getByTestId('notification-bell'));
-    expect(screen.getByRole('link', { name: 'No tienes mensajes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'No tienes mensajes sin leer en el chat de tus pedidos' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como visto: Presupuesto enviado' }));
     await waitFor(() => expect(screen.queryByTestId('notification-item')).toBeNull());
     expect(screen.getByText('No tienes notificaciones nuevas')).toBeInTheDocument();

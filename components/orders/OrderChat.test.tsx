@@ -80,6 +80,55 @@ it('shows the history (own vs shop, text never as HTML), marks the shop messages
   window.removeEventListener(MESSAGES_READ_EVENT, read);
 });
 
+it('a read receipt that arrives before the POST answer is kept: the message shows "Leído"', async () => {
+  let answer: (v: unknown) => void = () => {};
+  mockFetch({ 'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } } });
+  const base = global.fetch;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST' && String(input).endsWith('api/order/5/messages')) {
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    }
+    return base(input, init);
+  }) as unknown as typeof fetch;
+  renderChat();
+  await screen.findByText(/Todavía no hay mensajes/);
+  const input = screen.getByLabelText('Tu mensaje');
+  fireEvent.change(input, { target: { value: 'hola' } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  // the other side read it (and said so) before this POST answered, and no broadcast reached us
+  act(() => socket.serverEmit('messagesRead', { orderId: 5, ids: [30] }));
+  await act(async () => {
+    answer({ status: 201, ok: true, json: async () => ({ success: true, data: msg(30, 7, 'hola') }) });
+  });
+  await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveTextContent('Leído'));
+});
+
+it('on a touch screen Enter makes a new line (nothing sent); the button sends', async () => {
+  const { calls } = mockFetch({
+    'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } },
+    'POST api/order/5/messages': { status: 201, body: { success: true, data: msg(21, 7, 'uno\ndos') } },
+  });
+  const saved = window.matchMedia;
+  window.matchMedia = ((q: string) => ({ matches: q.includes('coarse'), media: q, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  try {
+    renderChat();
+    await screen.findByText(/Todavía no hay mensajes/);
+    const input = screen.getByLabelText('Tu mensaje');
+    fireEvent.change(input, { target: { value: 'uno\ndos' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(input).toHaveValue('uno\ndos');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'uno\ndos' });
+  } finally {
+    window.matchMedia = saved;
+  }
+});
+
 it('Enter sends (sending → sent), Shift+Enter does not; a live copy from the room is not duplicated', async () => {
   let answer: (v: unknown) => void = () => {};
   const { calls } = mockFetch({

@@ -15,6 +15,7 @@ import { useSession } from '@/lib/session/SessionProvider';
 import { useRealtime } from '@/lib/socket/useRealtime';
 import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
 import styles from './OrderChat.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export const MAX_CHAT_LENGTH = 2000;
 
@@ -47,6 +48,11 @@ export function mergeMessage(list: readonly ChatItem[], m: WireMessage, myId: nu
 
 const codepoints = (s: string) => [...s].length;
 
+/** A phone or tablet (coarse pointer, no hover): Enter makes a new line there. */
+export function isTouchScreen(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (hover: none)').matches;
+}
+
 export function OrderChat({ orderId }: { orderId: number }) {
   const t = useTranslations('notifications.chat');
   const format = useFormatter();
@@ -59,6 +65,13 @@ export function OrderChat({ orderId }: { orderId: number }) {
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const seq = useRef(0);
+  // Read receipts may arrive before the message they are about (the POST answer can come after the
+  // other side read the broadcast): kept here and applied whenever the message shows up.
+  const readAt = useRef(new Map<number, string>());
+  const withReceipt = useCallback((x: ChatItem): ChatItem => {
+    const at = readAt.current.get(x.id);
+    return at && !x.viewedAt ? { ...x, viewedAt: at } : x;
+  }, []);
   const inputId = useId();
   const hintId = useId();
   const titleId = useId();
@@ -113,14 +126,14 @@ export function OrderChat({ orderId }: { orderId: number }) {
     });
     const offMessage = realtime.on('newMessage', (m?: WireMessage) => {
       if (!m || m.orderId !== orderId || typeof m.text !== 'string') return;
-      setItems((prev) => mergeMessage(prev ?? [], m, myId));
+      setItems((prev) => mergeMessage(prev ?? [], m, myId).map(withReceipt));
       if (m.userId !== myId && document.visibilityState === 'visible') markRead();
     });
     const offRead = realtime.on('messagesRead', (e?: { orderId?: number; ids?: number[] }) => {
       if (!e || e.orderId !== orderId || !Array.isArray(e.ids)) return;
-      const ids = new Set(e.ids);
       const now = new Date().toISOString();
-      setItems((prev) => (prev ?? []).map((x) => (ids.has(x.id) && !x.viewedAt ? { ...x, viewedAt: now } : x)));
+      for (const id of e.ids) if (typeof id === 'number' && !readAt.current.has(id)) readAt.current.set(id, now);
+      setItems((prev) => (prev ?? []).map(withReceipt));
     });
     return () => {
       offConnect();
@@ -128,7 +141,7 @@ export function OrderChat({ orderId }: { orderId: number }) {
       offRead();
       realtime.leaveRoom(room);
     };
-  }, [realtime, orderId, myId, load, markRead]);
+  }, [realtime, orderId, myId, load, markRead, withReceipt]);
 
   // keep the newest message in view
   const count = items?.length ?? 0;
@@ -157,14 +170,14 @@ export function OrderChat({ orderId }: { orderId: number }) {
         setItems((prev) => {
           const list = prev ?? [];
           if (list.some((x) => x.id === saved.id && x.status === 'sent')) return list.filter((x) => x.key !== key);
-          return list.map((x) => (x.key === key ? fromWire(saved) : x));
+          return list.map((x) => (x.key === key ? withReceipt(fromWire(saved)) : x));
         });
       } catch (error) {
         setItems((prev) => (prev ?? []).map((x) => (x.key === key ? { ...x, status: 'failed' } : x)));
         handleError(error);
       }
     },
-    [orderId, myId, handleError],
+    [orderId, myId, handleError, withReceipt],
   );
 
   const submit = (e?: FormEvent) => {
@@ -176,7 +189,8 @@ export function OrderChat({ orderId }: { orderId: number }) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    // On a touch screen Enter is the only way to a new line: there it stays a new line, the button sends.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && !isTouchScreen()) {
       e.preventDefault();
       submit();
     }
@@ -190,7 +204,7 @@ export function OrderChat({ orderId }: { orderId: number }) {
   };
 
   return (
-    <section className={styles.chat} aria-labelledby={titleId} data-testid="order-chat">
+    <section ref={markHydrated} className={styles.chat} aria-labelledby={titleId} data-testid="order-chat">
       <h2 id={titleId} className={styles.title}>
         {t('title')}
       </h2>
@@ -247,7 +261,16 @@ export function OrderChat({ orderId }: { orderId: number }) {
         />
         <div className={styles.row}>
           <span id={hintId} className={tooLong ? styles.error : styles.muted}>
-            {tooLong ? t('tooLong', { max: MAX_CHAT_LENGTH }) : length > MAX_CHAT_LENGTH - 200 ? t('remaining', { count: MAX_CHAT_LENGTH - length }) : t('hint')}
+            {tooLong ? (
+              t('tooLong', { max: MAX_CHAT_LENGTH })
+            ) : length > MAX_CHAT_LENGTH - 200 ? (
+              t('remaining', { count: MAX_CHAT_LENGTH - length })
+            ) : (
+              <>
+                <span className={styles.hintFine}>{t('hint')}</span>
+                <span className={styles.hintTouch}>{t('hintTouch')}</span>
+              </>
+            )}
           </span>
           <button type="submit" className={styles.send} disabled={!length || tooLong}>
             {t('send')}

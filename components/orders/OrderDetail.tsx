@@ -6,6 +6,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Order, OrderDocument } from '@/lib/api/orders';
 import { formatPesos } from '@/lib/money';
+import { lineView } from '@/lib/orders/lines';
 import { BANK } from '@/lib/seo/business';
 import { formatDocumentNumber } from '@/lib/validation/cuit';
 import { Link } from '@/i18n/navigation';
@@ -32,7 +33,7 @@ export async function OrderDetail({ order }: { order: Order }) {
   const proofs = docs('proof');
   const shipping = order.toSucc
     ? t('detail.pickup')
-    : [order.transportName, order.address ? `${order.address.street} ${order.address.number}, ${order.address.city}, ${order.address.province}` : null]
+    : [order.otherTransport ?? order.transport?.name, order.address ? `${order.address.street} ${order.address.number}, ${order.address.city}, ${order.address.province}` : null]
         .filter(Boolean)
         .join(' — ');
   const bank = [
@@ -81,15 +82,16 @@ export async function OrderDetail({ order }: { order: Order }) {
             <dt>{t('detail.shipping')}</dt>
             <dd>{shipping || t('detail.none')}</dd>
           </div>
-          {order.billing ? (
+          {order.billingData ? (
             <div>
               <dt>{t('detail.billing')}</dt>
               <dd>
-                {order.billing.taxCondition} · {order.billing.documentType} {formatDocumentNumber(order.billing.documentType, order.billing.number)}
+                {order.billingData.taxCondition} · {order.billingData.documentType}{' '}
+                {formatDocumentNumber(order.billingData.documentType, order.billingData.documentNumber)}
               </dd>
             </div>
           ) : null}
-          {order.missingStatus && order.missingStatus !== 'complete' ? (
+          {order.missingStatus !== 'complete' ? (
             <div>
               <dt>{t('detail.missing')}</dt>
               <dd>{t(`missing.${order.missingStatus}`)}</dd>
@@ -126,10 +128,13 @@ export async function OrderDetail({ order }: { order: Order }) {
                 <tr>
                   <th scope="col">{t('items.product')}</th>
                   <th scope="col" className={styles.num}>
-                    {t('items.quantity')}
+                    {t('items.requested')}
                   </th>
                   <th scope="col" className={styles.num}>
-                    {t('items.unitPrice')}
+                    {t('items.delivered')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('items.missing')}
                   </th>
                   <th scope="col" className={styles.num}>
                     {t('items.lineTotal')}
@@ -137,17 +142,37 @@ export async function OrderDetail({ order }: { order: Order }) {
                 </tr>
               </thead>
               <tbody>
-                {order.items.map((i) => (
-                  <tr key={i.id} data-testid="order-item">
-                    <th scope="row" className={styles.itemName}>
-                      {i.name}
-                      {i.variation ? <span className={styles.variation}>{i.variation}</span> : null}
-                    </th>
-                    <td className={styles.num}>{i.quantity}</td>
-                    <td className={styles.num}>{formatPesos(i.unitPrice)}</td>
-                    <td className={styles.num}>{formatPesos(i.lineTotal)}</td>
-                  </tr>
-                ))}
+                {order.items.map((i) => {
+                  const line = lineView(i);
+                  return (
+                    <tr
+                      key={i.id}
+                      data-testid="order-item"
+                      data-requested={line.requested}
+                      data-delivered={line.delivered}
+                      data-missing={line.missingUnits}
+                      className={line.missingUnits > 0 ? styles.itemShort : undefined}
+                    >
+                      <th scope="row" className={styles.itemName}>
+                        {i.name}
+                        {i.variationName ? <span className={styles.variation}>{i.variationName}</span> : null}
+                        <span className={styles.variation}>{t('items.each', { price: formatPesos(i.unitPrice) })}</span>
+                      </th>
+                      <td className={styles.num} data-label={t('items.requested')}>
+                        {line.requested}
+                      </td>
+                      <td className={styles.num} data-label={t('items.delivered')}>
+                        {line.delivered}
+                      </td>
+                      <td className={styles.num} data-label={t('items.missing')}>
+                        {line.missingUnits > 0 ? line.missingUnits : '—'}
+                      </td>
+                      <td className={styles.num} data-label={t('items.lineTotal')} data-testid="order-item-total">
+                        {formatPesos(line.deliveredTotal)}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
             <dl className={styles.totals} data-testid="order-totals">
@@ -157,9 +182,15 @@ export async function OrderDetail({ order }: { order: Order }) {
                   <dd>{order.totalBoxes}</dd>
                 </div>
               ) : null}
+              {order.totalPrice !== order.subtotal ? (
+                <div>
+                  <dt>{t('totals.ordered')}</dt>
+                  <dd data-testid="order-ordered-total">{formatPesos(order.totalPrice)}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('totals.subtotal')}</dt>
-                <dd>{formatPesos(order.subtotal)}</dd>
+                <dd data-testid="order-subtotal">{formatPesos(order.subtotal)}</dd>
               </div>
               {order.bonus > 0 ? (
                 <div>
@@ -190,7 +221,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                 {t('add.title')}
               </h2>
               <CartProvider>
-                <AddProducts orderId={order.id} remaining={order.additionsRemaining} />
+                <AddProducts orderId={order.id} remaining={order.additions.remaining} />
               </CartProvider>
             </section>
           ) : null}
@@ -230,7 +261,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                     : remits.map((r) => (
                         <span key={r.id} className={styles.docLine}>
                           {r.trackingNumber ? t('documents.tracking', { number: r.trackingNumber }) : t('documents.remitNoNumber')}
-                          {r.hasFile ? <DocumentLink orderId={order.id} docId={r.id} fileName={r.name} label={t('documents.download')} /> : null}
+                          {r.fileUrl ? <DocumentLink orderId={order.id} docId={r.id} fileName={r.fileName} label={t('documents.download')} /> : null}
                         </span>
                       ))}
                 </dd>
@@ -243,7 +274,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                     : budgets.map((b) => (
                         <span key={b.id} className={styles.docLine}>
                           {t('documents.sentOn')} {when(b.createdAt)}
-                          {b.hasFile ? <DocumentLink orderId={order.id} docId={b.id} fileName={b.name} label={t('documents.download')} /> : null}
+                          {b.fileUrl ? <DocumentLink orderId={order.id} docId={b.id} fileName={b.fileName} label={t('documents.download')} /> : null}
                         </span>
                       ))}
                 </dd>
@@ -255,7 +286,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                     ? t('documents.none')
                     : bills.map((b) => (
                         <span key={b.id} className={styles.docLine}>
-                          <DocumentLink orderId={order.id} docId={b.id} fileName={b.name} label={t('documents.downloadBill')} />
+                          <DocumentLink orderId={order.id} docId={b.id} fileName={b.fileName} label={t('documents.downloadBill')} />
                         </span>
                       ))}
                 </dd>
@@ -285,7 +316,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                 <ul className={styles.proofs} data-testid="proof-list">
                   {proofs.map((p) => (
                     <li key={p.id}>
-                      <DocumentLink orderId={order.id} docId={p.id} fileName={p.name} label={p.name ?? t('proof.file', { id: p.id })} />{' '}
+                      <DocumentLink orderId={order.id} docId={p.id} fileName={p.fileName} label={p.fileName ?? t('proof.file', { id: p.id })} />{' '}
                       <span className={styles.muted}>{when(p.createdAt)}</span>
                     </li>
                   ))}

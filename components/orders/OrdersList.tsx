@@ -130,7 +130,7 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
                   <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), { dateStyle: 'medium' })}</time>
                 ) : null}
                 <span>{t('list.items', { count: o.itemCount })}</span>
-                <span className={styles.cardTotal}>{formatPesos(o.total)}</span>
+                <span className={styles.cardTotal}>{formatPesos(o.finalTotal)}</span>
               </p>
               <p className={styles.cardState}>{t(`states.${o.state}.description`)}</p>
             </li>

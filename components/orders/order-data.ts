@@ -1,7 +1,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { ApiError, apiGet } from '@/lib/api/server';
-import { normalizeOrder, type Order } from '@/lib/api/orders';
+import { orderDetailSchema } from '@/lib/contracts/orders';
+import type { Order } from '@/lib/api/orders';
 import { TOKEN_COOKIE } from '@/lib/session/store';
 
 export type OrderLoad = { kind: 'ok'; order: Order } | { kind: 'notFound' } | { kind: 'signedOut' };
@@ -22,8 +23,8 @@ export async function loadOrder(id: number): Promise<OrderLoad> {
   const token = (await cookies()).get(TOKEN_COOKIE)?.value;
   if (!token) return { kind: 'signedOut' };
   try {
-    const order = normalizeOrder(await apiGet<unknown>(`api/order/${id}`, { token }));
-    return order ? { kind: 'ok', order } : { kind: 'notFound' };
+    // The API's own contract: a field it sends cannot be lost here (a mismatch throws → error page).
+    return { kind: 'ok', order: orderDetailSchema.parse(await apiGet<unknown>(`api/order/${id}`, { token })) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'notFound' };
     if (error instanceof ApiError && error.status === 401) return { kind: 'signedOut' };

@@ -45,6 +45,14 @@ export const UserIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const LogOutIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5" />
+    <path d="m15 8 4 4-4 4" />
+    <path d="M19 12H9" />
+  </Svg>
+);
+
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m3 11 9-7 9 7" />

@@ -1,4 +1,6 @@
-import { normalizeBilling, normalizeList, normalizeOrder, normalizeOrderSummary, normalizeTransport, ordersApi } from './orders';
+import { orderDetailSchema, orderListSchema } from '@/lib/contracts/orders';
+import { deliveredSubtotal, lineView } from '@/lib/orders/lines';
+import { ordersApi, parseAnswer } from './orders';
 import { PublicApiError } from './public';
 
 const detail = {
@@ -34,86 +36,46 @@ const detail = {
   documents: [
     { id: 5, kind: 'budget', trackingNumber: null, fileUrl: null, fileName: null, mimeType: null, size: null, createdAt: '2026-11-21T13:05:00.000Z', budget: null },
     { id: 6, kind: 'proof', trackingNumber: null, fileUrl: '/api/order/12/documents/6/file', fileName: 'comprobante.png', mimeType: 'image/png', size: 10, createdAt: '2026-11-21T13:06:00.000Z', budget: null },
-    { id: 7, kind: 'weird', trackingNumber: null, fileUrl: null, fileName: null, mimeType: null, size: null, createdAt: '2026-11-21T13:06:00.000Z', budget: null },
   ],
   history: [
     { from: null, to: 'received', at: '2026-11-21T13:00:00.000Z', byUserId: 2, actor: 'customer' },
     { from: 'received', to: 'review', at: '2026-11-21T13:05:00.000Z', byUserId: 3, actor: 'staff' },
-    { from: 'review', to: 'bogus', at: '2026-11-21T13:05:00.000Z', byUserId: 3, actor: 'staff' },
   ],
   additions: { stage: 'review', used: 0, limit: 1, remaining: 1 },
   actions: { accept: true, cancel: true, finish: false, add: true, uploadProof: true },
 };
 
-describe('normalizeOrder', () => {
-  it('reads the API detail', () => {
-    const o = normalizeOrder(detail)!;
-    expect(o).toMatchObject({
-      id: 12,
-      number: 1005,
-      state: 'review',
-      total: 1129.5,
-      subtotal: 1000,
-      vat: 189,
-      iibb: 40.5,
-      bonus: 100,
-      finalTotal: 1129.5,
-      totalBoxes: 2,
-      toSucc: false,
-      transportName: 'Cruz del Sur',
-      missingStatus: 'incomplete',
-      additionsRemaining: 1,
-      additionsKnown: true,
-      actions: { accept: true, cancel: true, finish: false, add: true, uploadProof: true },
-    });
-    expect(o.items[1]).toMatchObject({ name: 'Vela', variation: 'Roja', quantity: 20, unitPrice: 10, lineTotal: 200 });
-    expect(o.billing).toEqual({ id: 3, taxCondition: 'Exento', documentType: 'CUIL', number: '20123456786' });
-    expect(o.address?.province).toBe('Misiones');
-    expect(o.documents.map((d) => [d.kind, d.hasFile, d.name])).toEqual([
+describe('the order contract on the storefront side', () => {
+  it('keeps every field the API sends, the missing-quantity ones included', () => {
+    const short = { ...detail.items[0]!, id: 9, quantity: 6, requestedQuantity: 10, lineTotal: 600 };
+    const o = parseAnswer(orderDetailSchema, { ...detail, items: [...detail.items, short] });
+    expect(o.items[1]).toMatchObject({ name: 'Vela', variationName: 'Roja', missing: true, requestedQuantity: 20, quantity: 20 });
+    expect(o.items[2]).toMatchObject({ requestedQuantity: 10, quantity: 6, missing: false });
+    expect(o.billingData).toEqual(detail.billingData);
+    expect(o.additions.remaining).toBe(1);
+    expect(o.documents.map((d) => [d.kind, d.fileUrl !== null, d.fileName])).toEqual([
       ['budget', false, null],
       ['proof', true, 'comprobante.png'],
-      ['other', false, null],
     ]);
-    expect(o.history.map((h) => h.to)).toEqual(['received', 'review']);
   });
 
-  it("'Otro' transport name wins; unlimited additions", () => {
-    const o = normalizeOrder({ ...detail, otherTransport: 'Expreso Sur', additions: { stage: 'received', used: 2, limit: null, remaining: null } })!;
-    expect(o.transportName).toBe('Expreso Sur');
-    expect(o.additionsRemaining).toBeNull();
-    expect(o.additionsKnown).toBe(true);
+  it('the lines as shown (delivered amounts) add up to the subtotal', () => {
+    const o = parseAnswer(orderDetailSchema, detail);
+    expect(o.items.map((i) => lineView(i))).toEqual([
+      { requested: 10, delivered: 10, missingUnits: 0, deliveredTotal: 1000 },
+      { requested: 20, delivered: 0, missingUnits: 20, deliveredTotal: 0 },
+    ]);
+    expect(deliveredSubtotal(o.items)).toBe(o.subtotal);
   });
 
-  it('without `actions` falls back to the shared transition table', () => {
-    const rest: Record<string, unknown> = { ...detail, state: 'shipped' };
-    delete rest.actions;
-    const o = normalizeOrder(rest)!;
-    expect(o.actions).toEqual({ accept: false, cancel: false, finish: true, add: false, uploadProof: true });
-  });
-
-  it('rejects garbage', () => {
-    expect(normalizeOrder(null)).toBeNull();
-    expect(normalizeOrder({ id: 1, state: 'lost' })).toBeNull();
-    expect(normalizeOrderSummary({ state: 'received' })).toBeNull();
-  });
-});
-
-describe('lists', () => {
-  it('summaries from an array or { items }', () => {
-    expect(normalizeList([detail, { bad: true }], normalizeOrderSummary).map((o) => o.number)).toEqual([1005]);
-    expect(normalizeList({ items: [detail] }, normalizeOrderSummary)).toHaveLength(1);
-    expect(normalizeList('nope', normalizeOrderSummary)).toEqual([]);
-  });
-  it('transports and billing', () => {
-    expect(normalizeTransport({ id: 2, name: 'X', fatherId: 1, isAble: false })).toEqual({ id: 2, name: 'X', fatherId: 1, isAble: false });
-    expect(normalizeTransport({ id: 2, name: 'X', fatherId: null })).toEqual({ id: 2, name: 'X', fatherId: null, isAble: true });
-    expect(normalizeTransport({ name: 'X' })).toBeNull();
-    expect(normalizeBilling({ id: 1, taxCondition: 'Exento', documentType: 'DNI', number: '12.345.678', documentNumber: '12345678' })).toEqual({
-      id: 1,
-      taxCondition: 'Exento',
-      documentType: 'DNI',
-      number: '12.345.678',
-    });
+  it('an answer that breaks the contract is an error, not a half-empty order', () => {
+    const withoutRequested: Record<string, unknown> = { ...detail.items[0]! };
+    delete withoutRequested.requestedQuantity;
+    expect(() => parseAnswer(orderDetailSchema, { ...detail, items: [withoutRequested] })).toThrow(PublicApiError);
+    expect(() => parseAnswer(orderDetailSchema, { ...detail, state: 'lost' })).toThrow(PublicApiError);
+    expect(() => parseAnswer(orderDetailSchema, null)).toThrow(PublicApiError);
+    expect(() => parseAnswer(orderListSchema, [detail, { bad: true }])).toThrow(PublicApiError);
+    expect(parseAnswer(orderListSchema, [detail]).map((o) => o.finalTotal)).toEqual([1129.5]);
   });
 });
 
@@ -121,7 +83,7 @@ describe('ordersApi.createOrder', () => {
   const payload = { products: [{ id: 29, quantity: 30 }], billingDataId: 3 };
   const answer = (status: number, body: unknown) =>
     ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
-  const created = answer(201, { success: true, data: { id: 42, number: 1005 } });
+  const created = answer(201, { success: true, data: { ...detail, id: 42 } });
   const headersOf = (call: unknown[]) => (call[1] as RequestInit).headers as Record<string, string>;
 
   it('sends the Idempotency-Key and retries a network failure once with the same key', async () => {

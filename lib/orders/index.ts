@@ -12,6 +12,7 @@ export * from './states';
 export * from './additions';
 export * from './totals';
 export * from './shipping';
+export * from './lines';
 export * from './documents';
 export * from './payload';
 export type * from './types';

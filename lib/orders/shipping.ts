@@ -78,12 +78,60 @@ export interface MinimumCheck {
   ok: boolean;
   zone: ShippingZone;
   requiredCents: Cents;
+  /** the minimum includes the 21 % VAT (interior) */
+  includesVat: boolean;
   /** how much is missing (0 when ok) */
   shortByCents: Cents;
 }
 
+/** THE minimum rule: the API (POST api/order), the cart and every checkout step call this one function. */
 export function checkMinimum(goodsCents: Cents, zone: ShippingZone, config: MinimumsConfig = {}): MinimumCheck {
   const requiredCents = requiredMinimumCents(zone, config);
   const shortByCents = Math.max(0, requiredCents - goodsCents);
-  return { ok: shortByCents === 0, zone, requiredCents, shortByCents };
+  return { ok: shortByCents === 0, zone, requiredCents, includesVat: zone === 'interior', shortByCents };
+}
+
+/**
+ * Where the order goes, as far as the customer has said so far: `toSucc` null = not chosen yet; a
+ * shipment's `province` (from the chosen address) decides CABA or interior; before that, `zone` is the
+ * customer's own pick in the cart.
+ */
+export interface Destination {
+  toSucc: boolean | null;
+  province?: string | null;
+  zone?: ShippingZone | null;
+}
+
+/** The zones the order may still end up in (one once the destination is known). */
+export function possibleZones(d: Destination): ShippingZone[] {
+  if (d.toSucc === true) return ['pickup'];
+  if (d.toSucc === false) {
+    if (d.province && d.province.trim()) return [shippingZone({ toSucc: false, province: d.province })];
+    return d.zone === 'caba' || d.zone === 'interior' ? [d.zone] : ['caba', 'interior'];
+  }
+  return d.zone ? [d.zone] : ['pickup', 'caba', 'interior'];
+}
+
+export interface MinimumStanding {
+  /** one check per zone still possible */
+  checks: MinimumCheck[];
+  /** the check that applies, once only one zone is possible */
+  applies: MinimumCheck | null;
+  /** false when the API would refuse the order (known zone below its minimum, or below every minimum) */
+  canSend: boolean;
+}
+
+export function minimumStanding(goodsCents: Cents, d: Destination, config: MinimumsConfig = {}): MinimumStanding {
+  const checks = possibleZones(d).map((zone) => checkMinimum(goodsCents, zone, config));
+  const applies = checks.length === 1 ? checks[0]! : null;
+  return { checks, applies, canSend: applies ? applies.ok : checks.some((c) => c.ok) };
+}
+
+export const MINIMUMS_MESSAGES = {
+  localAboveOrder: 'El mínimo para retirar en el local no puede ser mayor que la compra mínima',
+} as const;
+
+/** Settings check (API and the staff form): the pickup minimum may not exceed the order minimum. */
+export function minimumsError(minOrderCents: Cents, minLocalCents: Cents): string | null {
+  return minLocalCents > minOrderCents ? MINIMUMS_MESSAGES.localAboveOrder : null;
 }

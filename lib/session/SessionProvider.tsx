@@ -42,6 +42,8 @@ export interface SessionContextValue {
   permissions: string[];
   /** Browser-side API base URL (PUBLIC_API_URL). */
   apiUrl: string;
+  /** true after `logout()`: the page that asked for it navigates (no "log in again" redirect). */
+  endedByLogout: boolean;
   isVip: boolean;
   hasPermission(name: string): boolean;
   /** Stores a session answered by login / verify / reset / auto-login / Google. */
@@ -69,6 +71,7 @@ const FALLBACK: SessionContextValue = {
   token: null,
   permissions: [],
   apiUrl: '',
+  endedByLogout: false,
   isVip: false,
   hasPermission: () => false,
   login: () => {},
@@ -94,6 +97,8 @@ export function SessionProvider(props: SessionProviderProps) {
 interface State {
   status: SessionStatus;
   session: StoredSession | null;
+  /** the customer chose to log out (guards then leave the navigation to the log-out control) */
+  endedByLogout?: boolean;
 }
 
 function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
@@ -158,7 +163,7 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
 
   const logout = useCallback((options?: { silent?: boolean }) => {
     clearSession();
-    setState({ status: 'anonymous', session: null });
+    setState({ status: 'anonymous', session: null, endedByLogout: true });
     if (!options?.silent) notify('SUCCESS', t('session.loggedOut'));
   }, [t]);
 
@@ -170,6 +175,7 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       token: state.session?.token ?? null,
       permissions,
       apiUrl,
+      endedByLogout: state.endedByLogout === true,
       isVip: has(permissions, 'isVip'),
       hasPermission: (name: string) => has(permissions, name),
       login,

@@ -332,9 +332,11 @@ export const addresses = pgTable(
     extraData: text('extra_data'),
     /** archived addresses stay referenced by old orders but are not offered any more */
     state: addressState('state').notNull().default('active'),
+    /** the customer's default (preselected in the checkout); at most one per customer */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`)],
 );
 
 export const billingData = pgTable(
@@ -349,9 +351,11 @@ export const billingData = pgTable(
     documentType: documentType('document_type').notNull(),
     /** digits only; unique: 'Ya tenemos registrado ese CUIT/CUIL/DNI' */
     documentNumber: text('document_number').notNull().unique(),
+    /** the customer's default (preselected in the checkout); at most one per customer */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('billing_data_user_idx').on(t.userId)],
+  (t) => [index('billing_data_user_idx').on(t.userId), uniqueIndex('billing_data_one_default_idx').on(t.userId).where(sql`${t.isDefault}`)],
 );
 
 /* ----------------------------------------------------------------- orders */

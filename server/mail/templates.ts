@@ -25,28 +25,59 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** A table of lines and totals (order mails), rendered in both parts. */
+export interface MailTable {
+  head: string[];
+  rows: string[][];
+  /** [label, value] under the rows; the last one is the grand total */
+  totals: [string, string][];
+}
+
 interface Body {
   greeting: string;
   paragraphs: string[];
+  table?: MailTable;
   action: { label: string; url: string };
   after?: string[];
 }
 
-function layout(subject: string, body: Body, links: MailLinks): RenderedMail {
+function tableText(t: MailTable): string[] {
+  return [
+    ...t.rows.map((r) => r.map((cell, i) => `${t.head[i]}: ${cell}`).join(' · ')),
+    '',
+    ...t.totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+  ];
+}
+
+function tableHtml(t: MailTable): string {
+  const td = (s: string, i: number) =>
+    `<td style="padding:6px 4px;border-bottom:1px solid #e6d8c4;${i > 0 ? 'text-align:right;white-space:nowrap' : ''}">${escapeHtml(s)}</td>`;
+  const th = (s: string, i: number) =>
+    `<th scope="col" style="padding:6px 4px;border-bottom:2px solid #e6d8c4;font-size:13px;color:#6b5a4c;${i > 0 ? 'text-align:right' : 'text-align:left'}">${escapeHtml(s)}</th>`;
+  const total = ([label, value]: [string, string], i: number, all: [string, string][]) =>
+    `<tr><td colspan="${t.head.length - 1}" style="padding:4px;text-align:right;${i === all.length - 1 ? 'font-weight:700' : ''}">${escapeHtml(label)}</td><td style="padding:4px;text-align:right;white-space:nowrap;${i === all.length - 1 ? 'font-weight:700' : ''}">${escapeHtml(value)}</td></tr>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px;border-collapse:collapse">
+<thead><tr>${t.head.map(th).join('')}</tr></thead>
+<tbody>${t.rows.map((r) => `<tr>${r.map(td).join('')}</tr>`).join('\n')}</tbody>
+<tfoot>${t.totals.map(total).join('\n')}</tfoot>
+</table>`;
+}
+
+/** `links` null: a mail to the shop itself (no preferences or unsubscribe footer). */
+function layout(subject: string, body: Body, links: MailLinks | null): RenderedMail {
   const text = [
     body.greeting,
     '',
     ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(body.table ? tableText(body.table) : []),
     `${body.action.label}:`,
     body.action.url,
     '',
     ...(body.after ?? []).flatMap((p) => [p, '']),
     `— ${SHOP}`,
     '',
-    '—',
-    `Elegí qué emails recibís: ${links.preferences}`,
-    `Darte de baja con un clic: ${links.unsubscribe}`,
-    '',
+    ...(links ? ['—', `Elegí qué emails recibís: ${links.preferences}`, `Darte de baja con un clic: ${links.unsubscribe}`, ''] : []),
   ].join('\n');
 
   const p = (s: string) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(s)}</p>`;
@@ -61,13 +92,18 @@ function layout(subject: string, body: Body, links: MailLinks): RenderedMail {
 <tr><td style="padding:8px 28px 8px;font-size:16px">
 ${p(body.greeting)}
 ${body.paragraphs.map(p).join('\n')}
+${body.table ? tableHtml(body.table) : ''}
 <p style="margin:24px 0;text-align:center"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:#a4471f;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 28px;border-radius:999px">${escapeHtml(body.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#6b5a4c;line-height:1.5">Si el botón no funciona, copiá este enlace en tu navegador:<br><a href="${escapeHtml(body.action.url)}" style="color:#a4471f;word-break:break-all">${escapeHtml(body.action.url)}</a></p>
 ${(body.after ?? []).map(p).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #e6d8c4;font-size:12px;color:#6b5a4c;line-height:1.5">
-${SHOP} · Sahumerios, velas y productos esotéricos por mayor<br>
-<a href="${escapeHtml(links.preferences)}" style="color:#6b5a4c">Elegí qué emails recibís</a> · <a href="${escapeHtml(links.unsubscribe)}" style="color:#6b5a4c">Darte de baja con un clic</a>
+${SHOP} · Sahumerios, velas y productos esotéricos por mayor${
+    links
+      ? `<br>
+<a href="${escapeHtml(links.preferences)}" style="color:#6b5a4c">Elegí qué emails recibís</a> · <a href="${escapeHtml(links.unsubscribe)}" style="color:#6b5a4c">Darte de baja con un clic</a>`
+      : ''
+  }
 </td></tr>
 </table>
 </td></tr>
@@ -75,12 +111,16 @@ ${SHOP} · Sahumerios, velas y productos esotéricos por mayor<br>
 </body>
 </html>`;
 
-  const headers: Record<string, string> = {
-    'List-Unsubscribe': links.oneClick ? `<${links.oneClick}>, <${links.unsubscribe}>` : `<${links.unsubscribe}>`,
-  };
-  if (links.oneClick) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  const headers: Record<string, string> = {};
+  if (links) {
+    headers['List-Unsubscribe'] = links.oneClick ? `<${links.oneClick}>, <${links.unsubscribe}>` : `<${links.unsubscribe}>`;
+    if (links.oneClick) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
   return { subject, text, html, headers };
 }
+
+/** The shared layout, for the mails of other features (order-templates.ts). */
+export const layoutMail = layout;
 
 function hello(name: string): string {
   return name ? `¡Hola, ${name}!` : '¡Hola!';

@@ -4,6 +4,9 @@
  */
 import { tags as cacheTags } from '../../lib/cache';
 import { toCents } from '../../lib/money';
+import { DEFAULT_MIN_LOCAL_CENTS, DEFAULT_MIN_ORDER_CENTS, minimumsError } from '../../lib/orders';
+import { eq } from 'drizzle-orm';
+import { HttpError } from '../errors';
 import type { Db } from '../db/client';
 import { config } from '../db/schema';
 import { getConfig } from './catalogue';
@@ -19,6 +22,18 @@ export async function updateShopConfig(db: Db, patch: ConfigPatch) {
   if (patch.minOrderPrice !== undefined) set.minOrderPriceCents = toCents(patch.minOrderPrice);
   if (patch.minLocalPrice !== undefined) set.minLocalPriceCents = toCents(patch.minLocalPrice);
   if (patch.maintaince !== undefined) set.maintaince = patch.maintaince;
+  if (set.minOrderPriceCents !== undefined || set.minLocalPriceCents !== undefined) {
+    // Checked against what is stored for the value not sent: the pair must stay coherent.
+    const [row] = await db
+      .select({ minOrder: config.minOrderPriceCents, minLocal: config.minLocalPriceCents })
+      .from(config)
+      .where(eq(config.id, 1));
+    const error = minimumsError(
+      set.minOrderPriceCents ?? row?.minOrder ?? DEFAULT_MIN_ORDER_CENTS,
+      set.minLocalPriceCents ?? row?.minLocal ?? DEFAULT_MIN_LOCAL_CENTS,
+    );
+    if (error) throw HttpError.badRequest(error);
+  }
   await db
     .insert(config)
     .values({ id: 1, ...set })

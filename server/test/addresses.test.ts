@@ -33,6 +33,29 @@ describeEachDb('direcciones, facturación y transportes', (ctx) => {
     other = await createCustomer(app, db.db, { email: 'otra.persona@example.com' });
   });
 
+  it('defaults: one address and one billing record per customer, mine only', async () => {
+    const { app } = ctx();
+    const mk = async () => (await api(app, 'POST', '/api/address', { token: me.token, body: ADDRESS })).body.data.id as number;
+    const [a1, a2] = [await mk(), await mk()];
+    const first = await api(app, 'PATCH', `/api/address/${a1}/default`, { token: me.token });
+    assert.equal(first.status, 200, first.raw);
+    assert.equal(first.body.data.isDefault, true);
+    assert.equal((await api(app, 'PATCH', `/api/address/${a2}/default`, { token: me.token })).status, 200);
+    const list = (await api(app, 'GET', '/api/address/myAddresses', { token: me.token })).body.data as { id: number; isDefault: boolean }[];
+    assert.deepEqual(list.filter((x) => x.isDefault).map((x) => x.id), [a2], 'one default: the newest choice');
+    assert.equal((await api(app, 'PATCH', `/api/address/${a1}/default`, { token: other.token })).status, 404, "someone else's address");
+    assert.equal((await api(app, 'PATCH', `/api/address/${a1}/default`)).status, 401);
+    assert.equal((await api(app, 'PATCH', '/api/address/abc/default', { token: me.token })).status, 400);
+
+    const billing = (await api(app, 'GET', '/api/user/myBillingData', { token: me.token })).body.data as { id: number; isDefault: boolean }[];
+    assert.equal(billing.every((b) => b.isDefault === false), true);
+    const b = await api(app, 'PATCH', `/api/billing/${billing[0]!.id}/default`, { token: me.token });
+    assert.equal(b.status, 200, b.raw);
+    assert.equal(b.body.data.isDefault, true);
+    assert.equal((await api(app, 'PATCH', `/api/billing/${billing[0]!.id}/default`, { token: other.token })).status, 404);
+    for (const id of [a1, a2]) await api(app, 'DELETE', `/api/address/${id}`, { token: me.token });
+  });
+
   it('addresses: create, list, edit, delete — mine only', async () => {
     const { app } = ctx();
     assert.equal((await api(app, 'GET', '/api/address/myAddresses')).status, 401);
@@ -40,7 +63,7 @@ describeEachDb('direcciones, facturación y transportes', (ctx) => {
     assert.equal(created.status, 201, created.raw);
     assert.equal(created.body.message, 'Dirección creada');
     const a = created.body.data;
-    assert.deepEqual({ ...a, id: 0, createdAt: '' }, { ...ADDRESS, id: 0, state: 'active', createdAt: '' });
+    assert.deepEqual({ ...a, id: 0, createdAt: '' }, { ...ADDRESS, id: 0, state: 'active', isDefault: false, createdAt: '' });
     let list = (await api(app, 'GET', '/api/address/myAddresses', { token: me.token })).body.data;
     assert.deepEqual(list.map((x: any) => x.id), [me.addressId, a.id]);
     assert.ok(!(await api(app, 'GET', '/api/address/myAddresses', { token: other.token })).body.data.some((x: any) => x.id === a.id));

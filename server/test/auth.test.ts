@@ -47,6 +47,38 @@ const mailer = memoryMailer();
 describeEachDb(
   'cuenta: registro, verificación e ingreso',
   (ctx) => {
+    it('POST /auth/resendVerification: same answer for any address; re-sends only to an unverified account, rate limited', async () => {
+      const { app } = ctx();
+      const email = uniqueEmail();
+      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
+      const verified = await registerVerified(app, mailer);
+      const ask = (address: string) => call(app, 'POST', '/auth/resendVerification', { body: { email: address } });
+      const settle = () => new Promise((r) => setTimeout(r, 150));
+      const answers = [await ask(email), await ask(uniqueEmail()), await ask(verified.email)];
+      await settle();
+      for (const a of answers) {
+        assert.equal(a.status, 200, a.raw);
+        assert.deepEqual(a.body, answers[0]!.body, 'the answer does not tell whether the account exists');
+      }
+      assert.match(answers[0]!.body.message, /te enviamos el correo de nuevo/);
+      assert.equal(mailsTo(mailer, email, 'verify').length, 1, 'the registration mail is fresh: nothing re-sent yet');
+      assert.equal(mailsTo(mailer, verified.email, 'verify').length, 1, 'a verified account gets nothing');
+      const [u] = await ctx().db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      await ctx()
+        .db.db.update(oneTimeTokens)
+        .set({ createdAt: sql`now() - interval '10 minutes'` })
+        .where(eq(oneTimeTokens.userId, u!.id));
+      await ask(email);
+      await ask(email);
+      await settle();
+      assert.equal(mailsTo(mailer, email, 'verify').length, 2, 'one re-send, then the 5-minute limit');
+      const latest = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1)!, 'verify');
+      assert.equal((await call(app, 'POST', '/auth/verify', { body: { token: latest } })).status, 200);
+      for (const bad of [{}, { email: 'no-es-un-email' }, { email: 5 }]) {
+        assert.equal((await call(app, 'POST', '/auth/resendVerification', { body: bad })).status, 400, JSON.stringify(bad));
+      }
+    });
+
     it('registers a customer (201), sends the verification mail and blocks login until it is followed', async () => {
       const { app } = ctx();
       const email = uniqueEmail();

@@ -80,6 +80,7 @@ const TABLE: Record<string, Rule> = {
     expect: everyone(201),
   },
   'POST /auth/verify': { allow: ALL, req: () => ({ body: { token: 'x'.repeat(43) } }), expect: everyone(400) },
+  'POST /auth/resendVerification': { allow: ALL, req: () => ({ body: { email: `nadie.${unique()}@example.com` } }), expect: everyone(200) },
   'POST /auth/forgot': { allow: ALL, req: () => ({ body: { email: `nadie.${unique()}@example.com` } }), expect: everyone(404) },
   'GET /auth/canChangePassword': { allow: ALL, req: () => ({ query: { token: 'y'.repeat(43) } }), expect: everyone(400) },
   'POST /auth/changePassword': {
@@ -156,6 +157,8 @@ const TABLE: Record<string, Rule> = {
     req: (w) => ({ params: { id: w.a.putAddressId }, body: { province: 'Salta', city: 'Salta', street: 'Caseros', number: '1', postalCode: 'A4400' } }),
     expect: { A: 200 },
   },
+  'PATCH /api/address/{id}/default': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.addressId } }), expect: { A: 200 } },
+  'PATCH /api/billing/{id}/default': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.billingId } }), expect: { A: 200 } },
   'DELETE /api/address/{id}': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.deleteAddressId } }), expect: { A: 200 } },
   'GET /api/user/myBillingData': { allow: SESSION, expect: sessionAll(200) },
   'POST /api/billing': { allow: SESSION, req: () => ({ body: { taxCondition: 'Consumidor Final', documentType: 'DNI', number: dni() } }), expect: sessionAll(201) },

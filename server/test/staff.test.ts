@@ -246,6 +246,21 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minLocalPrice: 50_000, maintaince: false } });
   });
 
+  it('config: a pickup minimum above the order minimum is refused, alone or against the stored value', async () => {
+    const { app } = ctx();
+    const message = 'El mínimo para retirar en el local no puede ser mayor que la compra mínima';
+    for (const body of [{ minLocalPrice: 100_000.01 }, { minOrderPrice: 49_999 }, { minOrderPrice: 10, minLocalPrice: 20 }]) {
+      const r = await api(app, 'PATCH', '/api/staff/config', { token: staff, body });
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.equal(r.body.message, message);
+    }
+    const get = await api(app, 'GET', '/api/staff/config', { token: staff });
+    assert.deepEqual(get.body.data, { minOrderPrice: 100_000, minLocalPrice: 50_000, maintaince: false });
+    const equal = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minOrderPrice: 50_000 } });
+    assert.equal(equal.status, 200, equal.raw);
+    await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minOrderPrice: 100_000 } });
+  });
+
   it('product price / discount / state: validation, effect on orders and revalidation tags', async () => {
     const { app } = ctx();
     received.length = 0;

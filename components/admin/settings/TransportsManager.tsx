@@ -12,6 +12,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
+import { markHydrated } from '@/lib/hydration';
 
 export function TransportsManager({ items }: { items: StaffTransport[] }) {
   const t = useTranslations('adminSettings.client.transports');
@@ -55,7 +56,7 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
   };
 
   return (
-    <div className={styles.section}>
+    <div ref={markHydrated} className={styles.section} data-testid="transports-manager">
       {items.length === 0 ? (
         <p className={base.empty}>{t('empty')}</p>
       ) : (

@@ -1,6 +1,7 @@
 /**
  * The customer's saved addresses (spec §3 Address; §5 "An address must be saved, not just typed"):
- *   POST /api/address, GET /api/address/myAddresses, PUT /api/address/:id, DELETE /api/address/:id.
+ *   POST /api/address, GET /api/address/myAddresses, PUT /api/address/:id, DELETE /api/address/:id,
+ *   PATCH /api/address/:id/default (the one preselected in the checkout).
  * Someone else's address → 404. Addresses used by orders are never rewritten in place: an edit archives
  * the old row and creates a new one (the answer carries the new id), and a delete archives it, so past
  * orders keep showing where they were sent. Archived addresses are not listed.
@@ -27,6 +28,7 @@ const view = (a: AddressRow) => ({
   floor: a.floor,
   extraData: a.extraData,
   state: a.state,
+  isDefault: a.isDefault,
   createdAt: a.createdAt.toISOString(),
 });
 
@@ -113,6 +115,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       const [row] = await app.db.update(addresses).set(fields).where(eq(addresses.id, current.id)).returning();
       return { success: true as const, message: M.saved, data: view(row!) };
+    },
+  );
+
+
+  app.patch(
+    '/address/:id/default',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Elegir la dirección predeterminada (se preselecciona al comprar)',
+        security,
+        params: idParams,
+        response: { 200: envelope(addressSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const userId = req.user!.id;
+      const current = await ownAddress(app.db, req.params.id, userId);
+      // one default per customer (a partial unique index holds it): clear, then set, in one transaction
+      const row = await app.db.transaction(async (tx) => {
+        await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+        const [updated] = await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, current.id)).returning();
+        return updated!;
+      });
+      return { success: true as const, message: M.saved, data: view(row) };
     },
   );
 

@@ -1,7 +1,8 @@
 /**
  * Session and account routes (spec §7 "Session and account"), on the API host without prefix:
  * POST auth/login, GET auth, POST auth/register, POST auth/verify, POST auth/forgot,
- * GET auth/canChangePassword, POST auth/changePassword, POST auth/autoLogin, POST auth/google;
+ * POST auth/resendVerification, GET auth/canChangePassword, POST auth/changePassword, POST auth/autoLogin,
+ * POST auth/google;
  * plus GET api/auth/providers (is Google sign-in on?) and the staff-only POST api/auth/autoLoginLink.
  *
  * Throttles: every route here has a per-IP limit (@fastify/rate-limit route config); failed logins are
@@ -199,6 +200,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserById(app.db, r.userId);
       if (!user) throw HttpError.badRequest(M.tokenInvalid);
       return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false) };
+    },
+  );
+
+  app.post(
+    '/auth/resendVerification',
+    {
+      config: sensitiveIp,
+      schema: {
+        tags,
+        summary: 'Reenvía el email de verificación (misma respuesta exista o no la cuenta; uno cada 5 min por cuenta)',
+        body: forgotBody,
+        response: { 200: messageOnly, ...authErrors },
+      },
+    },
+    async (req) => {
+      const { email } = check(forgotSchema(), req.body);
+      // The answer (and its timing) never says whether the address has an account: the lookup and the
+      // mail run after it is sent.
+      setImmediate(() => {
+        void (async () => {
+          const user = await findUserByEmail(app.db, email);
+          if (user && !user.emailVerifiedAt) await resendVerification(user);
+        })().catch((err: unknown) => req.log.error({ err }, 'no se pudo reenviar el mail de verificación'));
+      });
+      return { success: true as const, message: M.verificationResent };
     },
   );
 

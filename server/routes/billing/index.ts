@@ -1,6 +1,6 @@
 /**
  * The customer's billing data (spec §1 "a tax condition plus a CUIT, CUIL or DNI number", §5):
- *   GET /api/user/myBillingData, POST /api/billing, DELETE /api/billing/:id.
+ *   GET /api/user/myBillingData, POST /api/billing, DELETE /api/billing/:id, PATCH /api/billing/:id/default.
  * CUIT/CUIL are checked with their check digit and DNI by format (lib/validation/cuit); numbers are
  * stored as digits and are unique across the shop: 409 'Ya tenemos registrado ese CUIT/CUIL/DNI'.
  * Billing data used by an order cannot be deleted (409).
@@ -23,6 +23,7 @@ const view = (b: BillingRow) => ({
   documentType: b.documentType,
   number: formatDocumentNumber(b.documentType, b.documentNumber),
   documentNumber: b.documentNumber,
+  isDefault: b.isDefault,
   createdAt: b.createdAt.toISOString(),
 });
 
@@ -78,6 +79,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(err)) throw HttpError.conflict(M.duplicateBilling);
         throw err;
       }
+    },
+  );
+
+
+  app.patch(
+    '/billing/:id/default',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Elegir los datos de facturación predeterminados (se preseleccionan al comprar)',
+        security,
+        params: idParams,
+        response: { 200: envelope(billingSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const userId = req.user!.id;
+      const where = and(eq(billingData.id, req.params.id), eq(billingData.userId, userId));
+      const [found] = await app.db.select({ id: billingData.id }).from(billingData).where(where).limit(1);
+      if (!found) throw HttpError.notFound();
+      const row = await app.db.transaction(async (tx) => {
+        await tx.update(billingData).set({ isDefault: false }).where(and(eq(billingData.userId, userId), eq(billingData.isDefault, true)));
+        const [updated] = await tx.update(billingData).set({ isDefault: true }).where(eq(billingData.id, found.id)).returning();
+        return updated!;
+      });
+      return { success: true as const, message: M.saved, data: view(row) };
     },
   );
 

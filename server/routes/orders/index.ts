@@ -17,7 +17,8 @@
  *   POST /api/order/:id/add { products }    additions (limits of lib/orders/additions)
  *   POST /api/order/:id/proof               multipart: proof of transfer (JPEG/PNG/WebP/PDF ≤ 10 MB)
  *   GET  /api/order/:id/documents/:docId/file   the stored file (owner or staff)
- * Notifications and mails on order events belong to the realtime feature and are not sent here.
+ * A new order mails the customer and the shop (services/order-mails). Notifications on later order
+ * events belong to the realtime feature.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,6 +49,7 @@ import {
 import { orderRequestHash } from '../../services/orders-idempotency';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
+import { sendOrderReceivedMails } from '../../services/order-mails';
 import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import addressRoutes from '../addresses';
@@ -147,6 +149,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, replayed } = await createOrder(app.db, { id: user.id, isVip: user.isVip }, req.body, idem);
       const data = await detailFor(id, user.id);
       if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      // once per order (not on an idempotent replay); never delays or fails the answer
+      else void sendOrderReceivedMails(app, data, user);
       return reply.code(201).send({ success: true as const, message: M.created(data.number), data });
     },
   );

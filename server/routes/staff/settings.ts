@@ -38,7 +38,7 @@ import {
   updateTransport,
 } from '../../services/settings';
 import { readUpload } from '../../storage/upload';
-import { authErrors } from '../orders/schemas';
+import { authErrors, transportSchema } from '../orders/schemas';
 
 /** Text without control characters (NUL breaks PostgreSQL; the rest has no business in a label). */
 const label = (max: number, min = 1) =>
@@ -58,7 +58,6 @@ const storefrontPath = z
 
 const carouselSchema = z.object({ id: z.number().int(), url: z.string(), alt: z.string(), link: z.string().nullable(), position: z.number().int() });
 const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), position: z.number().int() });
-const transportSchema = z.object({ id: z.number().int(), name: z.string(), fatherId: z.number().int().nullable(), isAble: z.boolean() });
 const settingsSchema = z.object({
   config: z.object({ minOrderPrice: z.number(), minLocalPrice: z.number(), maintaince: z.boolean() }),
   carousel: z.array(carouselSchema),

@@ -1,0 +1,227 @@
+'use client';
+
+/**
+ * Profile → "Mis datos": the customer's saved addresses and billing records, outside the checkout
+ * (issue 31 item 6). Addresses: list, edit (PUT api/address/{id}: one used by an order is kept for that
+ * order and saved anew), delete, default; billing records: list, delete (refused while an order uses it,
+ * with the API's message), default. The defaults are preselected in the checkout. New records are added in the checkout, where "Continuar" saves what is typed.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { ordersApi, type Address, type BillingData } from '@/lib/api/orders';
+import { PublicApiError, usePublicApi } from '@/lib/api/public';
+import { formatDocumentNumber } from '@/lib/validation/cuit';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import { addressLine } from '@/components/checkout/AddressStep';
+import { addressSchema, type AddressForm } from '@/components/checkout/forms';
+import { TextInput } from '@/components/checkout/Field';
+import styles from './profile.module.css';
+import account from './account.module.css';
+
+export function SavedRecords() {
+  const t = useTranslations('account.profile.records');
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const [billing, setBilling] = useState<BillingData[] | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const reload = useCallback(() => {
+    void ordersApi.addresses().then(setAddresses, (e: unknown) => {
+      setAddresses([]);
+      handleError(e);
+    });
+    void ordersApi.billing().then(setBilling, (e: unknown) => {
+      setBilling([]);
+      handleError(e);
+    });
+  }, [handleError]);
+
+  useEffect(() => {
+    reload();
+  }, [reload]);
+
+  const refused = (error: unknown) => {
+    if (error instanceof PublicApiError && error.failure.kind === 'http' && error.failure.message) notify('ERROR', error.failure.message, 5);
+    else handleError(error);
+  };
+
+  const makeDefault = async (kind: 'address' | 'billing', id: number) => {
+    try {
+      if (kind === 'address') {
+        await ordersApi.setDefaultAddress(id);
+        setAddresses((list) => (list ?? []).map((x) => ({ ...x, isDefault: x.id === id })));
+      } else {
+        await ordersApi.setDefaultBilling(id);
+        setBilling((list) => (list ?? []).map((x) => ({ ...x, isDefault: x.id === id })));
+      }
+      notify('SUCCESS', t('defaultSaved'));
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const removeAddress = async (a: Address) => {
+    if (!window.confirm(t('confirmDeleteAddress', { address: addressLine(a) }))) return;
+    try {
+      await ordersApi.deleteAddress(a.id);
+      notify('SUCCESS', t('addressDeleted'));
+      setAddresses((list) => (list ?? []).filter((x) => x.id !== a.id));
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const removeBilling = async (b: BillingData) => {
+    if (!window.confirm(t('confirmDeleteBilling', { document: `${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}` }))) return;
+    try {
+      await ordersApi.deleteBilling(b.id);
+      notify('SUCCESS', t('billingDeleted'));
+      setBilling((list) => (list ?? []).filter((x) => x.id !== b.id));
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  return (
+    <section className={styles.records} aria-labelledby="profile-records" data-testid="profile-records">
+      <h2 id="profile-records" className={styles.recordsTitle}>
+        {t('title')}
+      </h2>
+      <h3 className={styles.recordsSub}>{t('addresses')}</h3>
+      {addresses === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : addresses.length === 0 ? (
+        <p className={styles.muted}>{t('noAddresses')}</p>
+      ) : (
+        <ul className={styles.recordList} data-testid="profile-addresses">
+          {addresses.map((a) => (
+            <li key={a.id} className={styles.record} data-testid="profile-address">
+              {editing === a.id ? (
+                <AddressEditor
+                  address={a}
+                  onCancel={() => setEditing(null)}
+                  onSaved={(saved) => {
+                    setEditing(null);
+                    setAddresses((list) => (list ?? []).map((x) => (x.id === a.id ? saved : x)));
+                  }}
+                />
+              ) : (
+                <>
+                  <span className={styles.recordText}>
+                    {addressLine(a)}
+                    {a.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+                  </span>
+                  <span className={styles.recordActions}>
+                    {a.isDefault ? null : (
+                      <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('address', a.id)}>
+                        {t('makeDefault')}
+                        <span className="visually-hidden"> {addressLine(a)}</span>
+                      </button>
+                    )}
+                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => setEditing(a.id)}>
+                      {t('edit')}
+                      <span className="visually-hidden"> {addressLine(a)}</span>
+                    </button>
+                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeAddress(a)}>
+                      {t('delete')}
+                      <span className="visually-hidden"> {addressLine(a)}</span>
+                    </button>
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className={styles.recordsSub}>{t('billing')}</h3>
+      {billing === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : billing.length === 0 ? (
+        <p className={styles.muted}>{t('noBilling')}</p>
+      ) : (
+        <ul className={styles.recordList} data-testid="profile-billing">
+          {billing.map((b) => {
+            const label = `${b.taxCondition} · ${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`;
+            return (
+              <li key={b.id} className={styles.record} data-testid="profile-billing-item">
+                <span className={styles.recordText}>
+                  {label}
+                  {b.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+                </span>
+                <span className={styles.recordActions}>
+                  {b.isDefault ? null : (
+                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('billing', b.id)}>
+                      {t('makeDefault')}
+                      <span className="visually-hidden"> {label}</span>
+                    </button>
+                  )}
+                  <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeBilling(b)}>
+                    {t('delete')}
+                    <span className="visually-hidden"> {label}</span>
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className={styles.muted}>{t('addInCheckout')}</p>
+    </section>
+  );
+}
+
+function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCancel: () => void; onSaved: (a: Address) => void }) {
+  const t = useTranslations('checkout.address');
+  const tf = useTranslations('checkout.form');
+  const tr = useTranslations('account.profile.records');
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const schema = useMemo(() => addressSchema({ required: tf('required'), postalCode: t('postalCodeInvalid') }), [t, tf]);
+  const form = useForm<AddressForm>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      province: address.province,
+      city: address.city,
+      street: address.street,
+      number: address.number,
+      postalCode: address.postalCode,
+      floor: address.floor ?? '',
+      extraData: address.extraData ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const saved = await ordersApi.updateAddress(address.id, { ...values, floor: values.floor || null, extraData: values.extraData || null });
+        notify('SUCCESS', tr('addressSaved'));
+        onSaved(saved);
+      } catch (error) {
+        handleError(error);
+      }
+    },
+    () => notify('WARNING', tf('incomplete'), 2),
+  );
+  return (
+    <form className={styles.recordForm} noValidate onSubmit={submit} aria-label={tr('editAddress')} data-testid="profile-address-form">
+      <TextInput label={t('province')} autoComplete="address-level1" error={errors.province?.message} {...form.register('province')} />
+      <TextInput label={t('city')} autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+      <TextInput label={t('street')} autoComplete="address-line1" error={errors.street?.message} {...form.register('street')} />
+      <TextInput label={t('number')} inputMode="numeric" error={errors.number?.message} {...form.register('number')} />
+      <TextInput label={t('postalCode')} autoComplete="postal-code" error={errors.postalCode?.message} {...form.register('postalCode')} />
+      <TextInput label={t('floor')} error={errors.floor?.message} {...form.register('floor')} />
+      <TextInput label={t('extraData')} error={errors.extraData?.message} {...form.register('extraData')} />
+      <span className={styles.recordActions}>
+        <button type="submit" className={account.button} disabled={isSubmitting}>
+          {isSubmitting ? t('saving') : tr('save')}
+        </button>
+        <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={onCancel}>
+          {tr('cancel')}
+        </button>
+      </span>
+    </form>
+  );
+}

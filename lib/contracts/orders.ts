@@ -1,0 +1,189 @@
+/**
+ * THE answer shapes of the order API (GET/POST api/order…, api/staff/orders…, addresses, billing data):
+ * one zod contract that the Fastify routes declare as their response schema (validation + OpenAPI) and the
+ * storefront parses what it receives with. Types are inferred from it (lib/orders/types.ts); there is no
+ * hand-kept mirror, so a field the API sends cannot be dropped on the way to the page.
+ * Pure zod: no server-only or browser-only import. Money is pesos (≤ 2 decimals), dates ISO strings.
+ */
+import { z } from 'zod';
+import { ORDER_STATES } from '../orders/states';
+
+export const orderStateSchema = z.enum(ORDER_STATES);
+export const missingStatusSchema = z.enum(['complete', 'incomplete', 'missing']);
+const isoDate = z.string().describe('Fecha ISO 8601');
+const pesos = z.number().describe('Pesos (ARS), hasta 2 decimales');
+
+export const orderTotalsSchema = z.object({
+  totalBoxes: z.number().int(),
+  totalPrice: pesos.describe('Total de lo pedido (incluye faltantes)'),
+  subtotal: pesos.describe('Total de lo que se entrega'),
+  bonus: pesos,
+  net: pesos.describe('subtotal − bonificación'),
+  vat: pesos.describe('IVA 21 %'),
+  priceWithVat: pesos,
+  iibb: pesos.describe('IIBB 4,5 % (envíos a Misiones)'),
+  finalTotal: pesos,
+});
+
+export const orderSummarySchema = orderTotalsSchema.extend({
+  id: z.number().int(),
+  number: z.number().int().describe('Número de pedido (secuencial, desde 1001)'),
+  state: orderStateSchema,
+  missingStatus: missingStatusSchema,
+  toSucc: z.boolean(),
+  itemCount: z.number().int().describe('Líneas del pedido'),
+  totalUnits: z.number().int().describe('Unidades que se entregan'),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  budgetSentAt: isoDate.nullable(),
+  confirmedAt: isoDate.nullable(),
+});
+
+export const orderBudgetSnapshotSchema = z.object({
+  totals: orderTotalsSchema.extend({ missingStatus: missingStatusSchema }),
+  items: z.array(
+    z.object({
+      itemId: z.number().int(),
+      name: z.string(),
+      variationName: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPrice: pesos,
+      missing: z.boolean(),
+    }),
+  ),
+});
+
+export const orderDocumentKindSchema = z.enum(['budget', 'remit', 'bill', 'proof', 'other']);
+
+export const orderDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: orderDocumentKindSchema,
+  trackingNumber: z.string().nullable(),
+  fileUrl: z.string().nullable().describe('Ruta del archivo en la API (con el token de sesión)'),
+  fileName: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  size: z.number().int().nullable(),
+  createdAt: isoDate,
+  budget: orderBudgetSnapshotSchema.nullable(),
+  actor: z.enum(['customer', 'staff']).optional().describe('Quién lo agregó'),
+  byName: z.string().nullable().optional().describe('Sólo para el personal: nombre de quien lo agregó'),
+});
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable().describe('null si el producto se borró del catálogo'),
+  parentId: z.number().int().nullable().describe('El grupo de escalas: el padre variable o el producto simple'),
+  name: z.string(),
+  variationName: z.string().nullable(),
+  sku: z.string().nullable(),
+  quantity: z.number().int().describe('Unidades que se entregan (0 si falta todo)'),
+  requestedQuantity: z.number().int().describe('Unidades pedidas'),
+  unitPrice: pesos,
+  regularPrice: pesos.nullable(),
+  lineTotal: pesos.describe('quantity × unitPrice (0 si la línea falta)'),
+  missing: z.boolean(),
+  priceAdjusted: z.boolean(),
+});
+
+export const orderAddressSchema = z.object({
+  id: z.number().int(),
+  province: z.string(),
+  city: z.string(),
+  street: z.string(),
+  number: z.string(),
+  postalCode: z.string(),
+  floor: z.string().nullable(),
+  extraData: z.string().nullable(),
+  state: z.enum(['active', 'archived']),
+});
+
+export const orderBillingSchema = z.object({
+  id: z.number().int(),
+  taxCondition: z.string(),
+  documentType: z.enum(['CUIT', 'CUIL', 'DNI']),
+  documentNumber: z.string(),
+});
+
+export const orderHistorySchema = z.object({
+  from: orderStateSchema.nullable(),
+  to: orderStateSchema,
+  at: isoDate,
+  byUserId: z.number().int().nullable(),
+  actor: z.enum(['customer', 'staff', 'system']).nullable(),
+  byName: z.string().nullable().optional().describe('Sólo para el personal: nombre de quien hizo el cambio'),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  shippingZone: z.enum(['pickup', 'caba', 'interior']),
+  address: orderAddressSchema.nullable(),
+  transport: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  otherTransport: z.string().nullable(),
+  billingData: orderBillingSchema.nullable(),
+  items: z.array(orderItemSchema),
+  documents: z.array(orderDocumentSchema),
+  history: z.array(orderHistorySchema),
+  additions: z.object({
+    stage: z.enum(['received', 'started', 'review', 'prepared']).nullable(),
+    used: z.number().int(),
+    limit: z.number().int().nullable().describe('null = sin límite'),
+    remaining: z.number().int().nullable().describe('null = sin límite'),
+  }),
+  actions: z.object({ accept: z.boolean(), cancel: z.boolean(), finish: z.boolean(), add: z.boolean(), uploadProof: z.boolean() }),
+  customer: z
+    .object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string(), contactNumber: z.string().nullable() })
+    .optional()
+    .describe('Sólo para el personal'),
+});
+
+export const orderListSchema = z.array(orderSummarySchema);
+
+export const staffOrderListItemSchema = orderSummarySchema.extend({
+  customer: z.object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string() }),
+  documentNumber: z.string().nullable(),
+  unread: z.number().int().describe('Mensajes del cliente sin leer por el personal'),
+});
+
+export const staffOrderListSchema = z.object({
+  items: z.array(staffOrderListItemSchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  rows: z.number().int(),
+  counts: z.record(orderStateSchema, z.number().int()).describe('Pedidos por estado con los mismos filtros (sin el de estado)'),
+});
+
+/** A saved address as GET api/address/myAddresses and POST api/address answer it. */
+export const addressSchema = orderAddressSchema.extend({
+  isDefault: z.boolean().describe('La predeterminada del cliente (se preselecciona al comprar)'),
+  createdAt: isoDate,
+});
+
+/** A billing record as GET api/user/myBillingData and POST api/billing answer it. */
+export const billingSchema = orderBillingSchema.extend({
+  number: z.string().describe('Igual a documentNumber (nombre del spec)'),
+  isDefault: z.boolean().describe('Los predeterminados del cliente (se preseleccionan al comprar)'),
+  createdAt: isoDate,
+});
+
+export const transportSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fatherId: z.number().int().nullable(),
+  isAble: z.boolean(),
+});
+
+export type OrderTotalsWire = z.infer<typeof orderTotalsSchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderBudgetSnapshot = z.infer<typeof orderBudgetSnapshotSchema>;
+export type OrderDocumentKind = z.infer<typeof orderDocumentKindSchema>;
+export type OrderDocumentWire = z.infer<typeof orderDocumentSchema>;
+export type OrderItemWire = z.infer<typeof orderItemSchema>;
+export type OrderAddressWire = z.infer<typeof orderAddressSchema>;
+export type OrderBillingWire = z.infer<typeof orderBillingSchema>;
+export type OrderHistoryWire = z.infer<typeof orderHistorySchema>;
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type StaffOrderListItem = z.infer<typeof staffOrderListItemSchema>;
+export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
+export type SavedAddress = z.infer<typeof addressSchema>;
+export type SavedBilling = z.infer<typeof billingSchema>;
+export type TransportWire = z.infer<typeof transportSchema>;

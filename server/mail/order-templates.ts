@@ -1,0 +1,74 @@
+/**
+ * The order mails, beside the account mails (templates.ts): "we received your order" to the customer
+ * and "new order" to the shop. Lines and totals read exactly as the order page shows them
+ * (lib/orders/lines: requested, delivered and missing per line; the delivered amounts add up to the
+ * subtotal), from the same answer the page parses (lib/contracts/orders).
+ */
+import type { OrderDetail } from '../../lib/contracts/orders';
+import { formatPesos } from '../../lib/money';
+import { lineView } from '../../lib/orders/lines';
+import { layoutMail, type MailLinks, type MailTable, type RenderedMail } from './templates';
+
+const SHOP = 'Aromas del Alma';
+
+function orderTable(order: OrderDetail): MailTable {
+  const totals: [string, string][] = [];
+  if (order.totalPrice !== order.subtotal) totals.push(['Total pedido (con faltantes)', formatPesos(order.totalPrice)]);
+  totals.push(['Subtotal (lo que se entrega)', formatPesos(order.subtotal)]);
+  if (order.bonus > 0) totals.push(['Bonificación', `−${formatPesos(order.bonus)}`]);
+  totals.push(['IVA (21 %)', formatPesos(order.vat)]);
+  if (order.iibb > 0) totals.push(['IIBB Misiones (4,5 %)', formatPesos(order.iibb)]);
+  totals.push(['Total final', formatPesos(order.finalTotal)]);
+  return {
+    head: ['Producto', 'Pedidas', 'Entregadas', 'Faltan', 'Total'],
+    rows: order.items.map((i) => {
+      const line = lineView(i);
+      return [
+        `${i.name}${i.variationName ? ` – ${i.variationName}` : ''} (${formatPesos(i.unitPrice)} c/u)`,
+        String(line.requested),
+        String(line.delivered),
+        line.missingUnits > 0 ? String(line.missingUnits) : '—',
+        formatPesos(line.deliveredTotal),
+      ];
+    }),
+    totals,
+  };
+}
+
+function shipping(order: OrderDetail): string {
+  if (order.toSucc) return 'Retiro en el local';
+  const a = order.address;
+  const transport = order.otherTransport ?? order.transport?.name ?? null;
+  return [transport, a ? `${a.street} ${a.number}, ${a.city}, ${a.province} (${a.postalCode})` : null].filter(Boolean).join(' — ');
+}
+
+export function orderReceivedMail(p: { name: string; order: OrderDetail; url: string }, links: MailLinks): RenderedMail {
+  return layoutMail(
+    `Recibimos tu pedido N° ${p.order.number} en ${SHOP}`,
+    {
+      greeting: p.name ? `¡Hola, ${p.name}!` : '¡Hola!',
+      paragraphs: [
+        `¡Recibimos tu pedido N° ${p.order.number}! Vamos a revisarlo y te avisamos cuando empecemos a prepararlo.`,
+        `Entrega: ${shipping(p.order)}.`,
+      ],
+      table: orderTable(p.order),
+      action: { label: 'Ver mi pedido', url: p.url },
+      after: ['El total final lo confirmamos en el presupuesto. Por cualquier consulta, escribinos en el chat del pedido.'],
+    },
+    links,
+  );
+}
+
+export function shopNewOrderMail(p: { order: OrderDetail; customer: { name: string; lastname: string; email: string }; url: string }): RenderedMail {
+  const who = `${p.customer.name} ${p.customer.lastname}`.trim() || p.customer.email;
+  return layoutMail(
+    `Pedido nuevo N° ${p.order.number} de ${who}`,
+    {
+      greeting: 'Hola:',
+      paragraphs: [`${who} (${p.customer.email}) envió el pedido N° ${p.order.number}.`, `Entrega: ${shipping(p.order)}.`],
+      table: orderTable(p.order),
+      action: { label: 'Abrir el pedido', url: p.url },
+    },
+    null,
+  );
+}
