@@ -32,6 +32,7 @@ export const ACCOUNT_MESSAGES = {
   unsubscribed: 'Preferencias actualizadas',
   tooManyAttempts: 'Demasiados intentos fallidos. Esperá unos minutos e intentá de nuevo.',
   tokenValid: 'El enlace es válido',
+  autoLoginLinkSent: 'Le enviamos al cliente el enlace de ingreso a su pedido',
 } as const;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
