@@ -275,6 +275,28 @@ describeEachDb(
       assert.equal(foreign.status, 404, 'the order must belong to that customer');
     });
 
+    it('issue 19 item 14: look-alike registrations with invisible characters are refused; NFKC / case spellings are one account', async () => {
+      const { app, db } = ctx();
+      const email = uniqueEmail('lookalike');
+      assert.equal((await call(app, 'POST', '/auth/register', { body: validRegistration(email) })).status, 201);
+      const [local, domain] = email.split('@') as [string, string];
+      for (const twin of [`${local}\u200B@${domain}`, `${local}\u202E@${domain}`, `\u2060${local}@${domain}`]) {
+        const res = await call(app, 'POST', '/auth/register', { body: validRegistration(twin) });
+        assert.equal(res.status, 400, JSON.stringify(twin));
+        assert.equal(res.body.message, 'No se permiten caracteres invisibles');
+      }
+      const named = await call(app, 'POST', '/auth/register', { body: { ...validRegistration(uniqueEmail('nombre')), name: 'An\u200Ba' } });
+      assert.equal(named.status, 400);
+      assert.equal(named.body.message, 'No se permiten caracteres invisibles');
+      const fullWidth = [...local].map((c) => (/[a-z0-9]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
+      for (const twin of [`${local.toUpperCase()}@${domain.toUpperCase()}`, `${fullWidth}@${domain}`]) {
+        const res = await call(app, 'POST', '/auth/register', { body: validRegistration(twin) });
+        assert.equal(res.status, 409, `${twin}: ${res.raw}`);
+      }
+      const stored = await db.db.select({ email: users.email }).from(users).where(sql`${users.email} like ${`${local.slice(0, 8)}%`}`);
+      assert.deepEqual(stored.map((r) => r.email), [email]);
+    });
+
     it('issue 19 item 3: an order employee asking for a customer link gets no session; the link is mailed and who asked is recorded', async () => {
       const { app, db } = ctx();
       const { email } = await registerVerified(app, mailer);
