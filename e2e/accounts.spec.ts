@@ -30,6 +30,17 @@ function plainText(eml: string): string {
   return body;
 }
 
+/** The mails to `to` of `kind` in the outbox so far. */
+function mailsTo(to: string, kind: string): number {
+  try {
+    return readdirSync(OUTBOX)
+      .filter((f) => f.includes(`-${kind}-`) && f.endsWith('.eml'))
+      .filter((f) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(readFileSync(path.join(OUTBOX, f), 'utf8'))).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** The newest mail to `to` whose file name carries `kind` (verify, reset, autologin), waiting for it. */
 async function readMail(to: string, kind: string, after = 0): Promise<string> {
   let found: string | null = null;
@@ -256,12 +267,15 @@ test.describe('accounts', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const orderId = ((await created.json()).data as { id: number }).id;
+    const before = mailsTo('cliente@example.com', 'autologin');
     const res = await request.post(`${API}/api/auth/autoLoginLink`, {
       headers: { authorization: `Bearer ${staffToken}` },
       data: { userId: user.id, orderId },
     });
-    expect(res.status()).toBe(201);
-    const { url } = (await res.json()).data as { url: string };
+    // the link is mailed to the customer, never answered to the staff member who asked
+    expect(res.status()).toBe(202);
+    expect(await res.text()).not.toContain('autoLogin?token=');
+    const url = linkIn(await readMail('cliente@example.com', 'autologin', before), /https?:\/\/\S+\/autoLogin\?token=[A-Za-z0-9_-]+/);
     await page.goto(localPath(url));
     await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
     expect(await sessionCookie(page)).toBeTruthy();

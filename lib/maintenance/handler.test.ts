@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { createMaintenanceFlag } from './flag';
 import { maintenanceGate } from './handler';
+import { createStaffCheck } from './staff';
 import { localeFromPath, maintenanceHtml, RETRY_AFTER_SECONDS } from './page';
 
 function request(pathname: string, token?: string) {
@@ -43,10 +44,71 @@ describe('maintenanceGate (proxy.ts maintenance branch)', () => {
     expect(await (await maintenanceGate(request('/br'), flag))!.text()).toContain('<html lang="pt-BR">');
   });
 
-  it('lets staff through and keeps customers out', async () => {
+  /** A staff check whose API knows `valid` as a staff session and refuses everything else (401). */
+  function apiKnowing(valid: Record<string, string>) {
+    const fetchImpl = jest.fn().mockImplementation(async (_url: string, init: RequestInit) => {
+      const token = String((init.headers as Record<string, string>).authorization).replace(/^Bearer /, '');
+      const role = valid[token];
+      return role
+        ? new Response(JSON.stringify({ success: true, data: { user: { id: 1, role }, permissions: [] } }))
+        : new Response(JSON.stringify({ success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' }), { status: 401 });
+    });
+    return { staff: createStaffCheck({ apiUrl: () => 'http://api.test', fetchImpl }), fetchImpl };
+  }
+
+  it('lets staff the API confirms through and keeps customers out', async () => {
     const { flag } = flagAnswering(true);
-    expect(await maintenanceGate(request('/', staffToken), flag)).toBeNull();
-    expect((await maintenanceGate(request('/', customerToken), flag))?.status).toBe(503);
+    const { staff } = apiKnowing({ [staffToken]: 'admin', [customerToken]: 'customer' });
+    expect(await maintenanceGate(request('/', staffToken), flag, staff)).toBeNull();
+    expect((await maintenanceGate(request('/', customerToken), flag, staff))?.status).toBe(503);
+  });
+
+  it('issue 19 item 12: an unsigned forged token claiming a staff role gets the 503 screen', async () => {
+    const { flag } = flagAnswering(true);
+    const { staff, fetchImpl } = apiKnowing({});
+    const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: '1', role: 'superadmin', exp: Date.now() / 1000 + 600 })).toString('base64url')}.`;
+    expect((await maintenanceGate(request('/', forged), flag, staff))?.status).toBe(503);
+    expect((await maintenanceGate(request('/', staffToken), flag, staff))?.status).toBe(503);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(fetchImpl.mock.calls[0]![0]).toBe('http://api.test/auth');
+  });
+
+  it('asks the API once per token within the cache lifetime; never for a token that claims no staff role', async () => {
+    const { flag } = flagAnswering(true);
+    const { staff, fetchImpl } = apiKnowing({ [staffToken]: 'admin' });
+    for (let i = 0; i < 50; i++) expect(await maintenanceGate(request(`/p${i}`, staffToken), flag, staff)).toBeNull();
+    for (let i = 0; i < 50; i++) expect((await maintenanceGate(request(`/p${i}`, customerToken), flag, staff))?.status).toBe(503);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('the API down or a demoted account: the maintenance screen (the safe side)', async () => {
+    const { flag } = flagAnswering(true);
+    const down = createStaffCheck({ apiUrl: () => 'http://api.test', fetchImpl: jest.fn().mockRejectedValue(new TypeError('fetch failed')) });
+    expect((await maintenanceGate(request('/', staffToken), flag, down))?.status).toBe(503);
+    let t = 0;
+    const fetchImpl = jest
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ success: true, data: { user: { role: 'admin' } } })))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ success: true, data: { user: { role: 'customer' } } })));
+    const check = createStaffCheck({ apiUrl: () => 'http://api.test', fetchImpl, now: () => t });
+    expect(await check.isStaff(staffToken)).toBe(true);
+    t = 31_000; // past the 30 s cache: the API is asked again and the role is gone
+    expect(await check.isStaff(staffToken)).toBe(false);
+  });
+
+  it('caps the verifications in flight: a flood of forged tokens cannot flood the API', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const fetchImpl = jest.fn().mockImplementation(async () => {
+      await gate;
+      return new Response('{}', { status: 401 });
+    });
+    const check = createStaffCheck({ apiUrl: () => 'http://api.test', fetchImpl, maxInflight: 3 });
+    const forged = (i: number) => `x.${Buffer.from(JSON.stringify({ role: 'admin', n: i })).toString('base64url')}.y`;
+    const answers = Array.from({ length: 10 }, (_, i) => check.isStaff(forged(i)));
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    release();
+    expect(await Promise.all(answers)).toEqual(Array(10).fill(false));
   });
 
   it('does nothing when not in maintenance, or when the API is down', async () => {

@@ -1,7 +1,9 @@
 /**
- * Staff may still use the site during maintenance. proxy.ts only DECODES the `userToken` JWT (no
- * signature check: it has no secret, and it must stay cheap); a forged token would merely show the
- * storefront pages, whose data calls the API verifies anyway (every API call checks the token).
+ * Staff may still use the site during maintenance. The storefront holds no key to verify a session token,
+ * so it never trusts one by itself: `isStaffToken` only DECODES the claims (a cheap pre-filter — a token
+ * that does not even claim a staff role costs nothing), and `createStaffCheck` asks the API (GET /auth, the
+ * same check as every API call: signature, expiry, user, password, role from the database) once per token,
+ * caching the answer briefly. Decision and trade-offs: docs/adr/storefront-verifies-staff-sessions.md.
  */
 export const STAFF_ROLES: readonly string[] = ['superadmin', 'admin', 'employee', 'orderemployee'];
 
@@ -31,4 +33,103 @@ export function isStaffToken(token: string | undefined | null, nowMs: number = D
   if (!payload) return false;
   if (typeof payload.exp === 'number' && payload.exp * 1000 <= nowMs) return false;
   return typeof payload.role === 'string' && STAFF_ROLES.includes(payload.role);
+}
+
+export const STAFF_CHECK_TTL_MS = 30_000;
+export const STAFF_CHECK_TIMEOUT_MS = 1_500;
+/** Most distinct tokens remembered, and most verifications running at once (forged tokens cannot flood the API). */
+export const STAFF_CHECK_MAX_ENTRIES = 1_000;
+export const STAFF_CHECK_MAX_INFLIGHT = 20;
+
+export interface StaffCheckOptions {
+  /** Base URL of the API, read lazily (at run time). */
+  apiUrl: () => string;
+  ttlMs?: number;
+  timeoutMs?: number;
+  maxEntries?: number;
+  maxInflight?: number;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+}
+
+export interface StaffCheck {
+  /** Whether the API confirms `token` as a live session of a staff role (cached per token for a short while). */
+  isStaff(token: string | undefined | null): Promise<boolean>;
+  reset(): void;
+}
+
+/** Reads a staff role out of a GET /auth answer (`data.user.role`); anything else is false. */
+export function parseSessionRole(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const envelope = body as { success?: unknown; data?: { user?: { role?: unknown } | null } | null };
+  if (envelope.success !== true) return false;
+  const role = envelope.data?.user?.role;
+  return typeof role === 'string' && STAFF_ROLES.includes(role);
+}
+
+export function createStaffCheck({
+  apiUrl,
+  ttlMs = STAFF_CHECK_TTL_MS,
+  timeoutMs = STAFF_CHECK_TIMEOUT_MS,
+  maxEntries = STAFF_CHECK_MAX_ENTRIES,
+  maxInflight = STAFF_CHECK_MAX_INFLIGHT,
+  fetchImpl,
+  now = Date.now,
+}: StaffCheckOptions): StaffCheck {
+  const answers = new Map<string, { staff: boolean; at: number }>();
+  const inflight = new Map<string, Promise<boolean>>();
+
+  async function ask(token: string): Promise<boolean> {
+    const doFetch = fetchImpl ?? fetch;
+    try {
+      const res = await doFetch(`${apiUrl().replace(/\/+$/, '')}/auth`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        cache: 'no-store',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) return false;
+      return parseSessionRole(await res.json());
+    } catch {
+      // API down or slow: the visitor sees the maintenance screen (the safe side)
+      return false;
+    }
+  }
+
+  function remember(token: string, staff: boolean): void {
+    if (answers.size >= maxEntries) {
+      const t = now();
+      for (const [k, v] of answers) if (t - v.at >= ttlMs) answers.delete(k);
+      // still full: forget the oldest half rather than grow
+      let n = answers.size >= maxEntries ? Math.floor(maxEntries / 2) : 0;
+      for (const k of answers.keys()) {
+        if (n-- <= 0) break;
+        answers.delete(k);
+      }
+    }
+    answers.set(token, { staff, at: now() });
+  }
+
+  return {
+    async isStaff(token) {
+      // The claims are unverified: they may only rule a token OUT before any API call.
+      if (!token || token.length > 4096 || !isStaffToken(token, now())) return false;
+      const hit = answers.get(token);
+      if (hit && now() - hit.at < ttlMs) return hit.staff;
+      const running = inflight.get(token);
+      if (running) return running;
+      if (inflight.size >= maxInflight) return false;
+      const p = ask(token)
+        .then((staff) => {
+          remember(token, staff);
+          return staff;
+        })
+        .finally(() => inflight.delete(token));
+      inflight.set(token, p);
+      return p;
+    },
+    reset() {
+      answers.clear();
+      inflight.clear();
+    },
+  };
 }

@@ -33,6 +33,7 @@ export const ACCOUNT_MESSAGES = {
   tooManyAttempts: 'Demasiados intentos fallidos. Esperá unos minutos e intentá de nuevo.',
   tokenValid: 'El enlace es válido',
   verificationResent: 'Si hay una cuenta sin verificar con ese email, te enviamos el correo de nuevo. Revisá tu bandeja de entrada.',
+  autoLoginLinkSent: 'Le enviamos al cliente el enlace de ingreso a su pedido',
 } as const;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;

@@ -1,4 +1,4 @@
-import { closeRealtime, getRealtime, RealtimeClient, SOCKET_OPTIONS, type SocketFactory } from './client';
+import { closeRealtime, getRealtime, RealtimeClient, SERVER_DISCONNECT_RETRY_MS, SOCKET_OPTIONS, type SocketFactory } from './client';
 import { FakeSocket } from './fake-socket';
 import { addRoom, clearRooms, readRooms, ROOMS_KEY } from './rooms';
 
@@ -98,6 +98,26 @@ describe('RealtimeClient', () => {
     client.close();
     expect(socket.disconnected).toBe(1);
     expect(socket.listenerCount('connect')).toBe(0);
+  });
+});
+
+describe('server-ended sockets (role or password changed)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("reconnects once with its token after 'io server disconnect'; never after its own close()", () => {
+    jest.useFakeTimers();
+    const socket = new FakeSocket();
+    const client = new RealtimeClient('u', 't', factoryOf(socket).factory);
+    socket.serverEmit('disconnect', 'transport close'); // socket.io's own reconnection handles these
+    socket.serverEmit('disconnect', 'io server disconnect');
+    socket.serverEmit('disconnect', 'io server disconnect');
+    jest.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS);
+    expect(socket.connects).toBe(1);
+    socket.serverEmit('disconnect', 'io server disconnect');
+    client.close();
+    jest.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS);
+    expect(socket.connects).toBe(1);
+    expect(socket.listenerCount('disconnect')).toBe(0);
   });
 });
 

@@ -2,7 +2,9 @@
  * The storefront's realtime connection (spec §4, §7 "Realtime socket"): socket.io-client with the
  * session token, websocket transport, 10 reconnection attempts, 500 ms initial delay. On every connect
  * (the first one and each reconnection) it rejoins the rooms stored in localStorage `rooms`; rooms the
- * server refuses are forgotten.
+ * server refuses are forgotten. The server ends every socket of an account whose role or password changed
+ * ('io server disconnect', which socket.io never retries): the client tries once more with its token, so a
+ * still-valid session comes back with its current rights and an ended one is refused.
  *
  * socket.io-client is imported lazily (`getRealtime`), only once a signed-in island asks for it, so
  * anonymous pages ship none of it. One connection per tab, shared by the bell and the order chat;
@@ -24,8 +26,12 @@ export interface SocketLike {
   on(event: string, listener: Listener): unknown;
   off(event: string, listener?: Listener): unknown;
   emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
   disconnect(): unknown;
 }
+
+/** Wait before reconnecting after the server ended the socket (its role or password changed). */
+export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
 export type SocketFactory = (url: string, options: typeof SOCKET_OPTIONS & { auth: { token: string } }) => SocketLike;
 
@@ -40,7 +46,18 @@ export class RealtimeClient {
     this.token = token;
     this.socket = factory(url, { ...SOCKET_OPTIONS, auth: { token } });
     this.socket.on('connect', this.rejoin);
+    this.socket.on('disconnect', this.onDisconnect);
   }
+
+  private retry: ReturnType<typeof setTimeout> | null = null;
+
+  private onDisconnect = (reason?: string) => {
+    if (reason !== 'io server disconnect' || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.socket.connect();
+    }, SERVER_DISCONNECT_RETRY_MS);
+  };
 
   private rejoin = () => {
     const rooms = readRooms();
@@ -76,6 +93,9 @@ export class RealtimeClient {
 
   close(): void {
     this.socket.off('connect', this.rejoin);
+    this.socket.off('disconnect', this.onDisconnect);
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     this.socket.disconnect();
   }
 }

@@ -7,6 +7,7 @@ import type { Listener, SocketLike } from './client';
 export class FakeSocket implements SocketLike {
   connected = false;
   disconnected = 0;
+  connects = 0;
   emitted: { event: string; args: unknown[] }[] = [];
   /** answers of acknowledged emits, by event name */
   acks: Record<string, (...args: unknown[]) => unknown> = {};
@@ -30,6 +31,11 @@ export class FakeSocket implements SocketLike {
     const payload = ack ? args.slice(0, -1) : args;
     this.emitted.push({ event, args: payload });
     if (ack && this.acks[event]) ack(this.acks[event](...payload));
+    return this;
+  }
+
+  connect() {
+    this.connects += 1;
     return this;
   }
 

@@ -163,3 +163,33 @@ describe('changePasswordSchema', () => {
     });
   });
 });
+
+describe('invisible characters and look-alike e-mails (issue 19 item 14)', () => {
+  const base = { name: 'Ana', lastname: 'Pérez', password: '12345678', confirmPassword: '12345678', acceptTerms: true };
+  const INVISIBLE = 'No se permiten caracteres invisibles';
+
+  it.each([
+    ['zero-width space', 'ana\u200B@example.com'],
+    ['right-to-left override', 'ana\u202E@example.com'],
+    ['soft hyphen', 'an\u00ADa@example.com'],
+    ['byte-order mark inside', 'ana\uFEFF@example.com'],
+    ['control character', 'ana\u0007@example.com'],
+  ])('registration refuses an e-mail with a %s, with a Spanish message', (_label, email) => {
+    const r = registerSchema().safeParse({ ...base, email });
+    expect(errors(r).email).toBe(INVISIBLE);
+    expect(errors(forgotSchema().safeParse({ email })).email).toBe(INVISIBLE);
+    expect(errors(loginSchema().safeParse({ email, password: '1234567' })).email).toBe(INVISIBLE);
+  });
+
+  it('refuses names with format characters', () => {
+    expect(errors(registerSchema().safeParse({ ...base, email: 'ana@example.com', name: 'An\u200Ba' })).name).toBe(INVISIBLE);
+    expect(errors(registerSchema().safeParse({ ...base, email: 'ana@example.com', lastname: 'P\u202Eérez' })).lastname).toBe(INVISIBLE);
+    expect(errors(profileSchema().safeParse({ name: 'Ana\u2060' })).name).toBe(INVISIBLE);
+  });
+
+  it('normalises with NFKC and lower-cases: full-width and upper-case spellings are one address', () => {
+    const r = registerSchema().parse({ ...base, email: 'ＡＮＡ@ＥＸＡＭＰＬＥ.com' });
+    expect(r.email).toBe('ana@example.com');
+    expect(registerSchema().parse({ ...base, email: 'Ana@EXAMPLE.COM' }).email).toBe('ana@example.com');
+  });
+});

@@ -28,6 +28,8 @@ export const VALIDATION_MESSAGES_ES = {
   resetPassword: 'Contraseña debe tener un minimo de 8 caracteres',
   resetConfirm: 'Confirmar contraseña',
   contactNumber: 'Ingresa un número de contacto válido',
+  /** e-mails and names with Unicode format or control characters (U+200B, U+202E…): look-alike accounts */
+  invisible: 'No se permiten caracteres invisibles',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_ES;
@@ -45,24 +47,42 @@ export const PERSON_NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]{1,59}$/u;
 /** Digits with optional +, spaces, dashes, dots and parentheses; 6 to 30 characters. */
 export const CONTACT_NUMBER_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 
+/** Unicode format (Cf: zero-width, bidi overrides, soft hyphen…) and control (Cc) characters. */
+export const INVISIBLE_CHARS = /[\p{Cf}\p{Cc}]/u;
+
+export function hasInvisibleChars(v: string): boolean {
+  return INVISIBLE_CHARS.test(v);
+}
+
+/**
+ * The one spelling of an e-mail address that is stored and looked up: NFKC (full-width and compatibility
+ * forms fold to their plain letters), trimmed, lower-cased (the domain is case-insensitive by standard; the
+ * shop has always treated the local part so too).
+ */
+export function normalizeEmail(v: string): string {
+  return v.normalize('NFKC').trim().toLowerCase();
+}
+
 type M = ValidationMessages;
 
-/** Lowercased, trimmed e-mail; the pattern rejects any inner space. */
+/** Normalised e-mail (normalizeEmail); invisible characters are refused, the pattern rejects any inner space. */
 const email = (m: M) =>
   z
     .string({ error: m.required })
     .trim()
     .min(1, { error: m.required })
-    .max(254, { error: m.email })
-    .regex(EMAIL_PATTERN, { error: m.email })
-    .transform((v) => v.toLowerCase());
+    .refine((v) => !hasInvisibleChars(v), { error: m.invisible, abort: true })
+    .transform(normalizeEmail)
+    .pipe(z.string().max(254, { error: m.email }).regex(EMAIL_PATTERN, { error: m.email }));
 
 const personName = (m: M, invalid: string) =>
   z
     .string({ error: m.required })
     .trim()
     .min(1, { error: m.required })
-    .regex(PERSON_NAME_PATTERN, { error: invalid });
+    .refine((v) => !hasInvisibleChars(v), { error: m.invisible, abort: true })
+    .transform((v) => v.normalize('NFKC'))
+    .pipe(z.string().regex(PERSON_NAME_PATTERN, { error: invalid }));
 
 const password = (m: M, min: number, message: string) =>
   z

@@ -33,6 +33,8 @@ export interface IssueOptions {
   ttlMs?: number;
   /** mark the user's earlier unused tokens of this kind as used (default true, except autologin) */
   revokePrevious?: boolean;
+  /** the staff member who asked for it (auto-login links sent from the back-office), kept for the record */
+  requestedBy?: number | null;
 }
 
 export async function issueToken(db: Db, opts: IssueOptions): Promise<{ token: string; expiresAt: Date }> {
@@ -51,6 +53,7 @@ export async function issueToken(db: Db, opts: IssueOptions): Promise<{ token: s
       kind: opts.kind,
       tokenHash: hashToken(token),
       orderId: opts.orderId ?? null,
+      requestedBy: opts.requestedBy ?? null,
       expiresAt,
     });
   });

@@ -3,12 +3,16 @@
  * - `request.user` = { id, email, name, lastname, role, permissions, isVip } or null;
  * - `app.authenticate` (401 'La sesion ha expirado, inicia sesion nuevamente' without a valid Bearer
  *   token), `app.optionalAuth` (sets request.user when a valid token comes, never fails),
- *   `app.requireStaff` (401 / 403 'No tienes los permisos necesarios'), `app.requirePermission(name)`;
+ *   `app.requireStaff` (401 / 403 'No tienes los permisos necesarios'), `app.requirePermission(...names)`
+ *   (a staff role first, then any of the permissions: a permission never makes a customer staff);
  * - `app.auth`: token service, mailer, throttles, Google verifier and helpers for the account routes and
  *   for other features (e.g. `app.auth.createAutoLoginLink(userId, orderId)` for order mails).
  *
  * A token is accepted only while its user exists and its password fingerprint matches (a password change
  * logs out every other session). Roles and permissions are read from the database (cached 60 s per role).
+ *
+ * Changes that end or narrow a user's sessions (a password, a role) go through `app.auth.setPassword` /
+ * `app.auth.accountChanged`: listeners (the realtime plugin) drop what was granted at connect time.
  */
 import path from 'node:path';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -22,7 +26,7 @@ import { passwordFingerprint, TokenService } from './jwt';
 import { issueToken, TOKEN_TTL_MS } from './one-time-tokens';
 import { AuthThrottle, DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
 import { loadJwtSecret } from './secret';
-import { findUserById, isStaffRole, RolePermissionsCache, VIP_PERMISSION, type UserRow } from './users';
+import { findUserById, isStaffRole, RolePermissionsCache, setPasswordHash, VIP_PERMISSION, type UserRow } from './users';
 import { countMails } from '../metrics';
 
 export interface AuthUser {
@@ -43,6 +47,10 @@ export interface PublicUser {
   lastname: string;
   role: string;
 }
+
+/** What happened to an account whose open sessions must not keep what they were granted. */
+export type AccountChange = 'password' | 'role' | 'disabled' | 'logout';
+export type AccountChangeListener = (userId: number, change: AccountChange) => void | Promise<void>;
 
 export interface SessionPayload {
   user: PublicUser;
@@ -107,8 +115,17 @@ export interface AuthServices {
    * A single-use auto-login link (7 days) that lands the customer on /order/{orderId}. The orders
    * feature puts it in its mails; `sendAutoLogin` also sends the standard "news about your order" mail.
    */
-  createAutoLoginLink(userId: number, orderId: number): Promise<{ url: string; expiresAt: Date }>;
-  sendAutoLogin(user: UserRow, orderId: number, orderLabel: string): Promise<SentMail>;
+  createAutoLoginLink(userId: number, orderId: number, requestedBy?: number | null): Promise<{ url: string; expiresAt: Date }>;
+  /** Mails the auto-login link to the customer (never to whoever asked); `requestedBy` is recorded with it. */
+  sendAutoLogin(user: UserRow, orderId: number, orderLabel: string, requestedBy?: number | null): Promise<{ sent: SentMail; expiresAt: Date }>;
+  /**
+   * Sets a password: revokes the user's unused one-time links (verify, reset, auto-login) in the same
+   * transaction and ends every open socket of the user (`accountChanged(…, 'password')`).
+   */
+  setPassword(userId: number, passwordHash: string, opts?: { verifyEmail?: boolean }): Promise<void>;
+  /** Tells the listeners (realtime: disconnect the user's sockets on every instance) that an account changed. */
+  accountChanged(userId: number, change: AccountChange): Promise<void>;
+  onAccountChange(listener: AccountChangeListener): void;
   /** absolute storefront URL of a Spanish path */
   siteLink(pathAndQuery: string): string;
 }
@@ -122,8 +139,8 @@ declare module 'fastify' {
     optionalAuth: preHandlerAsyncHookHandler;
     /** preHandler: 401 without a session, 403 unless the role is a staff role */
     requireStaff: preHandlerAsyncHookHandler;
-    /** preHandler factory: 401 without a session, 403 without the permission */
-    requirePermission(name: string): preHandlerAsyncHookHandler;
+    /** preHandler factory: 401 without a session, 403 unless a staff role holding one of the permissions */
+    requirePermission(...names: string[]): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -199,9 +216,20 @@ export default fp<AuthPluginOptions>(
       return mailer.send(message);
     };
 
-    const createAutoLoginLink: AuthServices['createAutoLoginLink'] = async (userId, orderId) => {
-      const { token, expiresAt } = await issueToken(db, { userId, kind: 'autologin', orderId, ttlMs: TOKEN_TTL_MS.autologin });
+    const createAutoLoginLink: AuthServices['createAutoLoginLink'] = async (userId, orderId, requestedBy = null) => {
+      const { token, expiresAt } = await issueToken(db, { userId, kind: 'autologin', orderId, ttlMs: TOKEN_TTL_MS.autologin, requestedBy });
       return { url: siteLink(`/autoLogin?token=${encodeURIComponent(token)}`), expiresAt };
+    };
+
+    const listeners: AccountChangeListener[] = [];
+    const accountChanged: AuthServices['accountChanged'] = async (userId, change) => {
+      for (const listener of listeners) {
+        try {
+          await listener(userId, change);
+        } catch (err) {
+          app.log.error({ err, userId, change }, 'aviso de cambio de cuenta');
+        }
+      }
     };
 
     const services: AuthServices = {
@@ -233,9 +261,18 @@ export default fp<AuthPluginOptions>(
         const url = siteLink(`/reset-password/${encodeURIComponent(token)}`);
         return sendTo(user, 'reset', (links) => resetPasswordMail({ name: user.name, url }, links));
       },
-      async sendAutoLogin(user, orderId, orderLabel) {
-        const { url } = await createAutoLoginLink(user.id, orderId);
-        return sendTo(user, 'autologin', (links) => autoLoginMail({ name: user.name, url, orderLabel }, links));
+      async sendAutoLogin(user, orderId, orderLabel, requestedBy = null) {
+        const { url, expiresAt } = await createAutoLoginLink(user.id, orderId, requestedBy);
+        const sent = await sendTo(user, 'autologin', (links) => autoLoginMail({ name: user.name, url, orderLabel }, links));
+        return { sent, expiresAt };
+      },
+      async setPassword(userId, passwordHash, opts = {}) {
+        await setPasswordHash(db, userId, passwordHash, opts.verifyEmail ?? false);
+        await accountChanged(userId, 'password');
+      },
+      accountChanged,
+      onAccountChange(listener) {
+        listeners.push(listener);
       },
     };
 
@@ -282,10 +319,13 @@ export default fp<AuthPluginOptions>(
     app.decorate('authenticate', authenticate);
     app.decorate('optionalAuth', optionalAuth);
     app.decorate('requireStaff', requireStaff);
-    app.decorate('requirePermission', (name: string): preHandlerAsyncHookHandler => {
+    // Staff first: a permission granted to a customer role (by mistake or by a later migration) must never
+    // open a staff route. Any one of `names` is enough.
+    app.decorate('requirePermission', (...names: string[]): preHandlerAsyncHookHandler => {
+      if (names.length === 0) throw new Error('requirePermission: at least one permission');
       return async (req, reply) => {
-        await authenticate.call(app, req, reply);
-        if (!req.user?.permissions.includes(name)) throw HttpError.forbidden(MESSAGES.forbidden);
+        await requireStaff.call(app, req, reply);
+        if (!names.some((n) => req.user!.permissions.includes(n))) throw HttpError.forbidden(MESSAGES.forbidden);
       };
     });
 
@@ -321,14 +361,64 @@ export const REDACT_PATHS = [
 ];
 
 type RedactOption = string[] | { paths: string[]; censor?: unknown; remove?: boolean };
-type LoggerOption = boolean | { redact?: RedactOption } | undefined;
+type Serializers = Record<string, (value: never) => unknown>;
+type LoggerOption = boolean | { redact?: RedactOption; serializers?: Serializers } | undefined;
 
-/** Adds REDACT_PATHS to Fastify's logger options (used by app.ts); false / undefined stay silent. */
+/** Query parameters whose values are secrets (one-time links, unsubscribe tokens, Google credentials). */
+const SECRET_PARAM = /token|secret|password|credential|code|key/i;
+
+/** The URL with the values of secret-looking query parameters replaced: a logged URL carries no live link. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      let name = eq < 0 ? pair : pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the raw name
+      }
+      return eq >= 0 && SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[oculto]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  host?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's own request serializer, with the URL's secrets redacted. */
+export function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/**
+ * Adds REDACT_PATHS and the URL-redacting request serializer to Fastify's logger options (used by app.ts);
+ * false / undefined stay silent.
+ */
 export function withRedaction<T extends LoggerOption>(logger: T): T {
   if (!logger) return logger;
-  const base: { redact?: RedactOption } = logger === true ? {} : logger;
+  const base: { redact?: RedactOption; serializers?: Serializers } = logger === true ? {} : logger;
   const current = base.redact;
   const paths = [...new Set([...(Array.isArray(current) ? current : (current?.paths ?? [])), ...REDACT_PATHS])];
   const redact = current && !Array.isArray(current) ? { ...current, paths } : { paths, censor: '[oculto]' };
-  return { ...base, redact } as T;
+  return { ...base, redact, serializers: { ...base.serializers, req: serializeRequest } } as unknown as T;
 }

@@ -83,8 +83,15 @@ export class WindowCounter {
 }
 
 export interface AuthLimits {
-  /** failed logins per account */
+  /** failed logins per (account, address): an address that guesses is stopped without locking the owner out */
   loginFailuresPerAccount: WindowLimit;
+  /**
+   * failed logins per account from all addresses together (the slower, global back-off against a guess
+   * spread over many addresses); it never applies to an address that signed in to the account before
+   */
+  loginFailuresPerAccountGlobal: WindowLimit;
+  /** how long a successful sign-in makes an address "known" to its account */
+  knownAddressMs: number;
   /** login attempts per IP */
   loginPerIp: WindowLimit;
   /** reset-mail requests per account */
@@ -97,20 +104,74 @@ export interface AuthLimits {
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerAccountGlobal: { max: 30, windowMs: 60 * 60_000 },
+  knownAddressMs: 30 * 24 * 3600_000,
   loginPerIp: { max: 20, windowMs: 60_000 },
   forgotPerAccount: { max: 3, windowMs: 15 * 60_000 },
   sensitivePerIp: { max: 20, windowMs: 60_000 },
   verifyResendMs: 5 * 60_000,
 };
 
+/**
+ * Failed logins of one account (spec: 'Demasiados intentos fallidos…'). Counting per account alone let
+ * anyone lock any account with five wrong passwords; counting per (account, address) alone let a guess
+ * spread over many addresses run freely. So: 5 per (account, address) per 15 min, plus a global count per
+ * account (30 per hour) that stops new addresses but never one that already signed in to the account.
+ */
+export class LoginFailures {
+  readonly perAddress: WindowCounter;
+  readonly perAccount: WindowCounter;
+  private readonly known: WindowCounter;
+
+  constructor(limits: Pick<AuthLimits, 'loginFailuresPerAccount' | 'loginFailuresPerAccountGlobal' | 'knownAddressMs'>) {
+    this.perAddress = new WindowCounter(limits.loginFailuresPerAccount);
+    this.perAccount = new WindowCounter(limits.loginFailuresPerAccountGlobal);
+    this.known = new WindowCounter({ max: 1, windowMs: limits.knownAddressMs });
+  }
+
+  private static pair(account: string, address: string): string {
+    return `${account}|${address}`;
+  }
+
+  /** Seconds this address must wait before trying this account again, or 0. */
+  retryAfter(account: string, address: string): number {
+    const pair = LoginFailures.pair(account, address);
+    const own = this.perAddress.retryAfter(pair);
+    if (own > 0) return own;
+    return this.known.retryAfter(pair) > 0 ? 0 : this.perAccount.retryAfter(account);
+  }
+
+  failed(account: string, address: string): void {
+    this.perAddress.hit(LoginFailures.pair(account, address));
+    this.perAccount.hit(account);
+  }
+
+  /** A correct password: this address starts afresh and is known to the account from now on. */
+  succeeded(account: string, address: string): void {
+    const pair = LoginFailures.pair(account, address);
+    this.perAddress.reset(pair);
+    this.known.reset(pair);
+    this.known.hit(pair);
+  }
+
+  clear(): void {
+    this.perAddress.clear();
+    this.perAccount.clear();
+    this.known.clear();
+  }
+}
+
 export class AuthThrottle {
-  readonly loginFailures: WindowCounter;
+  readonly loginFailures: LoginFailures;
+  /** wrong current passwords on the profile's password change, per user */
+  readonly passwordFailures: WindowCounter;
   readonly loginIp: WindowCounter;
   readonly forgotAccount: WindowCounter;
   readonly sensitiveIp: WindowCounter;
 
   constructor(readonly limits: AuthLimits = DEFAULT_AUTH_LIMITS) {
-    this.loginFailures = new WindowCounter(limits.loginFailuresPerAccount);
+    this.loginFailures = new LoginFailures(limits);
+    this.passwordFailures = new WindowCounter(limits.loginFailuresPerAccount);
     this.loginIp = new WindowCounter(limits.loginPerIp);
     this.forgotAccount = new WindowCounter(limits.forgotPerAccount);
     this.sensitiveIp = new WindowCounter(limits.sensitivePerIp);
@@ -118,6 +179,7 @@ export class AuthThrottle {
 
   clear(): void {
     this.loginFailures.clear();
+    this.passwordFailures.clear();
     this.loginIp.clear();
     this.forgotAccount.clear();
     this.sensitiveIp.clear();

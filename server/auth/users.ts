@@ -2,9 +2,10 @@
  * User reads and writes of the account flows. A "session user" is the user with its role name and the
  * role's permission names (roles and permissions live in the database, spec §6).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { normalizeEmail } from '../../lib/validation/account';
 import type { Db } from '../db/client';
-import { permissions, rolePermissions, roles, users } from '../db/schema';
+import { oneTimeTokens, permissions, rolePermissions, roles, users } from '../db/schema';
 
 /** Staff roles: they may use the back-office routes (requireStaff). */
 export const STAFF_ROLES = ['superadmin', 'admin', 'employee', 'orderemployee'] as const;
@@ -45,9 +46,8 @@ const userColumns = {
   mailNewsletter: users.mailNewsletter,
 };
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** The stored spelling of an e-mail (NFKC, trimmed, lower-cased): the same function the forms' schemas use. */
+export { normalizeEmail };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
@@ -149,15 +149,26 @@ export async function markEmailVerified(db: Db, userId: number): Promise<void> {
     .where(eq(users.id, userId));
 }
 
+/**
+ * Stores a new password hash and, in the same transaction, spends every unused one-time link of the user
+ * (verify, reset, auto-login: each opens a session), so a link mailed before the change cannot undo it.
+ * Sessions and sockets: use `app.auth.setPassword`, which also ends the user's open sockets.
+ */
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string, verifyEmail = false): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      passwordHash,
-      updatedAt: new Date(),
-      ...(verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
-    })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        updatedAt: new Date(),
+        ...(verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+  });
 }
 
 export async function linkGoogle(db: Db, userId: number, sub: string, verified: boolean): Promise<void> {

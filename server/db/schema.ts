@@ -526,6 +526,8 @@ export const oneTimeTokens = pgTable(
     kind: tokenKind('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** staff member who had the link sent (POST api/auth/autoLoginLink); null for links the system sent */
+    requestedBy: integer('requested_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

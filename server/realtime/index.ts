@@ -8,6 +8,11 @@
  * - Rooms: `User-{id}` (joined automatically), `Staff` (joined automatically by staff allowed to read
  *   orders), `Order-{id}` (via joinRoom / rejoinRooms: the order's customer or staff only). Refusals are
  *   acknowledged `{ ok: false, error }` and never joined.
+ * - What a socket may do is never taken from connect time alone: every joinRoom / rejoinRooms reads the
+ *   user again from the database (a session whose password changed or whose user is gone is disconnected;
+ *   a role that lost `orders:read` leaves `Staff`), and a password or role change
+ *   (`app.auth.accountChanged`) disconnects all the user's sockets through `User-{id}` — with the Redis
+ *   adapter on every instance.
  * - Several API instances: with `redisUrl` (REDIS_URL) the @socket.io/redis-adapter relays emits through
  *   Redis (two node-redis clients), so an emit on instance A reaches sockets connected to instance B.
  *   Redis hanging or down degrades to this instance's sockets only (emits are fire-and-forget, each publish
@@ -62,6 +67,8 @@ type Ack<T> = ((answer: T) => void) | undefined;
 
 interface SocketData {
   user: AuthUser;
+  /** the password fingerprint of the token that opened the socket */
+  pwd: string;
 }
 
 /** Staff who may read every order (the same rule as GET /api/order/:id). */
@@ -114,6 +121,7 @@ export default fp<RealtimeOptions>(
         const row = await findUserById(app.db, claims.userId);
         if (!row || passwordFingerprint(row.passwordHash) !== claims.pwd) return next(new Error(MESSAGES.sessionExpired));
         (socket.data as SocketData).user = await app.auth.toAuthUser(row);
+        (socket.data as SocketData).pwd = claims.pwd;
         // drop the socket when its session ends (setTimeout is capped at ~24.8 days)
         const ms = Math.min(claims.exp * 1000 - Date.now(), 2_147_483_647);
         const timer = setTimeout(() => socket.disconnect(true), Math.max(ms, 0));
@@ -126,12 +134,32 @@ export default fp<RealtimeOptions>(
       }
     });
 
-    io.on('connection', (socket: Socket) => {
-      const user = (socket.data as SocketData).user;
-      void socket.join(userRoom(user.id));
-      if (canReadAllOrders(user)) void socket.join(STAFF_ROOM);
+    // A password or role change ends the user's sockets everywhere (the adapter relays it to every instance);
+    // the storefront reconnects with its current token, so a still-valid session comes back with fresh rights.
+    app.auth.onAccountChange((userId) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    });
 
-      const tryJoin = async (room: unknown): Promise<RoomAnswer> => {
+    io.on('connection', (socket: Socket) => {
+      const data = socket.data as SocketData;
+      const userId = data.user.id;
+      void socket.join(userRoom(userId));
+      if (canReadAllOrders(data.user)) void socket.join(STAFF_ROOM);
+
+      /** The socket's user as the database says now; null (and the socket dropped) once its session ended. */
+      const currentUser = async (): Promise<AuthUser | null> => {
+        const row = await findUserById(app.db, userId);
+        if (!row || passwordFingerprint(row.passwordHash) !== data.pwd) {
+          socket.disconnect(true);
+          return null;
+        }
+        const user = await app.auth.toAuthUser(row);
+        data.user = user;
+        if (!canReadAllOrders(user)) await socket.leave(STAFF_ROOM);
+        return user;
+      };
+
+      const tryJoin = async (room: unknown, user: AuthUser): Promise<RoomAnswer> => {
         const name = typeof room === 'string' ? room : String(room);
         if (!(await mayJoin(app, user, room))) return { ok: false, room: name.slice(0, 40), error: MESSAGES.forbidden };
         await socket.join(name);
@@ -142,12 +170,18 @@ export default fp<RealtimeOptions>(
       };
 
       socket.on('joinRoom', async (room: unknown, ack: Ack<RoomAnswer>) => {
-        answer(ack, await tryJoin(room).catch(() => ({ ok: false as const, room: '', error: MESSAGES.server })));
+        const refused = (error: string) => ({ ok: false as const, room: '', error });
+        try {
+          const user = await currentUser();
+          answer(ack, user ? await tryJoin(room, user) : refused(MESSAGES.sessionExpired));
+        } catch {
+          answer(ack, refused(MESSAGES.server));
+        }
       });
       socket.on('leaveRoom', async (room: unknown, ack: Ack<RoomAnswer>) => {
         const name = typeof room === 'string' ? room : '';
         // the automatic rooms stay: leaving them would silence the user's notifications
-        if (!name || name === userRoom(user.id) || name === STAFF_ROOM) {
+        if (!name || name === userRoom(userId) || name === STAFF_ROOM) {
           answer(ack, { ok: false, room: name, error: MESSAGES.badParams });
           return;
         }
@@ -159,10 +193,15 @@ export default fp<RealtimeOptions>(
           answer(ack, { ok: false, room: '', error: MESSAGES.badParams });
           return;
         }
+        const user = await currentUser().catch(() => null);
+        if (!user) {
+          answer(ack, { ok: false, room: '', error: MESSAGES.sessionExpired });
+          return;
+        }
         const joined: string[] = [];
         const refused: string[] = [];
         for (const room of new Set(rooms)) {
-          const r = await tryJoin(room).catch(() => ({ ok: false as const, room: String(room).slice(0, 40), error: MESSAGES.server }));
+          const r = await tryJoin(room, user).catch(() => ({ ok: false as const, room: String(room).slice(0, 40), error: MESSAGES.server }));
           (r.ok ? joined : refused).push(r.room);
         }
         answer(ack, { ok: true, joined, refused });

@@ -11,14 +11,14 @@ const TOO_MANY = 'Demasiadas solicitudes, intenta nuevamente en unos minutos';
 describeEachDb(
   'cuenta: límites de intentos',
   (ctx) => {
-    it('5 failed logins lock the account for 15 minutes, even with the right password', async () => {
+    it('5 failed logins from one address stop that address for 15 minutes (even with the right password)', async () => {
       const { app } = ctx();
       const { email, password } = await registerVerified(app, mailer);
       for (let i = 0; i < 5; i++) {
-        const r = await call(app, 'POST', '/auth/login', { body: { email, password: `equivocada-${i}` }, ip: `10.0.0.${i + 1}` });
+        const r = await call(app, 'POST', '/auth/login', { body: { email, password: `equivocada-${i}` }, ip: '10.0.0.1' });
         assert.equal(r.status, 401);
       }
-      const locked = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.0.1.1' });
+      const locked = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.0.0.1' });
       assert.equal(locked.status, 429);
       assert.deepEqual(locked.body, { success: false, message: TOO_MANY_ATTEMPTS });
       const retry = Number(locked.headers['retry-after']);
@@ -28,14 +28,43 @@ describeEachDb(
       assert.equal(other.status, 200);
     });
 
-    it('a successful login resets the failure count', async () => {
+    it('issue 19 item 7: wrong passwords from one address do not lock the owner out from another address', async () => {
       const { app } = ctx();
       const { email, password } = await registerVerified(app, mailer);
-      for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 5; i++) {
+        const r = await call(app, 'POST', '/auth/login', { body: { email, password: `del-atacante-${i}` }, ip: '10.9.0.66' });
+        assert.equal(r.status, 401);
+      }
+      assert.equal((await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.9.0.66' })).status, 429, 'the attacker is stopped');
+      const owner = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.9.1.1' });
+      assert.equal(owner.status, 200, 'the owner signs in from their own address');
+    });
+
+    it('a guess spread over many addresses meets the slower per-account limit, which never stops an address the owner used', async () => {
+      const { app } = ctx();
+      const { email, password } = await registerVerified(app, mailer);
+      assert.equal((await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.8.1.1' })).status, 200, 'the owner, earlier');
+      // the test's global limit is 8 failures (production: 30 per hour); 4 per address stays under the pair limit
+      for (let i = 0; i < 8; i++) {
+        const r = await call(app, 'POST', '/auth/login', { body: { email, password: `equivocada-${i}` }, ip: `10.8.0.${Math.floor(i / 4)}` });
+        assert.equal(r.status, 401);
+      }
+      const fresh = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.8.0.99' });
+      assert.equal(fresh.status, 429, 'a new address is stopped by the per-account back-off, even with the right password');
+      assert.equal(fresh.body.message, TOO_MANY_ATTEMPTS);
+      const owner = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.8.1.1' });
+      assert.equal(owner.status, 200, 'the address that signed in before still gets in');
+    });
+
+    it("a successful login resets that address's failure count", async () => {
+      const { app } = ctx();
+      const { email, password } = await registerVerified(app, mailer);
+      for (let round = 0; round < 2; round++) {
         for (let i = 0; i < 4; i++) {
-          await call(app, 'POST', '/auth/login', { body: { email, password: 'equivocada' }, ip: `10.1.${round}.${i}` });
+          const r = await call(app, 'POST', '/auth/login', { body: { email, password: 'equivocada' }, ip: '10.1.0.1' });
+          assert.equal(r.status, 401);
         }
-        const ok = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: `10.1.${round}.9` });
+        const ok = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.1.0.1' });
         assert.equal(ok.status, 200);
       }
     });
@@ -43,7 +72,7 @@ describeEachDb(
     it('limits login attempts per IP', async () => {
       const { app } = ctx();
       const ip = '10.2.0.1';
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 12; i++) {
         const r = await call(app, 'POST', '/auth/login', { body: { email: uniqueEmail('ip'), password: 'lo-que-sea' }, ip });
         assert.equal(r.status, 401);
       }
@@ -80,7 +109,8 @@ describeEachDb(
     auth: {
       mailer,
       limits: {
-        loginPerIp: { max: 6, windowMs: 60_000 },
+        loginFailuresPerAccountGlobal: { max: 8, windowMs: 60 * 60_000 },
+        loginPerIp: { max: 12, windowMs: 60_000 },
         sensitivePerIp: { max: 6, windowMs: 60_000 },
       },
     },

@@ -295,13 +295,110 @@ describeEachDb(
       const asVip = await call(app, 'POST', '/api/auth/autoLoginLink', { body, token: vip.body.data.token });
       assert.equal(asVip.status, 403);
       const asStaff = await call(app, 'POST', '/api/auth/autoLoginLink', { body, token: staff.body.data.token });
-      assert.equal(asStaff.status, 201);
-      assert.match(asStaff.body.data.url, /^http:\/\/localhost:3000\/autoLogin\?token=[A-Za-z0-9_-]{43}$/);
+      assert.equal(asStaff.status, 202);
+      assert.equal(asStaff.body.message, 'Le enviamos al cliente el enlace de ingreso a su pedido');
+      assert.doesNotMatch(asStaff.raw, /autoLogin\?token=/, 'the link goes to the customer, never to the caller');
+      const mailed = mailsTo(mailer, 'cliente@example.com', 'autologin').at(-1);
+      assert.match(tokenFromMail(mailed, 'autologin'), /^[A-Za-z0-9_-]{43}$/);
       const foreign = await call(app, 'POST', '/api/auth/autoLoginLink', {
         body: { userId: vip.body.data.user.id, orderId: order!.id },
         token: staff.body.data.token,
       });
       assert.equal(foreign.status, 404, 'the order must belong to that customer');
+    });
+
+    it('issue 19 item 14: look-alike registrations with invisible characters are refused; NFKC / case spellings are one account', async () => {
+      const { app, db } = ctx();
+      const email = uniqueEmail('lookalike');
+      assert.equal((await call(app, 'POST', '/auth/register', { body: validRegistration(email) })).status, 201);
+      const [local, domain] = email.split('@') as [string, string];
+      for (const twin of [`${local}\u200B@${domain}`, `${local}\u202E@${domain}`, `\u2060${local}@${domain}`]) {
+        const res = await call(app, 'POST', '/auth/register', { body: validRegistration(twin) });
+        assert.equal(res.status, 400, JSON.stringify(twin));
+        assert.equal(res.body.message, 'No se permiten caracteres invisibles');
+      }
+      const named = await call(app, 'POST', '/auth/register', { body: { ...validRegistration(uniqueEmail('nombre')), name: 'An\u200Ba' } });
+      assert.equal(named.status, 400);
+      assert.equal(named.body.message, 'No se permiten caracteres invisibles');
+      const fullWidth = [...local].map((c) => (/[a-z0-9]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
+      for (const twin of [`${local.toUpperCase()}@${domain.toUpperCase()}`, `${fullWidth}@${domain}`]) {
+        const res = await call(app, 'POST', '/auth/register', { body: validRegistration(twin) });
+        assert.equal(res.status, 409, `${twin}: ${res.raw}`);
+      }
+      const stored = await db.db.select({ email: users.email }).from(users).where(sql`${users.email} like ${`${local.slice(0, 8)}%`}`);
+      assert.deepEqual(stored.map((r) => r.email), [email]);
+    });
+
+    it('issue 19 item 3: an order employee asking for a customer link gets no session; the link is mailed and who asked is recorded', async () => {
+      const { app, db } = ctx();
+      const { email } = await registerVerified(app, mailer);
+      const [customer] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [order] = await db.db.insert(orders).values({ userId: customer!.id }).returning({ id: orders.id, number: orders.number });
+      const [oe] = await db.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'pedidos@example.com'));
+      const employee = await call(app, 'POST', '/auth/login', { body: { email: 'pedidos@example.com', password: 'tienda-demo' } });
+      assert.equal(employee.status, 200);
+      const before = mailsTo(mailer, email, 'autologin').length;
+      const res = await call(app, 'POST', '/api/auth/autoLoginLink', {
+        body: { userId: customer!.id, orderId: order!.id },
+        token: employee.body.data.token,
+      });
+      assert.equal(res.status, 202, res.raw);
+      // the attack: reading a token out of the answer and signing in as the customer
+      const leaked = /token=([A-Za-z0-9_-]{43})/.exec(res.raw);
+      assert.equal(leaked, null, 'no link in the answer');
+      assert.deepEqual(Object.keys(res.body.data), ['expiresAt']);
+      const mails = mailsTo(mailer, email, 'autologin');
+      assert.equal(mails.length, before + 1, 'mailed to the customer');
+      assert.match(mails.at(-1)!.subject, new RegExp(`#${order!.number}`));
+      const [row] = await db.db
+        .select({ requestedBy: oneTimeTokens.requestedBy })
+        .from(oneTimeTokens)
+        .where(eq(oneTimeTokens.orderId, order!.id));
+      assert.equal(row!.requestedBy, oe!.id, 'who asked is recorded');
+      // the mailed link works for the customer
+      const ok = await call(app, 'POST', '/auth/autoLogin', { body: { token: tokenFromMail(mails.at(-1), 'autologin') } });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.data.User.email, email);
+    });
+
+    it('issue 19 item 11: a password change spends the earlier reset, verify and auto-login links', async () => {
+      const { app, db } = ctx();
+      const { email, password } = await registerVerified(app, mailer);
+      const [u] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [order] = await db.db.insert(orders).values({ userId: u!.id }).returning({ id: orders.id });
+      assert.equal((await call(app, 'POST', '/auth/forgot', { body: { email } })).status, 200);
+      const resetToken = tokenFromMail(mailsTo(mailer, email, 'reset').at(-1), 'reset');
+      const auto = new URL((await app.auth.createAutoLoginLink(u!.id, order!.id)).url).searchParams.get('token')!;
+      assert.equal((await call(app, 'GET', `/auth/canChangePassword?token=${resetToken}`)).status, 200, 'usable before');
+
+      const session = await call(app, 'POST', '/auth/login', { body: { email, password } });
+      const changed = await call(app, 'POST', '/api/user/password', {
+        token: session.body.data.token,
+        body: { currentPassword: password, newPassword: 'clave-nueva-99', confirmPassword: 'clave-nueva-99' },
+      });
+      assert.equal(changed.status, 200, changed.raw);
+
+      const reset = await call(app, 'POST', '/auth/changePassword', {
+        body: { token: resetToken, newPassword: 'del-atacante', confirmPassword: 'del-atacante' },
+      });
+      assert.equal(reset.status, 400, 'the old reset link no longer sets a password');
+      assert.equal(reset.body.message, M.tokenInvalid);
+      const autoLogin = await call(app, 'POST', '/auth/autoLogin', { body: { token: auto } });
+      assert.equal(autoLogin.status, 400, 'the old auto-login link no longer opens a session');
+      assert.equal((await call(app, 'POST', '/auth/login', { body: { email, password: 'clave-nueva-99' } })).status, 200);
+
+      // a reset through a link also spends the other links
+      assert.equal((await call(app, 'POST', '/auth/forgot', { body: { email } })).status, 200);
+      const second = tokenFromMail(mailsTo(mailer, email, 'reset').at(-1), 'reset');
+      const auto2 = new URL((await app.auth.createAutoLoginLink(u!.id, order!.id)).url).searchParams.get('token')!;
+      const viaLink = await call(app, 'POST', '/auth/changePassword', {
+        body: { token: second, newPassword: 'clave-tres-33', confirmPassword: 'clave-tres-33' },
+      });
+      assert.equal(viaLink.status, 200, viaLink.raw);
+      assert.equal((await call(app, 'POST', '/auth/autoLogin', { body: { token: auto2 } })).status, 400);
     });
 
     it('auto-login: a single-use link lands on its order with Role.Permissions; reuse and expiry fail', async () => {

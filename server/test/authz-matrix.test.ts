@@ -14,10 +14,13 @@
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
 import { before, it } from 'node:test';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import { users } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { memoryMailer } from './auth-fixtures';
-import { multipart, PASSWORD, PDF, PNG } from './orders-fixtures';
+import { api, createCustomer, createUser, login, multipart, PASSWORD, PDF, PNG } from './orders-fixtures';
+import { ask, closeAll, connect, listen, nextEvent } from './realtime-fixtures';
 import { ACTORS, buildWorld, errorEnvelopeProblem, fillPath, operations, queryString, validArb, type Actor, type Operation, type World } from './hostile-fixtures';
 
 type Req = {
@@ -107,7 +110,8 @@ const TABLE: Record<string, Rule> = {
     expect: sessionAll(400),
   },
   // staff may create a one-click login link for a customer's order (spec: staff-only)
-  'POST /api/auth/autoLoginLink': { allow: STAFF, denied: 403, req: (w) => ({ body: { userId: w.ids.A, orderId: w.a.orderId } }), expect: { staff: 201, oe: 201 } },
+  // the link is mailed to the customer (202), never answered to the caller
+  'POST /api/auth/autoLoginLink': { allow: STAFF, denied: 403, req: (w) => ({ body: { userId: w.ids.A, orderId: w.a.orderId } }), expect: { staff: 202, oe: 202 } },
 
   /* pedidos del cliente */
   'GET /api/order/myOrders': { allow: SESSION, expect: sessionAll(200) },
@@ -342,6 +346,69 @@ describeEachDb(
         }
       }
       console.log(`# matriz: ${ops.length} rutas en /docs/json; ${Object.keys(TABLE).length} en la tabla; ${ruled.length} por la regla de /api/staff/`);
+      assert.deepEqual(failures, [], failures.join('\n'));
+    });
+
+    // The realtime socket as one more route: each actor × room, then the same after a demotion and after a
+    // password change (issue 19: sockets kept what they were granted at connect).
+    it('sockets: cada sala × actor, y después de degradar y de cambiar la contraseña', async () => {
+      const { app, db } = ctx();
+      const url = await listen(app);
+      const failures: string[] = [];
+      const rooms = (who: Actor) => [`Order-${w.a.orderId}`, `Order-${w.victim.orderId}`, `User-${w.ids.A}`, `User-${w.ids[who] ?? 0}`];
+      const allowed: Record<Exclude<Actor, 'guest'>, boolean[]> = {
+        A: [true, false, true, true],
+        B: [false, false, false, true],
+        vip: [false, false, false, true],
+        staff: [true, true, false, true],
+        oe: [true, true, false, true],
+      };
+      const check = async (label: string, token: string, who: Actor, want: boolean[]) => {
+        const socket = await connect(url, token);
+        const list = rooms(who);
+        for (let i = 0; i < list.length; i++) {
+          const res = await ask(socket, 'joinRoom', list[i]);
+          if (res.ok !== want[i]) failures.push(`${label}: joinRoom ${list[i]} → ${res.ok}, esperado ${want[i]}`);
+        }
+        socket.close();
+      };
+      try {
+        await assert.rejects(connect(url, null), /La sesion ha expirado/);
+        for (const actor of ['A', 'B', 'vip', 'staff', 'oe'] as const) await check(actor, w.tokens[actor]!, actor, allowed[actor]);
+
+        // demotion: an order employee with an open socket becomes a customer
+        const oeId = await createUser(db.db, `matriz.degradado.${unique()}@example.com`, 'orderemployee');
+        const [row] = await db.db.select({ email: users.email }).from(users).where(eq(users.id, oeId));
+        const token = await login(app, row!.email);
+        const open = await connect(url, token);
+        const gone = nextEvent(open, 'disconnect');
+        const demoted = await api(app, 'PATCH', `/api/staff/customers/${oeId}/role`, { token: w.tokens.staff!, body: { role: 'customer' } });
+        if (demoted.status !== 200) failures.push(`degradar: ${demoted.status} ${demoted.raw}`);
+        if ((await gone.catch((e: Error) => e.message)) !== 'io server disconnect') failures.push('degradado: el socket abierto siguió conectado');
+        const asCustomer = await connect(url, token);
+        for (const room of [`Order-${w.a.orderId}`, `Order-${w.victim.orderId}`]) {
+          if ((await ask(asCustomer, 'joinRoom', room)).ok) failures.push(`degradado: entró a ${room}`);
+        }
+        asCustomer.close();
+
+        // password change: the old token's socket ends and the old token cannot come back
+        const c = await createCustomer(app, db.db, { email: `matriz.clave.${unique()}@example.com` });
+        const before = await connect(url, c.token);
+        const ended = nextEvent(before, 'disconnect');
+        const changed = await api(app, 'POST', '/api/user/password', {
+          token: c.token,
+          body: { currentPassword: PASSWORD, newPassword: 'clave-nueva-77', confirmPassword: 'clave-nueva-77' },
+        });
+        if (changed.status !== 200) failures.push(`cambio de contraseña: ${changed.status} ${changed.raw}`);
+        if ((await ended.catch((e: Error) => e.message)) !== 'io server disconnect') failures.push('contraseña cambiada: el socket abierto siguió conectado');
+        const back = await connect(url, c.token).then(
+          () => 'conectó',
+          () => 'rechazado',
+        );
+        if (back !== 'rechazado') failures.push('contraseña cambiada: el token viejo volvió a conectar');
+      } finally {
+        closeAll();
+      }
       assert.deepEqual(failures, [], failures.join('\n'));
     });
   },

@@ -5,12 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { roles, users } from '../db/schema';
 import { passwordFingerprint, ISSUER, SESSION_AUDIENCE } from '../auth/jwt';
 import { findUserById } from '../auth/users';
 import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
 import { createTestContext, describeEachDb } from './helpers';
-import { api, createCustomer, createUser, login } from './orders-fixtures';
+import { api, createCustomer, createUser, login, PASSWORD } from './orders-fixtures';
 import { ask, bareOrder, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
 
 const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
@@ -172,6 +174,93 @@ describeEachDb(
       });
 
     });
+
+    // Issue 19 items 1 and 2: a socket keeps nothing it was granted at connect once the account changes.
+    describe('sesiones que cambian: degradación y cambio de contraseña', () => {
+      const roleId = async (name: string) => {
+        const [r] = await ctx().db.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+        return r!.id;
+      };
+
+      it('un empleado degradado pierde su socket abierto: no entra más a pedidos ajenos ni oye la sala Staff', async () => {
+        const { app, db } = ctx();
+        const id = await createUser(db.db, 'rt-degradado@example.com', 'orderemployee');
+        const token = await login(app, 'rt-degradado@example.com');
+        const admin = await login(app, 'staff@example.com');
+        const socket = await connect(url, token);
+        assert.equal((await ask(socket, 'joinRoom', `Order-${orderB}`)).ok, true, 'antes: personal de pedidos');
+
+        const dropped = nextEvent(socket, 'disconnect');
+        const demoted = await api(app, 'PATCH', `/api/staff/customers/${id}/role`, { token: admin, body: { role: 'customer' } });
+        assert.equal(demoted.status, 200, demoted.raw);
+        assert.equal(await dropped, 'io server disconnect');
+        assert.equal((await api(app, 'GET', '/api/staff/orders', { token })).status, 403);
+
+        // the token itself is still a valid customer session: it reconnects with a customer's rights only
+        const again = await connect(url, token);
+        const refused = await ask(again, 'joinRoom', `Order-${orderA}`);
+        assert.equal(refused.ok, false);
+        assert.equal(refused.error, 'No tienes los permisos necesarios');
+        const quietStaff = silence(again, 'newMessageCount', 300);
+        const quietOrder = silence(again, 'newMessage', 300);
+        app.realtime.emitToStaff('newMessageCount', { orderId: orderA });
+        app.realtime.emitToOrder(orderB, 'newMessage', { text: 'secreto' });
+        assert.equal(await quietStaff, true, 'fuera de la sala Staff');
+        assert.equal(await quietOrder, true, 'fuera de la sala del pedido que había unido');
+      });
+
+      it('joinRoom vuelve a leer los permisos de la base (un cambio de rol sin aviso al socket)', async () => {
+        const { app, db } = ctx();
+        const id = await createUser(db.db, 'rt-sin-aviso@example.com', 'orderemployee');
+        const socket = await connect(url, await login(app, 'rt-sin-aviso@example.com'));
+        assert.equal((await ask(socket, 'joinRoom', `Order-${orderA}`)).ok, true);
+        // the role changes behind the socket's back (another process, a lost Redis message)
+        await db.db.update(users).set({ roleId: await roleId('customer') }).where(eq(users.id, id));
+        const res = await ask(socket, 'joinRoom', `Order-${orderB}`);
+        assert.equal(res.ok, false, 'permisos leídos de la base, no del connect');
+        const rejoin = await ask(socket, 'rejoinRooms', [`Order-${orderB}`]);
+        assert.deepEqual(rejoin.refused, [`Order-${orderB}`]);
+        const quietStaff = silence(socket, 'newMessageCount', 300);
+        app.realtime.emitToStaff('newMessageCount', { orderId: orderB });
+        assert.equal(await quietStaff, true, 'dejó la sala Staff');
+      });
+
+      it('un cambio de contraseña corta el socket abierto: no llegan más mensajes, avisos ni conteos', async () => {
+        const { app, db } = ctx();
+        const c = await createCustomer(app, db.db, { email: 'rt-clave@example.com' });
+        const order = await bareOrder(db.db, c.id);
+        const old = await connect(url, c.token);
+        assert.equal((await ask(old, 'joinRoom', `Order-${order}`)).ok, true);
+
+        const dropped = nextEvent(old, 'disconnect');
+        const changed = await api(app, 'POST', '/api/user/password', {
+          token: c.token,
+          body: { currentPassword: PASSWORD, newPassword: 'otra-clave-22', confirmPassword: 'otra-clave-22' },
+        });
+        assert.equal(changed.status, 200, changed.raw);
+        assert.equal(await dropped, 'io server disconnect');
+        assert.equal((await api(app, 'GET', '/auth', { token: c.token })).status, 401);
+
+        const events = ['newMessage', 'newMessageCount', 'newNotification'].map((e) => silence(old, e, 400));
+        const reply = await api(app, 'POST', `/api/order/${order}/messages`, { token: staff, body: { text: 'después del cambio' } });
+        assert.equal(reply.status, 201, reply.raw);
+        assert.deepEqual(await Promise.all(events), [true, true, true]);
+        await assert.rejects(connect(url, c.token), /La sesion ha expirado/, 'el token viejo no vuelve a entrar');
+        const fresh = await connect(url, changed.body.data.token);
+        assert.equal((await ask(fresh, 'joinRoom', `Order-${order}`)).ok, true, 'el token nuevo sí');
+      });
+
+      it('joinRoom con una sesión cuya contraseña cambió sin aviso: rechazado y desconectado', async () => {
+        const { app, db } = ctx();
+        const c = await createCustomer(app, db.db, { email: 'rt-clave-db@example.com' });
+        const order = await bareOrder(db.db, c.id);
+        const socket = await connect(url, c.token);
+        await db.db.update(users).set({ passwordHash: 'otro-hash' }).where(eq(users.id, c.id));
+        const dropped = nextEvent(socket, 'disconnect');
+        socket.emit('joinRoom', `Order-${order}`);
+        assert.equal(await dropped, 'io server disconnect');
+      });
+    });
   },
   appOptions,
 );
@@ -240,5 +329,30 @@ describe('tiempo real con Redis: dos instancias de la API', { skip: REDIS ? fals
     assert.equal((await staffCountA).orderId, order);
     assert.equal((await staffCountB).orderId, order);
     await new Promise((r) => setTimeout(r, 50));
+  });
+
+  it('degradar a un empleado en la instancia A corta su socket abierto en la instancia B', async () => {
+    const urlB = `http://127.0.0.1:${(two.server.address() as { port: number }).port}`;
+    const id = await createUser(one.db.db, 'rt-redis-degradado@example.com', 'orderemployee');
+    const token = await login(one.app, 'rt-redis-degradado@example.com');
+    const admin = await login(one.app, 'staff@example.com');
+    const onB = await connect(urlB, token);
+    const dropped = nextEvent(onB, 'disconnect', 5000);
+    const res = await api(one.app, 'PATCH', `/api/staff/customers/${id}/role`, { token: admin, body: { role: 'customer' } });
+    assert.equal(res.status, 200, res.raw);
+    assert.equal(await dropped, 'io server disconnect');
+  });
+
+  it('cambiar la contraseña en la instancia A corta el socket del usuario en la instancia B', async () => {
+    const urlB = `http://127.0.0.1:${(two.server.address() as { port: number }).port}`;
+    const c = await createCustomer(one.app, one.db.db, { email: 'rt-redis-clave@example.com' });
+    const onB = await connect(urlB, c.token);
+    const dropped = nextEvent(onB, 'disconnect', 5000);
+    const res = await api(one.app, 'POST', '/api/user/password', {
+      token: c.token,
+      body: { currentPassword: PASSWORD, newPassword: 'otra-clave-22', confirmPassword: 'otra-clave-22' },
+    });
+    assert.equal(res.status, 200, res.raw);
+    assert.equal(await dropped, 'io server disconnect');
   });
 });

@@ -6,8 +6,9 @@
  * plus GET api/auth/providers (is Google sign-in on?) and the staff-only POST api/auth/autoLoginLink.
  *
  * Throttles: every route here has a per-IP limit (@fastify/rate-limit route config); failed logins are
- * also counted per account (5 per 15 min), reset mails per account (3 per 15 min), verification re-sends
- * at most one per 5 min per account.
+ * also counted per (account, address) (5 per 15 min) and per account (30 per hour, never blocking an
+ * address that signed in to it before: server/auth/rate-limit.ts), reset mails per account (3 per
+ * 15 min), verification re-sends at most one per 5 min per account.
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,7 +46,6 @@ import {
   isStaffRole,
   linkGoogle,
   markEmailVerified,
-  setPasswordHash,
   type UserRow,
 } from '../../auth/users';
 
@@ -102,20 +102,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { email, password, remember } = check(loginSchema(), req.body);
-      const key = `login:${email}`;
-      const wait = throttle.loginFailures.retryAfter(key);
+      const wait = throttle.loginFailures.retryAfter(email, req.ip);
       if (wait > 0) throw tooMany(reply, wait);
       const user = await findUserByEmail(app.db, email);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) {
-        throttle.loginFailures.hit(key);
+        throttle.loginFailures.failed(email, req.ip);
         throw HttpError.unauthorized(M.wrongCredentials);
       }
       if (!user.emailVerifiedAt) {
         const sent = await resendVerification(user);
         throw HttpError.forbidden(sent ? M.unverified : M.unverifiedNoResend);
       }
-      throttle.loginFailures.reset(key);
+      throttle.loginFailures.succeeded(email, req.ip);
       const data = await app.auth.session(user, remember);
       return { success: true as const, message: M.loginOk, data };
     },
@@ -294,7 +293,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const r = await consumeToken(app.db, token, 'reset');
       if (!r.ok) throw tokenFailure(r);
       // Following the mailed link proves the mailbox: it verifies the e-mail too.
-      await setPasswordHash(app.db, r.userId, hash, true);
+      await app.auth.setPassword(r.userId, hash, { verifyEmail: true });
       const user = await findUserById(app.db, r.userId);
       if (!user) throw HttpError.badRequest(M.tokenInvalid);
       return { success: true as const, message: M.passwordChanged, data: await app.auth.session(user, false) };
@@ -368,9 +367,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           user = await findUserById(app.db, byEmail.id);
         } else {
           const local = id.email.split('@')[0] ?? '';
+          // Google's profile names are not ours to trust: no format / control characters in stored names.
+          const clean = (v: string) => v.normalize('NFKC').replace(/[\p{Cf}\p{Cc}]/gu, '').trim().slice(0, 60);
           user = await createCustomer(app.db, {
-            name: (id.givenName ?? id.name ?? local).slice(0, 60),
-            lastname: (id.familyName ?? '').slice(0, 60),
+            name: clean(id.givenName ?? id.name ?? local),
+            lastname: clean(id.familyName ?? ''),
             email: id.email,
             passwordHash: null,
             emailVerifiedAt: new Date(),
@@ -404,17 +405,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Staff mail a customer a one-time link to an order. The link goes only to the customer's mailbox: handing
+  // it to the caller would let any staff role (an order employee too) sign in as any customer.
   app.post(
     '/api/auth/autoLoginLink',
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requirePermission('orders:write'),
       schema: {
         tags: ['cuenta', 'staff'],
-        summary: 'Staff: crea un enlace de ingreso automático al pedido de un cliente (7 días, un solo uso)',
+        summary: 'Staff: envía al cliente por email un enlace de ingreso automático a su pedido (7 días, un solo uso); queda registrado quién lo pidió',
         security: [{ bearerAuth: [] }],
         body: autoLoginLinkBody,
         response: {
-          201: envelope(z.object({ url: z.string(), expiresAt: z.string() })),
+          202: envelope(z.object({ expiresAt: z.string() })),
           ...authErrors,
         },
       },
@@ -422,17 +425,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { userId, orderId } = req.body;
       const [order] = await app.db
-        .select({ id: orders.id, userId: orders.userId })
+        .select({ id: orders.id, userId: orders.userId, number: orders.number })
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1);
       if (!order || order.userId !== userId) throw HttpError.notFound();
-      // Only for customers: a link for a staff account would let any staff role sign in as, e.g., a superadmin.
+      // Only for customers: staff accounts are never reached through a link.
       const target = await findUserById(app.db, userId);
       if (!target || isStaffRole(target.role)) throw HttpError.notFound();
-      const link = await app.auth.createAutoLoginLink(userId, orderId);
-      reply.status(201);
-      return { success: true as const, data: { url: link.url, expiresAt: link.expiresAt.toISOString() } };
+      const requestedBy = req.user!.id;
+      let expiresAt: Date;
+      try {
+        ({ expiresAt } = await app.auth.sendAutoLogin(target, orderId, `#${order.number}`, requestedBy));
+      } catch (err) {
+        req.log.error({ err }, 'no se pudo enviar el enlace de ingreso automático');
+        throw new HttpError(502, M.mailSend);
+      }
+      req.log.info({ requestedBy, userId, orderId }, 'enlace de ingreso automático enviado al cliente');
+      reply.status(202);
+      return { success: true as const, message: M.autoLoginLinkSent, data: { expiresAt: expiresAt.toISOString() } };
     },
   );
 };

@@ -8,7 +8,6 @@
  *
  * A role change shows on the user's next request (VIP tier prices included): see services/customers.ts.
  */
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES } from '../../../lib/admin/settings-types';
@@ -76,12 +75,7 @@ const listQuery = z.object({
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
-  const permission =
-    (name: string): preHandlerAsyncHookHandler =>
-    async (req) => {
-      if (!req.user?.permissions.includes(name)) throw HttpError.forbidden();
-    };
-  const staffWith = (name: string) => [app.requireStaff, permission(name)];
+  const staffWith = (name: string) => app.requirePermission(name);
 
   const detail = async (id: number, caller: { id: number; permissions: string[] }) => {
     const data = await getCustomer(app.db, id, { id: caller.id, canWriteRoles: caller.permissions.includes('roles:write') });
@@ -128,6 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await setVip(app.db, req.params.id, req.body.vip);
+      await app.auth.accountChanged(req.params.id, 'role');
       return { success: true as const, message: req.body.vip ? M.vipOn : M.vipOff, data: await detail(req.params.id, req.user!) };
     },
   );
@@ -147,6 +142,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await changeRole(app.db, req.user!.id, req.params.id, req.body.role);
+      // sockets keep what they were granted at connect: end them (on every instance)
+      await app.auth.accountChanged(req.params.id, 'role');
       return { success: true as const, message: M.roleChanged, data: await detail(req.params.id, req.user!) };
     },
   );

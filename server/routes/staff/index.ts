@@ -19,7 +19,6 @@
  * (services/revalidate.ts, fire-and-forget).
  */
 import multipart from '@fastify/multipart';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCents } from '../../../lib/money';
@@ -123,12 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const permission =
-    (name: string): preHandlerAsyncHookHandler =>
-    async (req) => {
-      if (!req.user?.permissions.includes(name)) throw HttpError.forbidden();
-    };
-  const staffWith = (name: string) => [app.requireStaff, permission(name)];
+  const staffWith = (name: string) => app.requirePermission(name);
   const staffActor = (userId: number) => ({ userId, kind: 'staff' as const });
 
   const detail = async (id: number) => {

@@ -15,7 +15,6 @@
  * non-GET answer) and tells the storefront to revalidate: the home carousel (`carousel`), the footer tags
  * (`tags`). Transports are read live by the checkout, so there is nothing to revalidate for them.
  */
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tags as cacheTags } from '../../../lib/cache';
@@ -71,12 +70,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
 
-  const anyOf =
-    (...names: string[]): preHandlerAsyncHookHandler =>
-    async (req) => {
-      if (!names.some((n) => req.user?.permissions.includes(n))) throw HttpError.forbidden();
-    };
-  const staffWith = (...names: string[]) => [app.requireStaff, anyOf(...names)];
+  const staffWith = (...names: string[]) => app.requirePermission(...names);
   const catalogue = staffWith('categories:write');
   const transportsWrite = staffWith('transports:write');
 

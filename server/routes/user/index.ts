@@ -23,7 +23,7 @@ import {
   sessionDataSchema,
   tokenQuery,
 } from '../../auth/schemas';
-import { findUserById, setPasswordHash, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
+import { findUserById, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
 
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const v = check(changePasswordSchema(), req.body);
       const key = `password:${req.user!.id}`;
-      const wait = app.auth.throttle.loginFailures.retryAfter(key);
+      const wait = app.auth.throttle.passwordFailures.retryAfter(key);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw HttpError.tooManyRequests(M.tooManyAttempts);
@@ -117,11 +117,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await me(req.user!.id);
       // Accounts created with Google have no password yet: they may set one without a current password.
       if (row.passwordHash !== null && !(await verifyPassword(row.passwordHash, v.currentPassword))) {
-        app.auth.throttle.loginFailures.hit(key);
+        app.auth.throttle.passwordFailures.hit(key);
         throw HttpError.badRequest(M.wrongPassword);
       }
-      app.auth.throttle.loginFailures.reset(key);
-      await setPasswordHash(app.db, row.id, await hashPassword(v.newPassword));
+      app.auth.throttle.passwordFailures.reset(key);
+      await app.auth.setPassword(row.id, await hashPassword(v.newPassword));
       const updated = await me(row.id);
       return {
         success: true as const,

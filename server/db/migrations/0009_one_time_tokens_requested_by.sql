@@ -1,0 +1,2 @@
+ALTER TABLE "one_time_tokens" ADD COLUMN "requested_by" integer;--> statement-breakpoint
+ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
