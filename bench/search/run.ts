@@ -137,19 +137,26 @@ type Row = {
   cpuMs: number;
 };
 
-/** utime + stime of processes, in ms (Linux /proc; 0 elsewhere). */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
+/** utime + stime per process, in ms (Linux /proc; a process that is gone is left out). */
+function cpuOf(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
-      // gone
+      // gone (an idle pool connection closed)
     }
   }
-  return ticks * 10;
+  return out;
+}
+
+/** CPU spent between two readings by the processes present in both. */
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of after) if (before.has(pid)) ms += t - before.get(pid)!;
+  return ms;
 }
 
 async function measure(engine: string, size: number): Promise<Row[]> {
@@ -206,7 +213,7 @@ async function measure(engine: string, size: number): Promise<Row[]> {
       // one kind at a time, so the CPU counters can be read around each batch
       for (let i = 0; i < REQUESTS; i++) {
         const kind = KINDS[Math.floor((i * KINDS.length) / REQUESTS)]!;
-        const before = cpuMs(pids);
+        const before = cpuOf(pids);
         const q = mix[kind][i % mix[kind].length]!;
         const url = route === 'search' ? `${base}/api/products/search?query=${encodeURIComponent(q)}` : `${base}/api/products?rows=12&query=${encodeURIComponent(q)}`;
         const started = performance.now();
@@ -214,7 +221,7 @@ async function measure(engine: string, size: number): Promise<Row[]> {
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${url} → ${res.status}`);
         times[kind].push(performance.now() - started);
-        cpu[kind] += cpuMs(pids) - before;
+        cpu[kind] += cpuDelta(before, cpuOf(pids));
       }
       const all = Object.values(times).flat();
       for (const [kind, list] of [...Object.entries(times), ['all', all]] as [Kind | 'all', number[]][]) {

@@ -268,11 +268,10 @@ export async function listProducts(db: Db, params: ProductListParams, memo?: Cat
   const search = params.search;
   const order = search && !params.sort ? sql`s.ord` : orderFor(params.sort ?? 'name');
   const where = inCategories ?? sql`true`;
-  const searchIds = (plan: SearchPlan, tail: SQL) =>
-    rowsOf<{ id: number }>(
-      db,
-      sql`select products.id from ${searchCall(plan)} s join products on products.id = s.id where ${where} order by ${order} ${tail}`,
-    ).then((r) => r.map((x) => x.id));
+  const searchIds = (plan: SearchPlan) =>
+    rowsOf<{ id: number }>(db, sql`select products.id from ${searchCall(plan)} s join products on products.id = s.id where ${where} order by ${order}`).then(
+      (r) => r.map((x) => x.id),
+    );
   const listWhere = and(visibleTopLevel, inCategories);
 
   let pageIds: number[];
@@ -283,19 +282,25 @@ export async function listProducts(db: Db, params: ProductListParams, memo?: Cat
     let ids = memo.get<number[]>(key);
     if (!ids) {
       ids = search
-        ? await searchIds(search, sql``)
+        ? await searchIds(search)
         : (await db.select({ id: products.id }).from(products).where(listWhere).orderBy(order)).map((r) => r.id);
       memo.set(key, ids, version);
     }
     total = ids.length;
     pageIds = ids.slice(offset, offset + rows);
   } else if (search) {
-    const [ids, countRows] = await Promise.all([
-      searchIds(search, sql`limit ${rows} offset ${offset}`),
-      rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${searchCall(search)} s join products on products.id = s.id where ${where}`),
-    ]);
-    pageIds = ids;
-    total = countRows[0]?.n ?? 0;
+    // one call: the page and the total (a window count) — the search is the expensive part
+    const page = await rowsOf<{ id: number; total: number }>(
+      db,
+      sql`select products.id, (count(*) over ())::int as total from ${searchCall(search)} s join products on products.id = s.id
+        where ${where} order by ${order} limit ${rows} offset ${offset}`,
+    );
+    pageIds = page.map((r) => r.id);
+    total = page[0]?.total ?? 0;
+    if (!page.length && offset > 0) {
+      const [n] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${searchCall(search)} s join products on products.id = s.id where ${where}`);
+      total = n?.n ?? 0;
+    }
   } else {
     const [pageRows, countRows] = await Promise.all([
       db.select({ id: products.id }).from(products).where(listWhere).orderBy(order).limit(rows).offset(offset),
