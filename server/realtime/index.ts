@@ -154,8 +154,15 @@ export default fp<RealtimeOptions>(
           return null;
         }
         const user = await app.auth.toAuthUser(row);
+        const wasStaff = canReadAllOrders(data.user);
         data.user = user;
-        if (!canReadAllOrders(user)) await socket.leave(STAFF_ROOM);
+        if (wasStaff && !canReadAllOrders(user)) {
+          // lost the staff rights behind the socket's back: out of Staff and of every order room not its own
+          await socket.leave(STAFF_ROOM);
+          for (const room of [...socket.rooms]) {
+            if (room.startsWith('Order-') && !(await mayJoin(app, user, room))) await socket.leave(room);
+          }
+        }
         return user;
       };
 

@@ -221,8 +221,11 @@ describeEachDb(
         const rejoin = await ask(socket, 'rejoinRooms', [`Order-${orderB}`]);
         assert.deepEqual(rejoin.refused, [`Order-${orderB}`]);
         const quietStaff = silence(socket, 'newMessageCount', 300);
+        const quietOrder = silence(socket, 'newMessage', 300);
         app.realtime.emitToStaff('newMessageCount', { orderId: orderB });
+        app.realtime.emitToOrder(orderA, 'newMessage', { text: 'ajeno' });
         assert.equal(await quietStaff, true, 'dejó la sala Staff');
+        assert.equal(await quietOrder, true, 'dejó la sala del pedido ajeno que había unido como personal');
       });
 
       it('un cambio de contraseña corta el socket abierto: no llegan más mensajes, avisos ni conteos', async () => {
