@@ -17,6 +17,7 @@
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { mails } from '../metrics';
 import { mailQueue } from '../db/schema';
 import type { Timeouts } from '../env';
 import type { Mailer, MailMessage, SentMail } from './transport';
@@ -99,6 +100,7 @@ export function createQueuedMailer(opts: {
     try {
       const info = await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers });
       await db.execute(sql`delete from mail_queue where id = ${row.id}`);
+      mails.inc({ kind: row.kind, result: 'sent' });
       if (down) log?.info({}, 'SMTP responde otra vez: se envían los mails en cola');
       down = false;
       log?.info({ mail: row.kind, messageId: info.messageId, attempts: row.attempts }, 'mail enviado por SMTP');
@@ -107,6 +109,7 @@ export function createQueuedMailer(opts: {
       const message = String((err as Error)?.message ?? err).slice(0, 500);
       if (isPermanent(err) || Number(row.age_ms) > MAIL_MAX_AGE_MS) {
         await db.execute(sql`update mail_queue set failed_at = now(), locked_until = null, last_error = ${message} where id = ${row.id}`);
+        mails.inc({ kind: row.kind, result: 'failed' });
         log?.error?.({ err, mail: row.kind, id: row.id, attempts: row.attempts }, 'mail descartado: SMTP lo rechazó o venció');
         return false;
       }
@@ -114,6 +117,7 @@ export function createQueuedMailer(opts: {
       await db.execute(sql`
         update mail_queue set next_attempt_at = now() + ${delay} * interval '1 millisecond', locked_until = null, last_error = ${message}
         where id = ${row.id}`);
+      mails.inc({ kind: row.kind, result: 'deferred' });
       if (!down) log?.warn?.({ err, mail: row.kind, retryInMs: delay }, 'SMTP no disponible: el mail queda en cola y se reintenta');
       down = true;
       // the server is away: the other due mails would fail the same way, try them at their own time

@@ -40,7 +40,7 @@ export const orderTransitions = new Counter({
 
 export const mails = new Counter({
   name: 'shop_mails_total',
-  help: 'Mails por tipo y resultado (sent / failed)',
+  help: 'Mails por tipo y resultado (queued: en la cola SMTP; sent; deferred: SMTP no respondió, se reintenta; failed)',
   labelNames: ['kind', 'result'] as const,
   registers: [registry],
 });
@@ -115,11 +115,13 @@ export function watchBackupStatus(file: string): void {
 }
 
 /** The same mailer, counting each send as sent or failed by kind (verify, reset, order-…). */
-export function countMails<M extends { send(m: { kind: string }): Promise<unknown> }>(mailer: M): M {
+export function countMails<M extends { mode?: string; send(m: { kind: string }): Promise<unknown> }>(mailer: M): M {
+  // over SMTP, send() only queues: the queue's worker counts what SMTP took or refused (server/mail/queue.ts)
+  const accepted = mailer.mode === 'smtp' ? 'queued' : 'sent';
   const send = async (m: { kind: string }) => {
     try {
       const r = await mailer.send(m);
-      mails.inc({ kind: m.kind, result: 'sent' });
+      mails.inc({ kind: m.kind, result: accepted });
       return r;
     } catch (err) {
       mails.inc({ kind: m.kind, result: 'failed' });
