@@ -5,7 +5,8 @@
  * waits for SMTP, so an SMTP server that hangs or is down costs it nothing. A worker in each API instance
  * delivers due rows one at a time, each attempt bounded by SMTP_CONNECT/GREETING/SOCKET_TIMEOUT_MS; a
  * mail that did not go out stays queued and is retried with back-off (MAIL_RETRY_MIN_MS doubling up to
- * MAIL_RETRY_MAX_MS), so it is delivered after the server comes back — also after an API restart.
+ * MAIL_RETRY_MAX_MS), so it is delivered after the server comes back — also after an API restart. While
+ * the server is away, each poll checks whether it answers again, and then the waiting mails go at once.
  *
  * Why a table and not the outbox folder: with several API instances the database is the one store they
  * share. `FOR UPDATE SKIP LOCKED` + a lease (`locked_until`) let any instance deliver any mail, never two
@@ -79,7 +80,9 @@ export function createQueuedMailer(opts: {
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
-  let down = false; // log an SMTP outage once, and its end
+  // SMTP unreachable (network-level failure seen by this instance); null = not known yet (just started)
+  let down: boolean | null = null;
+  let probing = false;
 
   const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
@@ -119,7 +122,8 @@ export function createQueuedMailer(opts: {
         where id = ${row.id}`);
       mails.inc({ kind: row.kind, result: 'deferred' });
       if (!down) log?.warn?.({ err, mail: row.kind, retryInMs: delay }, 'SMTP no disponible: el mail queda en cola y se reintenta');
-      down = true;
+      // no SMTP reply at all (timeout, refused, reset): the server is away, not this mail's problem
+      if ((err as { responseCode?: unknown }).responseCode === undefined) down = true;
       // the server is away: the other due mails would fail the same way, try them at their own time
       throw err;
     }
@@ -161,7 +165,35 @@ export function createQueuedMailer(opts: {
     return running;
   };
 
-  const timer = setInterval(() => void drain(), opts.pollMs ?? 5_000);
+  /**
+   * While SMTP is known to be away (or after a start, with mails waiting for a retry), check it on every
+   * poll (connect + greeting + EHLO, within the deadlines); once it answers, the waiting mails are due at
+   * once — delivery resumes within a poll of the server coming back, not at the end of a long back-off.
+   */
+  const probe = async (): Promise<void> => {
+    if (probing || down === false) return;
+    probing = true;
+    try {
+      const waiting = (await rows(sql`
+        select id from mail_queue where failed_at is null and attempts > 0 and next_attempt_at > now() limit 1`)) as unknown[];
+      if (waiting.length === 0) {
+        if (down === null) down = false;
+        return;
+      }
+      if (!(await transport.verify().then(() => true, () => false)) || stopped) return;
+      await db.execute(sql`update mail_queue set next_attempt_at = now() where failed_at is null and attempts > 0 and next_attempt_at > now()`);
+      if (down) log?.info({}, 'SMTP responde otra vez: se envían los mails en cola');
+      down = false;
+    } catch (err) {
+      log?.error?.({ err }, 'cola de mails: no se pudo leer la base');
+    } finally {
+      probing = false;
+    }
+  };
+
+  const timer = setInterval(() => {
+    void probe().then(() => drain());
+  }, opts.pollMs ?? 5_000);
   timer.unref();
 
   return {
