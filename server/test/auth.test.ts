@@ -474,7 +474,15 @@ describeEachDb(
       }
     });
   },
-  { auth: { jwtSecret: TEST_JWT_SECRET, mailer } },
+  // This suite walks account flows, every inject() from one address: the per-IP limits of the auth routes
+  // (which exempt nobody) are raised here and tested in auth-limits.test.ts / proxy-limits.test.ts.
+  {
+    auth: {
+      jwtSecret: TEST_JWT_SECRET,
+      mailer,
+      limits: { sensitivePerIp: { max: 500, windowMs: 60_000 }, loginPerIp: { max: 500, windowMs: 60_000 } },
+    },
+  },
 );
 
 const mailer2 = memoryMailer();
