@@ -78,14 +78,20 @@ describe('Redis colgado (SIGSTOP) → las respuestas no esperan, el proceso sigu
   });
 
   it('Redis detenido: una escritura responde dentro del plazo de Redis; las siguientes, sin esperarlo', async () => {
+    // the write's own work (a database update) is measured with Redis healthy: on a loaded host it alone can
+    // take hundreds of ms, and the bound is about what Redis adds to it
+    const healthy = await timed(write('active'), HANG_CAP_MS);
     redis.stop();
     try {
       const first = await timed(write('noStock'), HANG_CAP_MS);
       assert.equal(first.value.statusCode, 200, first.value.body);
-      assert.ok(first.ms <= T.redisCommandMs + SLACK_MS, `first write answered in ${first.ms} ms (deadline ${T.redisCommandMs} ms)`);
+      assert.ok(
+        first.ms <= healthy.ms + T.redisCommandMs + SLACK_MS,
+        `first write answered in ${first.ms} ms (deadline ${T.redisCommandMs} ms; the same write with Redis up: ${healthy.ms} ms)`,
+      );
       const next = await timed(write('active'), HANG_CAP_MS);
       assert.equal(next.value.statusCode, 200);
-      assert.ok(next.ms <= SLACK_MS, `during the outage a write answered in ${next.ms} ms`);
+      assert.ok(next.ms <= healthy.ms + SLACK_MS, `during the outage a write answered in ${next.ms} ms (with Redis up: ${healthy.ms} ms)`);
       console.log(`# escritura con Redis detenido: ${first.ms} ms; la siguiente: ${next.ms} ms`);
 
       // realtime emits publish through the adapter; their deadlines pass without ending the process
