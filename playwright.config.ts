@@ -51,6 +51,8 @@ export default defineConfig({
         STOREFRONT_URL: SITE,
         REVALIDATE_SECRET,
         LOG_LEVEL: 'warn',
+        // the suite runs on the demo catalogue and accounts, whatever NODE_ENV the runner has
+        SEED_DEMO: 'true',
       },
     },
     {

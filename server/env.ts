@@ -22,8 +22,10 @@ const envSchema = z.object({
   RATE_LIMIT_ALLOWLIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  // '' = unset (a spawner that clears the variable)
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  NODE_ENV: z.string().optional(),
 });
 
 export type ApiEnv = {
@@ -36,7 +38,13 @@ export type ApiEnv = {
   rateLimitAllowList: string[];
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** seed the demo catalogue into an empty database at start (default true) */
+  /** NODE_ENV=production */
+  production: boolean;
+  /**
+   * A demo instance: seed the demo catalogue and accounts into an empty database at start, and accept
+   * accounts with the demo password in production. Default only for the embedded database outside
+   * production (`npm start`); with DATABASE_URL or NODE_ENV=production only when SEED_DEMO=true.
+   */
   seedDemo: boolean;
   /** 0 disables the in-memory catalogue response cache */
   catalogueCacheTtlMs: number;
@@ -60,17 +68,20 @@ export function corsOriginsFrom(env: { STOREFRONT_ORIGINS?: string; PUBLIC_SITE_
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
   const e = envSchema.parse(source);
   const truthy = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : v === 'true' || v === '1');
+  const production = e.NODE_ENV === 'production';
+  const databaseUrl = e.DATABASE_URL || undefined;
   return {
     port: e.API_PORT,
     host: e.API_HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     corsOrigins: corsOriginsFrom(e),
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST !== undefined ? list(e.RATE_LIMIT_ALLOWLIST) : DEFAULT_ALLOWLIST,
     trustProxy: truthy(e.TRUST_PROXY, false),
     logLevel: e.LOG_LEVEL,
-    seedDemo: truthy(e.SEED_DEMO, true),
+    production,
+    seedDemo: truthy(e.SEED_DEMO || undefined, !databaseUrl && !production),
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
   };
 }

@@ -74,7 +74,7 @@ async function main(): Promise<number> {
       API_HOST: '127.0.0.1',
       DATA_DIR: data.dataDir,
       DATABASE_URL: data.databaseUrl,
-      SEED_DEMO: 'false',
+      SEED_DEMO: 'true', // a demo instance (seeded above): demo accounts are expected in production
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // no storefront in this bench: nothing to revalidate
