@@ -71,6 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/address',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: { tags, summary: 'Guardar una dirección', security, body: addressBody, response: { 201: envelope(addressSchema), ...authErrors } },
     },
@@ -85,6 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/address/:id',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -119,6 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/address/:id',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

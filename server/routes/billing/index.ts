@@ -55,6 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/billing',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -84,6 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/billing/:id',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

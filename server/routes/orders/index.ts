@@ -108,6 +108,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -185,6 +186,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/order/:id/${action}`,
       {
+        config: { invalidates: [] },
         preHandler: app.authenticate,
         schema: { tags, summary, security, params: orderIdParams, response: { 200: envelope(orderDetailSchema), ...authErrors } },
       },
@@ -199,6 +201,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/add',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -221,6 +224,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/proof',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

@@ -116,6 +116,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:id/vip',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('users:write'),
       schema: {
         tags,
@@ -135,6 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:id/role',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('roles:write'),
       schema: {
         tags,

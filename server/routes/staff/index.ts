@@ -175,6 +175,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/state',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -194,6 +195,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/budget',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -213,6 +215,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/remit',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -239,6 +242,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/documents',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -288,6 +292,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/config',
     {
+      config: { invalidates: ['config'] },
       preHandler: staffWith('config:write'),
       schema: {
         tags,

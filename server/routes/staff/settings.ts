@@ -113,6 +113,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/carousel',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -137,6 +138,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/carousel/:id',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -157,6 +159,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.delete(
     '/carousel/:id',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(z.array(carouselSchema)), ...authErrors } },
     },
@@ -170,6 +173,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.put(
     '/carousel/order',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -191,6 +195,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/tags',
     {
+      config: { invalidates: ['tags'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -210,6 +215,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/tags/:id',
     {
+      config: { invalidates: ['tags'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -231,6 +237,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.delete(
     '/tags/:id',
     {
+      config: { invalidates: ['tags'] },
       preHandler: catalogue,
       schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors } },
     },
@@ -246,6 +253,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/transports',
     {
+      config: { invalidates: [] },
       preHandler: transportsWrite,
       schema: {
         tags,
@@ -264,6 +272,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/transports/:id',
     {
+      config: { invalidates: [] },
       preHandler: transportsWrite,
       schema: {
         tags,
