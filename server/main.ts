@@ -9,9 +9,11 @@ import { accountsWithDemoPassword, demoAccountsMessage } from './auth/demo-accou
 import { openConfiguredDb } from './db/open';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { ensureBaseData } from './db/seed/base';
+import { prepareDataDir } from './data-dir';
 import { loadEnv } from './env';
 
 const env = loadEnv();
+prepareDataDir(env.dataDir);
 const logger = {
   level: env.logLevel,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],

@@ -12,6 +12,7 @@ import { openConfiguredDb } from '../db/open';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed/data';
 import { ensureBaseData } from '../db/seed/base';
+import { prepareDataDir } from '../data-dir';
 import { loadEnv } from '../env';
 
 const HELP = `Uso: npm run staff:create -- --email EMAIL --name NOMBRE --lastname APELLIDO [--role ROL]
@@ -74,6 +75,7 @@ async function main(): Promise<number> {
   }
 
   const env = loadEnv();
+  prepareDataDir(env.dataDir);
   const db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'staff:create' });
   try {
     await ensureBaseData(db.db);

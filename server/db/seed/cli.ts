@@ -3,6 +3,7 @@
  * $DATA_DIR/pglite). See HELP below; it is also printed by `--help`.
  */
 import { parseArgs } from 'node:util';
+import { prepareDataDir } from '../../data-dir';
 import { loadEnv } from '../../env';
 import { openConfiguredDb } from '../open';
 import { isDatabaseEmpty, resetDatabase, seedDemo, seedSynthetic } from './index';
@@ -45,6 +46,7 @@ async function main(): Promise<number> {
   }
 
   const env = loadEnv();
+  prepareDataDir(env.dataDir);
   const db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'seed' });
   const log = (msg: string) => console.log(msg);
   try {
