@@ -1,12 +1,14 @@
 /**
- * Catalogue-cache hit rate under a realistic mix: `npm run bench -- cache [--requests 4000] [--edits 2]`.
+ * Catalogue-cache hit rate under a realistic mix: `npm run bench -- cache [--requests 4000] [--edits 2] [--concurrency 8]`.
  *
  * The API in this process on a fresh seeded PGlite (the test harness' template), driven through `inject`
  * (the cache sits behind the HTTP layer, so sockets would only add noise). One deterministic sequence of
  * requests: catalogue browsing 78 % (listing pages, categories, product pages, config, tags, carousel),
  * search 4 %, logins 6 %, orders 4 %, chat messages (customer and staff) 6 %, notification and message
  * reads 2 %, plus `--edits` staff price changes spread over the run (real catalogue writes: they must still
- * clear the cache). Reports the hit rate of the cacheable GETs (x-cache header), and how many times the
+ * clear the cache). The kinds follow one seeded sequence; `--concurrency` clients work through it at
+ * once, as shoppers and staff do (the cache's 30 s TTL applies as in production). Reports the hit rate
+ * of the cacheable GETs (x-cache header), why each miss happened, and how many times the
  * cache was cleared. Target: ≥ 95 %.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,10 +21,12 @@ const { values: args } = parseArgs({
   options: {
     requests: { type: 'string', default: '4000' },
     edits: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '8' },
   },
 });
 const REQUESTS = Number(args.requests);
 const EDITS = Number(args.edits);
+const CONCURRENCY = Number(args.concurrency);
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -71,54 +75,70 @@ async function main(): Promise<number> {
     const failures: string[] = [];
     let hits = 0;
     let misses = 0;
+    // why each miss: the URL's first read, its entry expired (TTL), or a write cleared the cache since
+    const missCause = { first: 0, expired: 0, cleared: 0 };
+    const lastFilled = new Map<string, number>();
     const version0 = app.catalogueCache.version;
     const t0 = Date.now();
-    for (let i = 0; i < REQUESTS; i++) {
-      const x = next();
-      const kind: Kind = editAt.has(i) ? 'edit' : x < 0.78 ? 'browse' : x < 0.82 ? 'search' : x < 0.88 ? 'login' : x < 0.92 ? 'order' : x < 0.98 ? 'chat' : 'read';
-      counts[kind]++;
-      let res;
-      switch (kind) {
-        case 'browse':
-        case 'search': {
-          const pool = kind === 'browse' ? browse : search;
-          res = await api(app, 'GET', pool[Math.floor(next() * pool.length)]!);
-          if (res.headers['x-cache'] === 'hit') hits++;
-          else if (res.headers['x-cache'] === 'miss') misses++;
-          break;
+    const plan = Array.from({ length: REQUESTS }, () => [next(), next(), next()] as const);
+    let cursor = 0;
+    const worker = async () => {
+      for (let i = cursor++; i < REQUESTS; i = cursor++) {
+        const [x, y, z] = plan[i]!;
+        const pick = (n: number) => Math.floor(y * n);
+        const kind: Kind = editAt.has(i) ? 'edit' : x < 0.78 ? 'browse' : x < 0.82 ? 'search' : x < 0.88 ? 'login' : x < 0.92 ? 'order' : x < 0.98 ? 'chat' : 'read';
+        counts[kind]++;
+        let res;
+        switch (kind) {
+          case 'browse':
+          case 'search': {
+            const pool = kind === 'browse' ? browse : search;
+            const url = pool[pick(pool.length)]!;
+            res = await api(app, 'GET', url);
+            if (res.headers['x-cache'] === 'hit') hits++;
+            else if (res.headers['x-cache'] === 'miss') {
+              misses++;
+              const v = lastFilled.get(url);
+              missCause[v === undefined ? 'first' : v === app.catalogueCache.version ? 'expired' : 'cleared']++;
+              lastFilled.set(url, app.catalogueCache.version);
+            }
+            break;
+          }
+          case 'login':
+            res = await api(app, 'POST', '/auth/login', { body: { email: z < 0.5 ? 'cliente@example.com' : 'vip@example.com', password: 'tienda-demo' } });
+            break;
+          case 'order':
+            res = await order(buyers[pick(buyers.length)]!);
+            break;
+          case 'chat': {
+            const b = pick(buyers.length);
+            const token = z < 0.5 ? buyers[b]!.token : staffTokens[Math.floor(z * 8) % staffTokens.length]!;
+            res = await api(app, 'POST', `/api/order/${orderOf[b]}/messages`, { token, body: { text: `mensaje ${i}` } });
+            break;
+          }
+          case 'read': {
+            const b = pick(buyers.length);
+            res = await api(app, 'POST', `/api/order/${orderOf[b]}/messages/read`, { token: buyers[b]!.token });
+            break;
+          }
+          case 'edit':
+            res = await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staffTokens[0], body: { price: 2000 + i / 100 } });
+            break;
         }
-        case 'login':
-          res = await api(app, 'POST', '/auth/login', { body: { email: next() < 0.5 ? 'cliente@example.com' : 'vip@example.com', password: 'tienda-demo' } });
-          break;
-        case 'order':
-          res = await order(buyers[Math.floor(next() * buyers.length)]!);
-          break;
-        case 'chat': {
-          const b = Math.floor(next() * buyers.length);
-          const token = next() < 0.5 ? buyers[b]!.token : staffTokens[Math.floor(next() * staffTokens.length)]!;
-          res = await api(app, 'POST', `/api/order/${orderOf[b]}/messages`, { token, body: { text: `mensaje ${i}` } });
-          break;
-        }
-        case 'read': {
-          const b = Math.floor(next() * buyers.length);
-          res = await api(app, 'POST', `/api/order/${orderOf[b]}/messages/read`, { token: buyers[b]!.token });
-          break;
-        }
-        case 'edit':
-          res = await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staffTokens[0], body: { price: 2000 + i / 100 } });
-          break;
+        if (res.status >= 400 && failures.length < 5) failures.push(`${kind} ${res.status}: ${res.raw.slice(0, 160)}`);
       }
-      if (res.status >= 400 && failures.length < 5) failures.push(`${kind} ${res.status}: ${res.raw.slice(0, 160)}`);
-    }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (Date.now() - t0) / 1000;
     const clears = app.catalogueCache.version - version0;
     const rate = hits / Math.max(1, hits + misses);
-    console.log(`[cache] ${REQUESTS} requests in ${seconds.toFixed(1)} s: ${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    console.log(`[cache] ${REQUESTS} requests, ${CONCURRENCY} clients, in ${seconds.toFixed(1)} s: ${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}`);
     console.log(`[cache] cacheable GETs: ${hits + misses}, hits ${hits}, misses ${misses} → hit rate ${(rate * 100).toFixed(1)} %`);
     console.log(`[cache] cache cleared ${clears} times (${EDITS} catalogue edits in the mix)`);
+    console.log(`[cache] misses: ${missCause.first} first reads, ${missCause.expired} expired (TTL ${app.catalogueCache.ttlMs / 1000} s), ${missCause.cleared} after a clear`);
     for (const f of failures) console.log(`[cache] sample error: ${f}`);
 
-    const out = { at: new Date().toISOString(), requests: REQUESTS, counts, hits, misses, hitRate: rate, clears, seconds };
+    const out = { at: new Date().toISOString(), requests: REQUESTS, concurrency: CONCURRENCY, counts, hits, misses, missCause, hitRate: rate, clears, seconds };
     const dir = path.join(process.cwd(), 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `cache-${out.at.replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));
