@@ -23,7 +23,8 @@ const HELP = `Uso: npm run seed -- [opciones]
 
 Base de datos: DATABASE_URL=postgres://… o, si no está definida, PGlite en $DATA_DIR/pglite
 (DATA_DIR por defecto ./.data). Con PGlite la API debe estar detenida (un solo proceso por directorio).
-La API (npm run api / npm start) ya carga la demo sola cuando encuentra la base vacía.`;
+La API (npm start) carga la demo sola en una base vacía sólo con PGlite fuera de producción, o con
+SEED_DEMO=true. Para una tienda real, la primera cuenta del personal: npm run staff:create -- --help.`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
