@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTestContext } from '../../server/test/helpers';
-import { api, createCustomer, insertTestCatalogue, login, setMinimums } from '../../server/test/orders-fixtures';
+import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums } from '../../server/test/orders-fixtures';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,8 +48,10 @@ async function main(): Promise<number> {
     const cat = await insertTestCatalogue(db.db);
     // Several customers and staff members: chat messages are limited per user, as in the shop.
     const buyers: Awaited<ReturnType<typeof createCustomer>>[] = [];
-    for (let i = 0; i < 8; i++) buyers.push(await createCustomer(app, db.db, { email: `bench-cache-${i}@example.com` }));
-    const staffTokens = await Promise.all(['staff@example.com', 'admin@example.com', 'empleado@example.com', 'pedidos@example.com'].map((e) => login(app, e)));
+    for (let i = 0; i < 12; i++) buyers.push(await createCustomer(app, db.db, { email: `bench-cache-${i}@example.com` }));
+    const staffEmails = ['staff@example.com', 'admin@example.com', 'empleado@example.com', 'pedidos@example.com'];
+    for (let i = 0; i < 4; i++) staffEmails.push(await createUser(db.db, `bench-pedidos-${i}@example.com`, 'orderemployee').then(() => `bench-pedidos-${i}@example.com`));
+    const staffTokens = await Promise.all(staffEmails.map((e) => login(app, e)));
     const first = await api(app, 'GET', '/api/products?rows=12&page=1');
     const totalPages = Number(first.body.data.totalPages);
     const listed = (first.body.data.items ?? []) as { slug: string; Categories?: { slug: string }[] }[];
@@ -112,7 +114,7 @@ async function main(): Promise<number> {
             break;
           case 'chat': {
             const b = pick(buyers.length);
-            const token = z < 0.5 ? buyers[b]!.token : staffTokens[Math.floor(z * 8) % staffTokens.length]!;
+            const token = z < 0.5 ? buyers[b]!.token : staffTokens[Math.floor((z - 0.5) * 2 * staffTokens.length)]!;
             res = await api(app, 'POST', `/api/order/${orderOf[b]}/messages`, { token, body: { text: `mensaje ${i}` } });
             break;
           }
