@@ -61,6 +61,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         METRICS_PORT: String(API_PORT + 5100),
         METRICS_TOKEN: E2E_METRICS.token,
+        // the suite runs on the demo catalogue and accounts, whatever NODE_ENV the runner has
+        SEED_DEMO: 'true',
       },
     },
     {

@@ -93,6 +93,8 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
     STOREFRONT_ORIGINS: (o.origins ?? [o.storefrontUrl]).join(','),
     REVALIDATE_SECRET: o.secret,
     LOG_LEVEL: 'warn',
+    // a demo instance, also on PostgreSQL: the specs use the demo catalogue and accounts
+    SEED_DEMO: 'true',
     DATABASE_URL: o.databaseUrl ?? '',
     REDIS_URL: o.redisUrl ?? '',
     REVALIDATE_URLS: (o.revalidateUrls ?? []).join(','),

@@ -2,6 +2,7 @@ import { getRequestConfig } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
 import { routing } from './routing';
 import { getMessagesFor } from './messages';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -9,7 +10,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
   return {
     locale,
     messages: await getMessagesFor(locale),
-    timeZone: 'America/Argentina/Buenos_Aires',
+    timeZone: SHOP_TIME_ZONE,
     // Spec §8: a missing translation falls back to the key itself.
     getMessageFallback: ({ namespace, key }) => (namespace ? `${namespace}.${key}` : key),
     onError: () => {},

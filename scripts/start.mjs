@@ -15,13 +15,18 @@ const port = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '4000';
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 
+// The data folder (database, secrets, mails with live links) is for this user only: everything both
+// processes create is private (the umask is inherited), and the folder is created 0700. The API warns
+// about a folder an older version left open.
+process.umask(0o077);
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
 // The API calls the storefront's revalidate endpoint with a shared secret; when none is configured,
 // generate one once and hand the same value to both processes.
 function revalidateSecret() {
   if (process.env.REVALIDATE_SECRET) return process.env.REVALIDATE_SECRET;
   const file = path.join(dataDir, 'revalidate-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -68,7 +68,8 @@ const envSchema = z.object({
   RATE_LIMIT_ALLOWLIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  // '' = unset (a spawner that clears the variable)
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   // off unless set: several APIs on one host (tests, e2e, instances) must not fight over one port
@@ -86,6 +87,7 @@ const envSchema = z.object({
   SMTP_SOCKET_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpSocketMs),
   MAIL_RETRY_MIN_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMinMs),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMaxMs),
+  NODE_ENV: z.string().optional(),
 });
 
 export type ApiEnv = {
@@ -100,7 +102,13 @@ export type ApiEnv = {
   /** reverse proxies whose X-Forwarded-For is believed (addresses / CIDRs, or `loopback`) */
   trustedProxies: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** seed the demo catalogue into an empty database at start (default true) */
+  /** NODE_ENV=production */
+  production: boolean;
+  /**
+   * A demo instance: seed the demo catalogue and accounts into an empty database at start, and accept
+   * accounts with the demo password in production. Default only for the embedded database outside
+   * production (`npm start`); with DATABASE_URL or NODE_ENV=production only when SEED_DEMO=true.
+   */
   seedDemo: boolean;
   /** 0 disables the in-memory catalogue response cache */
   catalogueCacheTtlMs: number;
@@ -150,18 +158,21 @@ export function corsOriginsFrom(env: { STOREFRONT_ORIGINS?: string; PUBLIC_SITE_
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
   const e = envSchema.parse(source);
   const truthy = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : v === 'true' || v === '1');
+  const production = e.NODE_ENV === 'production';
+  const databaseUrl = e.DATABASE_URL || undefined;
   return {
     port: e.API_PORT,
     host: e.API_HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     corsOrigins: corsOriginsFrom(e),
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitAllowList:
       e.RATE_LIMIT_ALLOWLIST !== undefined ? parseAddressList(e.RATE_LIMIT_ALLOWLIST, 'RATE_LIMIT_ALLOWLIST') : DEFAULT_ALLOWLIST,
     trustedProxies: parseTrustedProxies(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
-    seedDemo: truthy(e.SEED_DEMO, true),
+    production,
+    seedDemo: truthy(e.SEED_DEMO || undefined, !databaseUrl && !production),
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     apiDocs: truthy(e.API_DOCS, false),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || undefined },

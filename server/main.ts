@@ -1,15 +1,21 @@
 /**
- * API process: read env, open + migrate the database, seed the demo catalogue into an empty database,
- * listen, and shut down cleanly on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the db).
+ * API process: read env, open + migrate the database, ensure the reference data (roles, config), seed the
+ * demo catalogue into an empty database of a demo instance, refuse a production start while an account
+ * still has the published demo password, listen, and shut down cleanly on SIGINT/SIGTERM (stop accepting,
+ * finish in-flight requests, close the db).
  */
 import { buildApp } from './app';
+import { accountsWithDemoPassword, demoAccountsMessage } from './auth/demo-accounts';
 import { openConfiguredDb } from './db/open';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
+import { ensureBaseData } from './db/seed/base';
+import { prepareDataDir } from './data-dir';
 import { loadEnv } from './env';
 import { serveMetrics, watchBackupStatus } from './metrics';
 import { backupStatusFile, serveBackupSocket } from './ops/backup';
 
 const env = loadEnv();
+prepareDataDir(env.dataDir);
 const logger = {
   level: env.logLevel,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -19,9 +25,20 @@ const started = Date.now();
 let db: Awaited<ReturnType<typeof openConfiguredDb>>;
 try {
   db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'api', timeouts: env.timeouts });
+  await ensureBaseData(db.db);
 } catch (err) {
   console.error(`No se pudo abrir la base de datos: ${(err as Error).message}`);
   process.exit(1);
+}
+
+// A demo instance (SEED_DEMO) knowingly runs demo accounts; any other production start must not.
+if (env.production && !env.seedDemo) {
+  const demo = await accountsWithDemoPassword(db.db);
+  if (demo.length) {
+    console.error(demoAccountsMessage(demo));
+    await db.close();
+    process.exit(1);
+  }
 }
 
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -65,12 +82,16 @@ try {
     timeouts: env.timeouts,
   });
 
-  if (env.seedDemo && (await isDatabaseEmpty(db.db))) {
-    app.log.info('base vacía: cargando el catálogo de demostración');
-    await seedDemo(db.db, {
-      images: { mode: 'generate', dataDir: env.dataDir },
-      log: (msg) => app?.log.info(msg),
-    });
+  if (await isDatabaseEmpty(db.db)) {
+    if (env.seedDemo) {
+      app.log.info('base vacía: cargando el catálogo de demostración');
+      await seedDemo(db.db, {
+        images: { mode: 'generate', dataDir: env.dataDir },
+        log: (msg) => app?.log.info(msg),
+      });
+    } else {
+      app.log.warn('base sin cuentas ni productos: creá la primera cuenta del personal con `npm run staff:create -- --email …`');
+    }
   }
 
   await app.listen({ port: env.port, host: env.host });

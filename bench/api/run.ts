@@ -174,7 +174,7 @@ async function main(): Promise<number> {
         ...env,
         API_PORT: String(port),
         API_HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
+        SEED_DEMO: 'true', // a demo instance (seeded above): demo accounts are expected in production
         // the load generator runs on loopback: exempt it from the global per-IP limit
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
         CATALOGUE_CACHE_TTL_MS: args['no-cache'] ? '0' : (process.env.CATALOGUE_CACHE_TTL_MS ?? '30000'),

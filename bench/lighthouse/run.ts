@@ -118,6 +118,7 @@ async function main() {
     DATA_DIR: dataDir,
     STOREFRONT_ORIGINS: site,
     LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
   });
   await waitFor(`${api}/health`);
   start(bin('next'), ['start', '-p', String(webPort)], {

@@ -74,7 +74,7 @@ async function main(): Promise<number> {
       API_HOST: '127.0.0.1',
       DATA_DIR: data.dataDir,
       DATABASE_URL: data.databaseUrl,
-      SEED_DEMO: 'false',
+      SEED_DEMO: 'true', // a demo instance (seeded above): demo accounts are expected in production
       // the load generator runs on loopback: exempt it from the global per-IP limit (logins still count)
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       LOG_LEVEL: 'warn',

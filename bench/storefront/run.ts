@@ -153,7 +153,7 @@ async function main(): Promise<number> {
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',
       DATA_DIR: data.dataDir,
-      SEED_DEMO: 'false',
+      SEED_DEMO: 'true', // a demo instance (seeded above): demo accounts are expected in production
       STOREFRONT_URL: site,
       STOREFRONT_ORIGINS: site,
       REVALIDATE_SECRET: secret,

@@ -13,8 +13,7 @@ import { BudgetEditor } from './BudgetEditor';
 import { RemitForm } from './RemitForm';
 import { StateButtons } from './StateButtons';
 import styles from './admin.module.css';
-
-const TZ = 'America/Argentina/Buenos_Aires';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 type TimelineEntry = { at: string; key: string } & ({ type: 'state'; h: OrderHistoryWire } | { type: 'doc'; d: OrderDocumentWire });
 
@@ -34,7 +33,7 @@ export function orderTimeline(order: Pick<OrderDetail, 'history' | 'documents'>)
 export function AdminOrder({ order }: { order: OrderDetail }) {
   const t = useTranslations('admin.order');
   const format = useFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: TZ });
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
   const ts = useTranslations('orders');
   const c = order.customer;
   const proofs = order.documents.filter((d) => d.kind === 'proof');

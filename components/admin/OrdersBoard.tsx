@@ -9,6 +9,7 @@ import { StateBadge } from '@/components/orders/StateBadge';
 import { STATE_TONES } from '@/components/orders/state-style';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 /**
  * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),
@@ -121,7 +122,7 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
                     ) : null}
                   </td>
                   <td data-label={t('colDate')} className={styles.nowrap}>
-                    {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' })}
+                    {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
                   </td>
                   <td data-label={t('colCustomer')} className={styles.customerCell}>
                     {o.customer.name} {o.customer.lastname}

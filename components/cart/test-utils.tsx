@@ -8,12 +8,13 @@ import type { CartItem, StorageLike } from '@/lib/cart';
 import { saveCart, createCartState } from '@/lib/cart';
 import type { CartLookupItem } from '@/lib/api/types';
 import type { LookupFetcher } from './lookup';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 export const messages = { cart, product };
 
 export function IntlWrapper({ children }: { children: ReactNode }) {
   return (
-    <NextIntlClientProvider locale="es" messages={messages} onError={() => {}} timeZone="America/Argentina/Buenos_Aires">
+    <NextIntlClientProvider locale="es" messages={messages} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
       {children}
     </NextIntlClientProvider>
   );

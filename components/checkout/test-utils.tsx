@@ -5,12 +5,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import checkout from '@/messages/es/checkout.json';
 import orders from '@/messages/es/orders.json';
 import errors from '@/messages/es/errors.json';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 export const messages = { checkout, orders, errors };
 
 export function IntlEs({ children }: { children: ReactNode }) {
   return (
-    <NextIntlClientProvider locale="es" messages={messages} onError={() => {}} timeZone="America/Argentina/Buenos_Aires">
+    <NextIntlClientProvider locale="es" messages={messages} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
       {children}
     </NextIntlClientProvider>
   );

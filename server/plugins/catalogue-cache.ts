@@ -6,11 +6,15 @@
  * that costs ~5 ms of SQL caps the API at ~200 pages/s and makes latency grow with concurrency. The
  * catalogue changes rarely and only through this API.
  *
- * Freshness: every successful non-GET request (any write, anywhere in the API, unless its route says
- * `config: { preservesCatalogue: true }`) drops the whole cache, and
- * entries expire after `ttlMs` (default 30 s) to bound staleness from writes made elsewhere (another API
- * instance on the same PostgreSQL, manual SQL). Code that changes the catalogue outside an HTTP write
- * (scripts, jobs) calls `app.catalogueCache.invalidate()`. Validation still runs on hits (bad input → 400).
+ * Freshness: a write clears the cache only when its route says it changes the catalogue. Every route
+ * with a write method must declare `config: { invalidates: [...] }`: the catalogue areas it changes
+ * (`['products']`, `['config']`…) or `[]` for none (a login, a chat message, a notification seen). A route
+ * that declares nothing makes the app fail to build (onRoute below), so a new write can neither flush the
+ * cache by accident nor forget to. A successful write with a non-empty list clears the whole cache (areas
+ * are not tracked per entry: catalogue writes are rare, staff-only). Entries also expire after `ttlMs`
+ * (default 30 s) to bound staleness from writes made elsewhere (manual SQL). Code that changes the
+ * catalogue outside an HTTP write (scripts, jobs) calls `app.invalidateCatalogue()`. Validation still runs
+ * on hits (bad input → 400).
  *
  * Several API instances: with Redis (`redisUrl`, default REDIS_URL) a write on one instance also drops the
  * others' caches (pub/sub, before the write's response leaves). Without it a storefront told to revalidate
@@ -27,6 +31,10 @@ import { closeRedis, connectBounded, createRedis, OutageLog, within, type RedisT
 
 const INVALIDATE_CHANNEL = 'shop:catalogue-cache:invalidate';
 
+/** What the cached catalogue GETs read; a write names those it changes. */
+export const CATALOGUE_AREAS = ['products', 'categories', 'tags', 'carousel', 'config'] as const;
+export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
+
 declare module 'fastify' {
   interface FastifyInstance {
     catalogueCache: CatalogueCache;
@@ -37,10 +45,10 @@ declare module 'fastify' {
     /** cache this GET's 200 responses (catalogue reads only; never per-user data) */
     catalogueCache?: boolean;
     /**
-     * A write that cannot change what catalogue GETs return (login, chat message, notification seen…):
-     * its success does not drop the cache. Writes default to dropping it.
+     * Required on every write route: the catalogue areas its success changes ([] = none). Checked when
+     * the route is registered.
      */
-    preservesCatalogue?: boolean;
+    invalidates?: readonly CatalogueArea[];
   }
   interface FastifyRequest {
     catalogueCacheVersion?: number;
@@ -63,6 +71,8 @@ export class CatalogueCache {
   version = 0;
   hits = 0;
   misses = 0;
+  /** "METHOD /url" of every write route → the areas it declared (tests and docs read it) */
+  readonly declarations = new Map<string, readonly CatalogueArea[]>();
 
   constructor(
     readonly ttlMs: number,
@@ -119,10 +129,35 @@ export class CatalogueCache {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The write methods of a route (empty for reads). */
+export function writeMethods(method: string | string[]): string[] {
+  return (Array.isArray(method) ? method : [method]).filter((m) => !READ_METHODS.has(m.toUpperCase()));
+}
+
+/** Throws when a write route does not say what it does to the catalogue (or names an unknown area). */
+export function checkInvalidationDeclared(route: { method: string | string[]; url: string; config?: { invalidates?: readonly string[] } }): void {
+  const writes = writeMethods(route.method);
+  if (!writes.length) return;
+  const declared = route.config?.invalidates;
+  if (!Array.isArray(declared)) {
+    throw new Error(
+      `${writes.join(',')} ${route.url}: declare config.invalidates, the catalogue areas this write changes ` +
+        `(${CATALOGUE_AREAS.join(', ')}) or [] when it changes none`,
+    );
+  }
+  const unknown = declared.filter((a) => !(CATALOGUE_AREAS as readonly string[]).includes(a));
+  if (unknown.length) throw new Error(`${writes.join(',')} ${route.url}: unknown catalogue area(s) ${unknown.join(', ')}`);
+}
+
 export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null; timeouts?: Partial<RedisTimeouts> }>(
   async (app, opts) => {
     const cache = new CatalogueCache(opts.ttlMs, opts.maxBytes);
     app.decorate('catalogueCache', cache);
+    // Routes registered after this plugin (all of the API's) must declare what they invalidate.
+    app.addHook('onRoute', (route) => {
+      checkInvalidationDeclared(route);
+      for (const m of writeMethods(route.method)) cache.declarations.set(`${m.toUpperCase()} ${route.url}`, route.config?.invalidates ?? []);
+    });
 
     let tellOthers = async (): Promise<void> => {};
     const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL?.trim() || null : opts.redisUrl;
@@ -173,7 +208,7 @@ export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null; 
 
     app.addHook('onSend', async (req, reply, payload) => {
       // Invalidate before the write's response leaves, so the client's next read cannot see stale data.
-      if (!READ_METHODS.has(req.method) && reply.statusCode < 400 && req.routeOptions.config?.preservesCatalogue !== true) {
+      if (!READ_METHODS.has(req.method) && reply.statusCode < 400 && (req.routeOptions.config?.invalidates?.length ?? 0) > 0) {
         cache.invalidate();
         await tellOthers();
         return payload;

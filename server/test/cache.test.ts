@@ -1,4 +1,4 @@
-/** The catalogue response cache: hits, TTL, size bound, and invalidation by any successful write. */
+/** The catalogue response cache: hits, TTL, size bound, and invalidation by declared catalogue writes only. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
@@ -29,14 +29,14 @@ describe('CatalogueCache', () => {
     assert.equal(c.get('a'), undefined);
   });
 
-  it('una escritura exitosa la vacía; una fallida no', async () => {
+  it('sólo una escritura exitosa que declara áreas la vacía', async () => {
     const app = Fastify();
     await app.register(catalogueCache, { ttlMs: 60_000 });
     let n = 0;
     app.get('/r', { config: { catalogueCache: true } }, async () => ({ n: ++n }));
-    app.post('/w', async () => ({ ok: true }));
-    app.post('/fail', async (_req, reply) => reply.code(400).send({ ok: false }));
-    app.post('/login', { config: { preservesCatalogue: true } }, async () => ({ ok: true }));
+    app.post('/w', { config: { invalidates: ['products'] } }, async () => ({ ok: true }));
+    app.post('/fail', { config: { invalidates: ['products'] } }, async (_req, reply) => reply.code(400).send({ ok: false }));
+    app.post('/login', { config: { invalidates: [] } }, async () => ({ ok: true }));
     await app.ready();
     const get = async () => (await app.inject({ url: '/r' })).json().n;
     assert.equal(await get(), 1);
@@ -47,6 +47,20 @@ describe('CatalogueCache', () => {
     assert.equal(await get(), 1, 'una escritura que no toca el catálogo no la vacía');
     await app.inject({ method: 'POST', url: '/w' });
     assert.equal(await get(), 2);
+    await app.close();
+  });
+
+  it('una ruta de escritura sin `invalidates` no se puede registrar (ni con un área desconocida)', async () => {
+    const app = Fastify();
+    await app.register(catalogueCache, { ttlMs: 60_000 });
+    assert.throws(() => app.post('/olvidada', async () => ({ ok: true })), /POST \/olvidada: declare config\.invalidates/);
+    assert.throws(() => app.delete('/x', async () => ({ ok: true })), /DELETE \/x: declare config\.invalidates/);
+    assert.throws(
+      // @ts-expect-error -- an area the type does not know, as plain JS could pass it
+      () => app.patch('/y', { config: { invalidates: ['productos'] } }, async () => ({ ok: true })),
+      /unknown catalogue area\(s\) productos/,
+    );
+    app.get('/lectura', async () => ({ ok: true }));
     await app.close();
   });
 });

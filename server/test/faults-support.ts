@@ -49,6 +49,8 @@ export async function spawnApi(opts: { port: number; dataDir: string; databaseUr
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // a demo instance: the fault tests order from the demo catalogue with the demo accounts
+      SEED_DEMO: 'true',
       API_PORT: String(opts.port),
       API_HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { shopDay } from '../../lib/time';
 
 /* a fake storefront: records POST /api/revalidate calls */
 const received: { url: string; secret: string | undefined; body: { tags: string[] } }[] = [];
@@ -95,8 +96,9 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     assert.deepEqual(byDoc.body.data.items.map((o: any) => o.id), [o3.id]);
     assert.equal((await list('?q=%25')).body.data.total, 0, 'LIKE wildcards are literal');
 
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    // the shop's days (Buenos Aires), as the filter cuts them: UTC's "today" differs from 21:00 ART on
+    const tomorrow = shopDay(new Date(Date.now() + 86_400_000));
+    const today = shopDay(new Date());
     assert.equal((await list(`?from=${tomorrow}`)).body.data.total, 0);
     assert.ok((await list(`?from=${today}&to=${today}`)).body.data.total >= 3);
     assert.equal((await list('?to=2000-01-01')).body.data.total, 0);

@@ -14,20 +14,43 @@ export function parseWidth(value: string | null): ImageWidth | null | 'invalid' 
 }
 
 // Small in-process LRU of resized images: product cards repeat across pages; browsers and any CDN in
-// front cache them for a year anyway (the API names files by content).
+// front cache them for a year anyway (the API names files by content). At most IMAGE_WIDTHS.length
+// variants per image, MAX_ENTRIES in all.
 const MAX_ENTRIES = 400;
 const cache = new Map<string, Buffer>();
+/** resizes under way: concurrent requests for one variant share one upstream read and one resize */
+const pending = new Map<string, Promise<Buffer>>();
 
-export async function resized(key: string, input: ArrayBuffer, width: ImageWidth): Promise<Buffer> {
-  const id = `${key}@${width}`;
+const idOf = (key: string, width: ImageWidth) => `${key}@${width}`;
+
+/** The variant when already made: the route answers it without reading the original. */
+export function cachedVariant(key: string, width: ImageWidth): Buffer | undefined {
+  const id = idOf(key, width);
   const hit = cache.get(id);
   if (hit) {
     cache.delete(id);
     cache.set(id, hit);
-    return hit;
   }
-  const out = await sharp(Buffer.from(input)).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-  cache.set(id, out);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  return out;
+  return hit;
+}
+
+/**
+ * The variant of `key` at `width`: from the cache, else `load()` reads the original (once, however many
+ * requests ask at the same time) and it is resized and kept.
+ */
+export async function resizedVariant(key: string, width: ImageWidth, load: () => Promise<ArrayBuffer>): Promise<Buffer> {
+  const hit = cachedVariant(key, width);
+  if (hit) return hit;
+  const id = idOf(key, width);
+  let job = pending.get(id);
+  if (!job) {
+    job = (async () => {
+      const out = await sharp(Buffer.from(await load())).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+      cache.set(id, out);
+      if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      return out;
+    })().finally(() => pending.delete(id));
+    pending.set(id, job);
+  }
+  return job;
 }

@@ -81,8 +81,35 @@ describe('GET /uploads/*?w= (resized variants)', () => {
     expect(meta.width).toBe(320);
   });
 
+  it('a variant already made costs no read of the original; concurrent first requests share one read', async () => {
+    const sharp = (await import('sharp')).default;
+    const big = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a6b4c' } }).png().toBuffer();
+    fetchMock.mockImplementation(async () => new Response(new Uint8Array(big), { status: 200, headers: { 'content-type': 'image/png' } }));
+    const first = await Promise.all([callW('480'), callW('480'), callW('480')]);
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const bytes = Buffer.from(await first[0]!.arrayBuffer());
+    fetchMock.mockClear();
+    const again = await callW('480');
+    expect(again.status).toBe(200);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(again.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('a missing original answers 404 and is not remembered as a variant', async () => {
+    fetchMock.mockResolvedValue(new Response('{"success":false}', { status: 404 }));
+    const gone = GET(new Request('http://shop.test/uploads/products/gone.webp?w=160'), { params: Promise.resolve({ path: ['products', 'gone.webp'] }) });
+    expect((await gone).status).toBe(404);
+    fetchMock.mockClear();
+    fetchMock.mockResolvedValue(new Response('{"success":false}', { status: 404 }));
+    const again = GET(new Request('http://shop.test/uploads/products/gone.webp?w=160'), { params: Promise.resolve({ path: ['products', 'gone.webp'] }) });
+    expect((await again).status).toBe(404);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses widths outside the list without calling the API', async () => {
-    for (const w of ['321', '5000', 'abc', '-1']) {
+    for (const w of ['321', '5000', 'abc', '-1', '0', '320.5', '1e3', '']) {
       const res = await callW(w);
       expect(res.status).toBe(400);
     }

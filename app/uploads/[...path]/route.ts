@@ -1,13 +1,14 @@
 import { apiTimeouts } from '@/lib/api/config';
 import { uploadUrl } from './upload-url';
-import { parseWidth, resized } from './resize';
+import { parseWidth, resizedVariant, type ImageWidth } from './resize';
 
 /**
  * Same-origin proxy of the API's /uploads/* images (product, category and carousel pictures), so pages
  * never depend on the API host being reachable from the browser and images share the page's connection.
  * Streams the body; passes 304 (If-None-Match / If-Modified-Since) and 404 through; the API names
  * upload files by content, so successful answers are cached for a year as immutable. `?w=` (one of
- * IMAGE_WIDTHS) answers a resized WebP, so product cards do not download the full-size picture.
+ * IMAGE_WIDTHS, anything else 400) answers a resized WebP, so product cards do not download the full-size
+ * picture; a variant already made is answered from memory without reading the original.
  */
 export const dynamic = 'force-dynamic';
 
@@ -22,15 +23,48 @@ function plain(status: number, text: string, cacheControl: string): Response {
   });
 }
 
+/** An upstream answer that is not an image, turned into this route's own answer. */
+class NotAnImage extends Error {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+    readonly cacheControl: string,
+  ) {
+    super(text);
+  }
+}
+
+async function variant(url: string, width: ImageWidth): Promise<Response> {
+  try {
+    // No request signal: one read may serve several requests; a stuck API is cut by the timeout.
+    const body = await resizedVariant(url, width, async () => {
+      const upstream = await fetch(url, { headers: { accept: 'image/*' }, cache: 'no-store', signal: AbortSignal.timeout(15_000) });
+      const type = upstream.headers.get('content-type') ?? '';
+      if (upstream.ok && upstream.body && type.startsWith('image/')) return upstream.arrayBuffer();
+      await upstream.body?.cancel();
+      if (upstream.status === 404 || upstream.status === 410) throw new NotAnImage(404, 'Not found', 'public, max-age=60');
+      throw upstream.status >= 500 ? new NotAnImage(502, 'Bad gateway', 'no-store') : new NotAnImage(404, 'Not found', 'no-store');
+    });
+    return new Response(new Uint8Array(body), {
+      status: 200,
+      headers: { 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff', 'content-type': 'image/webp', 'content-length': String(body.length) },
+    });
+  } catch (err) {
+    if (err instanceof NotAnImage) return plain(err.status, err.text, err.cacheControl);
+    return plain(502, 'Bad gateway', 'no-store');
+  }
+}
+
 export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const { path } = await params;
   const url = uploadUrl(path);
   if (!url) return plain(404, 'Not found', 'public, max-age=300');
   const width = parseWidth(new URL(request.url).searchParams.get('w'));
   if (width === 'invalid') return plain(400, 'Bad width', 'public, max-age=300');
+  if (width) return variant(url, width);
 
   const headers = new Headers({ accept: 'image/*' });
-  for (const name of width ? [] : FORWARDED_REQUEST_HEADERS) {
+  for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
@@ -63,16 +97,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   }
 
   const out = new Headers({ 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' });
-  if (width) {
-    try {
-      const body = await resized(url, await upstream.arrayBuffer(), width);
-      out.set('content-type', 'image/webp');
-      out.set('content-length', String(body.length));
-      return new Response(new Uint8Array(body), { status: 200, headers: out });
-    } catch {
-      return plain(502, 'Bad gateway', 'no-store');
-    }
-  }
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);

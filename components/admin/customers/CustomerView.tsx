@@ -7,8 +7,7 @@ import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { RoleForm } from './RoleForm';
 import { VipToggle } from './VipToggle';
-
-const TZ = 'America/Argentina/Buenos_Aires';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 /**
  * One customer for staff (server-rendered): contact, account, addresses, billing data and their orders,
@@ -37,7 +36,7 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
           </span>
         ) : null}
       </div>
-      <p className={base.muted}>{t('since', { date: format.dateTime(new Date(c.createdAt), { dateStyle: 'long', timeZone: TZ }) })}</p>
+      <p className={base.muted}>{t('since', { date: format.dateTime(new Date(c.createdAt), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }) })}</p>
 
       <div className={styles.columns}>
         <div className={styles.side}>
@@ -73,7 +72,7 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
                           </Link>
                         </td>
                         <td data-label={t('colDate')} className={base.nowrap}>
-                          {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: TZ })}
+                          {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
                         </td>
                         <td data-label={t('colState')}>
                           <StateBadge state={o.state} />

@@ -5,8 +5,7 @@ import { customersHref, type CustomerFilters } from '@/lib/admin/customer-filter
 import type { CustomerList } from '@/lib/admin/settings-types';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
-
-const TZ = 'America/Argentina/Buenos_Aires';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 /**
  * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT) with a VIP filter,
@@ -17,7 +16,7 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
   const t = useTranslations('adminSettings.customers');
   const format = useFormatter();
   const pages = Math.max(1, list.totalPages);
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeZone: TZ });
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeZone: SHOP_TIME_ZONE });
 
   return (
     <div className={base.main}>

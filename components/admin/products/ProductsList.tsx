@@ -5,6 +5,7 @@ import { PRODUCT_STATES, productsHref, type ProductFilters, type StaffProductLis
 import { formatPesos } from '@/lib/money';
 import { imageSrc } from '@/components/ui/image-src';
 import styles from './products.module.css';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 /**
  * The staff products list (server-rendered): state chips with counts, a GET search form (name / SKU / id,
@@ -140,7 +141,7 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                       </span>
                     </td>
                     <td className={`${styles.nowrap} ${styles.hideNarrow}`}>
-                      {format.dateTime(new Date(p.updatedAt), { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' })}
+                      {format.dateTime(new Date(p.updatedAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
                     </td>
                   </tr>
                 );

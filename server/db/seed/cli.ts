@@ -3,6 +3,7 @@
  * $DATA_DIR/pglite). See HELP below; it is also printed by `--help`.
  */
 import { parseArgs } from 'node:util';
+import { prepareDataDir } from '../../data-dir';
 import { loadEnv } from '../../env';
 import { openConfiguredDb } from '../open';
 import { isDatabaseEmpty, resetDatabase, seedDemo, seedSynthetic } from './index';
@@ -22,7 +23,8 @@ const HELP = `Uso: npm run seed -- [opciones]
 
 Base de datos: DATABASE_URL=postgres://… o, si no está definida, PGlite en $DATA_DIR/pglite
 (DATA_DIR por defecto ./.data). Con PGlite la API debe estar detenida (un solo proceso por directorio).
-La API (npm run api / npm start) ya carga la demo sola cuando encuentra la base vacía.`;
+La API (npm start) carga la demo sola en una base vacía sólo con PGlite fuera de producción, o con
+SEED_DEMO=true. Para una tienda real, la primera cuenta del personal: npm run staff:create -- --help.`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -45,6 +47,7 @@ async function main(): Promise<number> {
   }
 
   const env = loadEnv();
+  prepareDataDir(env.dataDir);
   // A batch job: the request deadlines (DB_STATEMENT_TIMEOUT_MS…) would cut its bulk inserts; the connect deadline stays.
   const hour = 3_600_000;
   const timeouts = { dbConnectMs: env.timeouts.dbConnectMs, dbStatementMs: hour, dbQueryMs: hour, dbIdleInTransactionMs: hour };

@@ -16,21 +16,17 @@ import {
   DEMO_PASSWORD,
   DEMO_USERS,
   OPTION_COLORS,
-  PERMISSIONS,
   PRODUCTS,
-  ROLES,
   TAGS,
   TRANSPORTS,
   type ProductDef,
-  type VariableName,
 } from './data';
+import { ensureBaseData } from './base';
 import { bannerSvg, categorySvg, productSvg, renderImages, type ImageJob } from './images';
 import { createRng, type Rng } from './prng';
 
 const {
   roles,
-  permissions,
-  rolePermissions,
   users,
   categories,
   variables,
@@ -39,7 +35,6 @@ const {
   productImages,
   offers,
   tags,
-  config,
   carouselImages,
   transports,
   addresses,
@@ -269,12 +264,10 @@ export function allTables(): PgTable[] {
   return (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 }
 
-/** True when nothing has been seeded yet (the seed writes roles, products and config in one transaction). */
+/** True when the database holds no accounts and no products (reference data alone does not count). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db
-    .select({
-      n: sql<number>`(select count(*)::int from ${roles}) + (select count(*)::int from ${products}) + (select count(*)::int from ${config})`,
-    })
+    .select({ n: sql<number>`(select count(*)::int from ${users}) + (select count(*)::int from ${products})` })
     .from(sql`(select 1) as one`);
   return (row?.n ?? 0) === 0;
 }
@@ -352,16 +345,10 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
   const passwordHash = await passwordHashPromise;
 
   const summary = await db.transaction(async (tx) => {
-    /* roles and permissions */
-    const permRows = await tx.insert(permissions).values(PERMISSIONS).returning({ id: permissions.id, name: permissions.name });
-    const permId = new Map(permRows.map((p) => [p.name, p.id]));
-    const roleRows = await tx
-      .insert(roles)
-      .values(ROLES.map((r) => ({ name: r.name, description: r.description })))
-      .returning({ id: roles.id, name: roles.name });
+    /* roles, permissions, variables and the config row (the same reference data a production start gets) */
+    await ensureBaseData(tx);
+    const roleRows = await tx.select({ id: roles.id, name: roles.name }).from(roles);
     const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
-    const links = ROLES.flatMap((r) => r.permissions.map((p) => ({ roleId: roleId.get(r.name)!, permissionId: permId.get(p)! })));
-    if (links.length) await tx.insert(rolePermissions).values(links);
 
     /* users, with addresses and billing data for the customers */
     const now = SEED_REFERENCE_DATE;
@@ -385,8 +372,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     }
 
     /* catalogue */
-    const variableNames: VariableName[] = ['Aroma', 'Color', 'Piedra', 'Tamaño'];
-    const varRows = await tx.insert(variables).values(variableNames.map((name) => ({ name }))).returning();
+    const varRows = await tx.select().from(variables);
     const variableId = new Map(varRows.map((v) => [v.name, v.id]));
 
     const catRows = await tx
@@ -492,7 +478,6 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
         await tx.insert(transports).values(t.children.map((name) => ({ name, isAble: t.isAble, fatherId: father!.id })));
       }
     }
-    await tx.insert(config).values({ id: 1, minOrderPriceCents: 100_000 * 100, minLocalPriceCents: 50_000 * 100, maintaince: false });
 
     return {
       categories: catRows.length,

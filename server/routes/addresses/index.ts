@@ -73,6 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/address',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: { tags, summary: 'Guardar una dirección', security, body: addressBody, response: { 201: envelope(addressSchema), ...authErrors } },
     },
@@ -87,6 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/address/:id',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -122,6 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/address/:id/default',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -147,6 +150,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/address/:id',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

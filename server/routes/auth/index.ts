@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: loginIp,
+      config: { ...loginIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Ingresar con email y contraseña (remember: token de 30 días, si no 1 día)',
@@ -150,7 +150,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Registro de cliente: envía el email de verificación (el ingreso queda bloqueado hasta seguirlo)',
@@ -184,7 +184,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/verify',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Verifica el email con el token del enlace y abre la sesión',
@@ -205,7 +205,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/resendVerification',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Reenvía el email de verificación (misma respuesta exista o no la cuenta; uno cada 5 min por cuenta)',
@@ -230,7 +230,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Envía el email para cambiar la contraseña (404 si no hay cuenta con ese email)',
@@ -275,7 +275,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/changePassword',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Cambia la contraseña con el token del email (un solo uso) y abre la sesión',
@@ -303,7 +303,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/autoLogin',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Ingreso automático con el enlace de un email de pedido (un solo uso, 7 días)',
@@ -339,7 +339,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/google',
     {
-      config: sensitiveIp,
+      config: { ...sensitiveIp, invalidates: [] },
       schema: {
         tags,
         summary: 'Ingreso con Google: verifica el ID token (RS256, JWKS de Google) y crea o vincula la cuenta',
@@ -410,6 +410,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/autoLoginLink',
     {
+      config: { invalidates: [] },
       preHandler: app.requirePermission('orders:write'),
       schema: {
         tags: ['cuenta', 'staff'],

@@ -56,6 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/billing',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -86,6 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/billing/:id/default',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -112,6 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/billing/:id',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

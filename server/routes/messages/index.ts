@@ -148,6 +148,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/messages',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -188,6 +189,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/messages/read',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

@@ -66,6 +66,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notification/:id/mark',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: { tags, summary: 'Marcar una notificación como vista', security, params: idParams, response: { 200: envelope(notificationSchema), ...errors } },
     },

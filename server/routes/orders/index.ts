@@ -110,6 +110,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -189,6 +190,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/order/:id/${action}`,
       {
+        config: { invalidates: [] },
         preHandler: app.authenticate,
         schema: { tags, summary, security, params: orderIdParams, response: { 200: envelope(orderDetailSchema), ...authErrors } },
       },
@@ -203,6 +205,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/add',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -225,6 +228,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/proof',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,

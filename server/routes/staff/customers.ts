@@ -110,6 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:id/vip',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('users:write'),
       schema: {
         tags,
@@ -130,6 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:id/role',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('roles:write'),
       schema: {
         tags,

@@ -22,6 +22,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCents } from '../../../lib/money';
+import { shopFilterBound } from '../../../lib/time';
 import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFileKind } from '../../../lib/orders';
 import { HttpError } from '../../errors';
 import { envelope, errorSchema } from '../../schemas/common';
@@ -147,13 +148,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const from = q.from ? new Date(q.from) : undefined;
-      let to: Date | undefined;
-      if (q.to) {
-        to = new Date(q.to);
-        // a bare date includes that whole day (UTC)
-        if (/^\d{4}-\d{2}-\d{2}$/.test(q.to)) to = new Date(to.getTime() + 24 * 60 * 60 * 1000);
-      }
+      // days are the shop's (Buenos Aires), not UTC's: a bare `to` includes that whole day there
+      const from = q.from ? shopFilterBound(q.from) : undefined;
+      const to = q.to ? shopFilterBound(q.to, true) : undefined;
       const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
@@ -171,6 +168,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/state',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -190,6 +188,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/budget',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -209,6 +208,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/remit',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -235,6 +235,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/documents',
     {
+      config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
       schema: {
         tags,
@@ -284,6 +285,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/config',
     {
+      config: { invalidates: ['config'] },
       preHandler: staffWith('config:write'),
       schema: {
         tags,

@@ -509,6 +509,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/products/:id',
     {
+      config: { invalidates: ['products', 'categories'] },
       preHandler: guard,
       attachValidation: true,
       schema: {
@@ -532,6 +533,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/products/:id/images',
     {
+      config: { invalidates: ['products', 'categories'] },
       preHandler: guard,
       schema: {
         tags,
@@ -579,6 +581,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.put(
     '/products/:id/images/order',
     {
+      config: { invalidates: ['products', 'categories'] },
       preHandler: guard,
       attachValidation: true,
       schema: {
@@ -617,6 +620,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.delete(
     '/products/:id/images/:imageId',
     {
+      config: { invalidates: ['products', 'categories'] },
       preHandler: guard,
       schema: {
         tags,

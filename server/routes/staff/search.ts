@@ -67,6 +67,8 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/search/synonyms',
     {
+      // the search expands words with the synonyms: cached product answers change
+      config: { invalidates: ['products'] },
       preHandler,
       schema: { tags, summary: 'Agregar un grupo de sinónimos', security, body: termsBody, response: { 201: envelope(groupSchema), ...authErrors } },
     },
@@ -80,6 +82,8 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/search/synonyms/:id',
     {
+      // the search expands words with the synonyms: cached product answers change
+      config: { invalidates: ['products'] },
       preHandler,
       schema: {
         tags,
@@ -101,6 +105,8 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.delete(
     '/search/synonyms/:id',
     {
+      // the search expands words with the synonyms: cached product answers change
+      config: { invalidates: ['products'] },
       preHandler,
       schema: {
         tags,

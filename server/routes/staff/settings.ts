@@ -106,6 +106,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/carousel',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -130,6 +131,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/carousel/:id',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -150,6 +152,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.delete(
     '/carousel/:id',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(z.array(carouselSchema)), ...authErrors } },
     },
@@ -163,6 +166,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.put(
     '/carousel/order',
     {
+      config: { invalidates: ['carousel'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -184,6 +188,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/tags',
     {
+      config: { invalidates: ['tags'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -203,6 +208,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/tags/:id',
     {
+      config: { invalidates: ['tags'] },
       preHandler: catalogue,
       schema: {
         tags,
@@ -224,6 +230,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.delete(
     '/tags/:id',
     {
+      config: { invalidates: ['tags'] },
       preHandler: catalogue,
       schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors } },
     },
@@ -239,6 +246,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.post(
     '/transports',
     {
+      config: { invalidates: [] },
       preHandler: transportsWrite,
       schema: {
         tags,
@@ -257,6 +265,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   app.patch(
     '/transports/:id',
     {
+      config: { invalidates: [] },
       preHandler: transportsWrite,
       schema: {
         tags,

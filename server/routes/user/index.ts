@@ -74,6 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/user/me',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -97,6 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/password',
     {
+      config: { invalidates: [] },
       preHandler: app.authenticate,
       schema: {
         tags,
@@ -157,6 +159,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/subscriptions',
     {
+      config: { invalidates: [] },
       schema: {
         tags,
         summary: 'Cambiar las preferencias de email (enlace firmado de los emails, sin sesión)',
@@ -179,6 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/user/subscriptions/unsubscribe',
       {
+        config: { invalidates: [] },
         schema: {
           tags,
           summary: 'Baja con un clic (RFC 8058): desactiva todos los emails de novedades y de pedidos',

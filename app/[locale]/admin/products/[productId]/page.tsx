@@ -11,6 +11,7 @@ import styles from '@/components/admin/products/products.module.css';
 import { requireStaffData } from '@/lib/admin/guard';
 import { loadProduct } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
+import { SHOP_TIME_ZONE } from '@/lib/time';
 
 type Props = { params: Promise<{ locale: string; productId: string }> };
 
@@ -42,7 +43,7 @@ export default async function AdminProductPage({ params }: Props) {
         <p className={styles.meta}>
           <span>{t('detail.sku', { sku: product.sku })}</span>
           <span>{product.discount !== null ? `${formatPesos(product.discount)} (${formatPesos(product.price)})` : formatPesos(product.price)}</span>
-          <span>{t('detail.updated', { date: format.dateTime(new Date(product.updatedAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' }) })}</span>
+          <span>{t('detail.updated', { date: format.dateTime(new Date(product.updatedAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }) })}</span>
           {product.state !== 'hidden' ? (
             <Link href={shopHref} className={styles.back} target="_blank">
               {t('detail.viewInShop')} ↗
