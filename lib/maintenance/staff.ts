@@ -3,7 +3,7 @@
  * so it never trusts one by itself: `isStaffToken` only DECODES the claims (a cheap pre-filter — a token
  * that does not even claim a staff role costs nothing), and `createStaffCheck` asks the API (GET /auth, the
  * same check as every API call: signature, expiry, user, password, role from the database) once per token,
- * caching the answer briefly. Decision and trade-offs: docs/adr/storefront-verifies-staff-sessions.md.
+ * caching the answer briefly. Decision and trade-offs: docs/adr/0004-storefront-verifies-staff-sessions.md.
  */
 export const STAFF_ROLES: readonly string[] = ['superadmin', 'admin', 'employee', 'orderemployee'];
 

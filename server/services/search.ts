@@ -1,6 +1,6 @@
 /**
  * The one product matcher and ranking, used by the dropdown (GET api/products/search) and the catalogue
- * (GET api/products?query=) on PGlite and PostgreSQL alike (issue 28, docs/adr/0001-search.md).
+ * (GET api/products?query=) on PGlite and PostgreSQL alike (issue 28, docs/adr/0003-search.md).
  *
  * The database holds the document: `products.search_vector` is a generated tsvector (Spanish stemmer:
  * name A, categories B, rest C) with a GIN index, and `products.sku_key` the SKU as lowercase letters and
