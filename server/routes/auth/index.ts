@@ -76,8 +76,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const loginIp = perIp(throttle.limits.loginPerIp.max, throttle.limits.loginPerIp.windowMs);
   const sensitiveIp = perIp(throttle.limits.sensitivePerIp.max, throttle.limits.sensitivePerIp.windowMs);
 
-  /** Re-sends the verification mail unless one went out recently; true when sent. */
-  const resendVerification = async (user: UserRow): Promise<boolean> => {
+  /**
+   * Re-sends the verification mail unless one went out recently; true when sent. One account's re-sends run
+   * one after another: two quick requests would otherwise both read the old "last sent" before either
+   * stored its new link, and both send (seen on PostgreSQL, where they really run at once).
+   */
+  const resending = new Map<number, Promise<boolean>>();
+  const resendOnce = async (user: UserRow): Promise<boolean> => {
     const last = await lastIssuedAt(app.db, user.id, 'verify');
     if (last && Date.now() - last.getTime() < throttle.limits.verifyResendMs) return false;
     try {
@@ -87,6 +92,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       app.log.error({ err }, 'no se pudo reenviar el mail de verificación');
       return false;
     }
+  };
+  const resendVerification = (user: UserRow): Promise<boolean> => {
+    const next = (resending.get(user.id) ?? Promise.resolve(false)).then(() => resendOnce(user));
+    resending.set(user.id, next);
+    void next.finally(() => {
+      if (resending.get(user.id) === next) resending.delete(user.id);
+    });
+    return next;
   };
 
   app.post(
