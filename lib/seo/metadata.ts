@@ -1,17 +1,13 @@
 import type { Metadata } from 'next';
 import { routing, type Locale } from '@/i18n/routing';
 import { publicSiteUrl } from '@/lib/api/config';
+import { localizedPath } from '@/i18n/paths';
 
 export const SHOP_NAME = 'Aromas del Alma';
 
-const LOCALE_PREFIX: Record<Locale, string> = { es: '', en: '/en', 'pt-BR': '/br' };
 const OG_LOCALE: Record<Locale, string> = { es: 'es_AR', en: 'en_US', 'pt-BR': 'pt_BR' };
 
-/** Path (starting with "/") of a Spanish URL in the given locale: "/velas" → "/en/velas". */
-export function localizedPath(locale: Locale, path: string): string {
-  const clean = path === '/' ? '' : path;
-  return `${LOCALE_PREFIX[locale]}${clean}` || '/';
-}
+export { localizedPath };
 
 export function absoluteUrl(path: string): string {
   return `${publicSiteUrl()}${path.startsWith('/') ? path : `/${path}`}`;
