@@ -32,7 +32,9 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
   return (
     <footer className={styles.footer}>
       <Container className={styles.grid}>
-        <section className={styles.brand} aria-labelledby="footer-about">
+        {/* Footer columns are headed blocks, not landmarks (the <footer> is one): named, "Horarios de
+            atención" duplicated the about/FAQ page's own region of the same name (html-validate unique-landmark). */}
+        <section className={styles.brand}>
           <h2 id="footer-about" className="visually-hidden">
             {t('footer.aboutTitle')}
           </h2>
@@ -45,7 +47,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
           </div>
         </section>
 
-        <section aria-labelledby="footer-contact">
+        <section>
           <h2 id="footer-contact" className={styles.title}>
             {t('footer.contactTitle')}
           </h2>
@@ -82,7 +84,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
           </ul>
         </section>
 
-        <section aria-labelledby="footer-hours">
+        <section>
           <h2 id="footer-hours" className={styles.title}>
             {t('footer.hoursTitle')}
           </h2>
@@ -112,7 +114,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
         </section>
 
         {categories.length > 0 ? (
-          <section aria-labelledby="footer-categories">
+          <section>
             <h2 id="footer-categories" className={styles.title}>
               {t('footer.categoriesTitle')}
             </h2>
