@@ -126,6 +126,16 @@ test.describe('links crawlers follow', () => {
   });
 });
 
+test.describe('the 404 page', () => {
+  test('its <html> has the lang of the URL in the server HTML', async () => {
+    for (const [prefix, lang] of [['', 'es'], ['/en', 'en'], ['/br', 'pt-BR']] as const) {
+      const { status, body } = await html(`${prefix}/no/existe/nada`);
+      expect(status).toBe(404);
+      expect(body.match(/<html[^>]*>/)?.[0], prefix).toContain(`lang="${lang}"`);
+    }
+  });
+});
+
 test.describe('names that assistive technology reads', () => {
   test('main pages: no aria-label on elements that cannot be named; the old price is said to be the old price', async () => {
     test.setTimeout(120_000);
@@ -148,6 +158,43 @@ test.describe('names that assistive technology reads', () => {
     }
     expect(found).toEqual([]);
     expect(struck, 'a discounted product card on the main pages').toBeGreaterThan(0);
+  });
+});
+
+test.describe('link previews (Open Graph)', () => {
+  test('every og:image is a declared 1200×630 JPEG under 300 kB; product pages are og:type=product with an ARS price', async () => {
+    test.setTimeout(120_000);
+    const sharp = (await import('sharp')).default;
+    const [product] = await productPaths();
+    const pages = [product, `/en${product}`, '/velas', '/'];
+    let checked = 0;
+    for (const path of pages) {
+      const { body } = await html(path);
+      const $ = load(body);
+      const og = (p: string) => $(`meta[property="${p}"]`).map((_, m) => $(m).attr('content')).get();
+      const images = og('og:image');
+      if (path === product || path === `/en${product}`) {
+        expect(images.length, path).toBe(1);
+        expect(og('og:type'), path).toEqual(['product']);
+        expect(Number(og('product:price:amount')[0]), path).toBeGreaterThan(0);
+        expect(og('product:price:currency'), path).toEqual(['ARS']);
+      }
+      for (const url of images) {
+        expect(og('og:image:width'), path).toEqual(['1200']);
+        expect(og('og:image:height'), path).toEqual(['630']);
+        expect(og('og:image:type'), path).toEqual(['image/jpeg']);
+        const res = await fetch(new URL(new URL(url).pathname + new URL(url).search, SITE));
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get('content-type'), url).toBe('image/jpeg');
+        expect(res.headers.get('cache-control'), url).toContain('immutable');
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(bytes.length, url).toBeLessThan(300 * 1024);
+        const meta = await sharp(bytes).metadata();
+        expect([meta.format, meta.width, meta.height], url).toEqual(['jpeg', 1200, 630]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -23,7 +23,7 @@ function isInternal(url: string): boolean {
 
 /**
  * Footer (spec §1): minimum order and minimum local (pickup) price with 0 decimals, contact links,
- * opening hours, credits, visually-hidden search keywords and the popular search tags (api/tags).
+ * opening hours, credits, the shop's search keywords (visible) and the popular search tags (api/tags).
  */
 export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }: FooterProps) {
   const t = await getTranslations('common');
@@ -156,9 +156,13 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
         <Container className={styles.bottomInner}>
           <p>{t('footer.rights', { year })}</p>
           <p>{t('footer.credits')}</p>
+          {/* The spec's search keywords, shown: hidden text placed for ranking is spam to Google and noise to
+              screen readers (docs/adr/hidden-keywords.md). Also in <meta name="keywords"> (app/[locale]/layout). */}
+          <p className={styles.keywords}>
+            {t('footer.keywordsLead')} {t('footer.keywords')}
+          </p>
         </Container>
       </div>
-      <p className="visually-hidden">{t('footer.keywords')}</p>
     </footer>
   );
 }

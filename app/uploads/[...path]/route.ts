@@ -1,13 +1,14 @@
 import { apiTimeouts } from '@/lib/api/config';
 import { uploadUrl } from './upload-url';
-import { parseWidth, resized } from './resize';
+import { OG_PREVIEW, ogPreview, parseWidth, resized } from './resize';
 
 /**
  * Same-origin proxy of the API's /uploads/* images (product, category and carousel pictures), so pages
  * never depend on the API host being reachable from the browser and images share the page's connection.
  * Streams the body; passes 304 (If-None-Match / If-Modified-Since) and 404 through; the API names
  * upload files by content, so successful answers are cached for a year as immutable. `?w=` (one of
- * IMAGE_WIDTHS) answers a resized WebP, so product cards do not download the full-size picture.
+ * IMAGE_WIDTHS) answers a resized WebP, so product cards do not download the full-size picture;
+ * `?preview=og` answers the 1200×630 JPEG link preview (og:image).
  */
 export const dynamic = 'force-dynamic';
 
@@ -28,9 +29,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   if (!url) return plain(404, 'Not found', 'public, max-age=300');
   const width = parseWidth(new URL(request.url).searchParams.get('w'));
   if (width === 'invalid') return plain(400, 'Bad width', 'public, max-age=300');
+  const previewParam = new URL(request.url).searchParams.get('preview');
+  if (previewParam !== null && (previewParam !== 'og' || width)) return plain(400, 'Bad preview', 'public, max-age=300');
+  const transformed = Boolean(width) || previewParam === 'og';
 
   const headers = new Headers({ accept: 'image/*' });
-  for (const name of width ? [] : FORWARDED_REQUEST_HEADERS) {
+  for (const name of transformed ? [] : FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
@@ -63,6 +67,16 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   }
 
   const out = new Headers({ 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' });
+  if (previewParam === 'og') {
+    try {
+      const body = await ogPreview(url, await upstream.arrayBuffer());
+      out.set('content-type', OG_PREVIEW.type);
+      out.set('content-length', String(body.length));
+      return new Response(new Uint8Array(body), { status: 200, headers: out });
+    } catch {
+      return plain(502, 'Bad gateway', 'no-store');
+    }
+  }
   if (width) {
     try {
       const body = await resized(url, await upstream.arrayBuffer(), width);
