@@ -75,7 +75,9 @@ test.describe('/products', () => {
     if (list.totalPages > 1) {
       const pager = page.getByRole('navigation', { name: 'Paginación' });
       await expect(pager.getByRole('link', { name: /Siguiente/ })).toHaveAttribute('href', '/products?page=2');
-      await expect(pager.locator('[aria-current="page"]')).toHaveText('1');
+      // the digit for sight, "Página 1" as text for screen readers (a <span> cannot carry aria-label)
+      await expect(pager.locator('[aria-current="page"] [aria-hidden="true"]')).toHaveText('1');
+      await expect(pager.locator('[aria-current="page"] .visually-hidden')).toHaveText('Página 1');
     }
   });
 
@@ -104,7 +106,9 @@ test.describe('/products', () => {
     const pager = page.getByRole('navigation', { name: 'Paginación' });
     await pager.getByRole('link', { name: /Siguiente/ }).click();
     await expect(page).toHaveURL(/\/products\?rows=24&page=2$/);
-    await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
+    // the digit for sight, "Página 2" as text for screen readers (a <span> cannot carry aria-label)
+    await expect(pager.locator('[aria-current="page"] [aria-hidden="true"]')).toHaveText('2');
+    await expect(pager.locator('[aria-current="page"] .visually-hidden')).toHaveText('Página 2');
     const page2 = await apiData<Paged>(page.request, 'api/products?rows=24&page=2');
     await expect(cards(page)).toHaveCount(page2.items.length);
     await expect(page).toHaveTitle('Aromas del Alma | Productos – Página 2');

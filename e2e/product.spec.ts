@@ -147,7 +147,9 @@ test.describe('server-rendered SEO', () => {
     const canonical = `${baseURL}${pathOf(variable)}`;
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(canonical);
     const ogImage = attr(html, /<meta property="og:image" content="([^"]+)"/);
-    expect(ogImage).toBe(`${baseURL}${variable.ProductImages[0].name.replace(/^https?:\/\/[^/]+/, '')}`);
+    const firstImage = `${baseURL}${variable.ProductImages[0].name.replace(/^https?:\/\/[^/]+/, '')}`;
+    // link previews get the first picture's JPEG preview (issue 30); the structured data the picture itself
+    expect(ogImage).toBe(`${firstImage}?preview=og`);
     expect(attr(html, /<meta name="twitter:image" content="([^"]+)"/)).toBe(ogImage);
     expect(attr(html, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(30);
 
@@ -156,7 +158,7 @@ test.describe('server-rendered SEO', () => {
     expect(product.url).toBe(canonical);
     expect(product.sku).toBe(variable.SKU);
     expect(product.brand).toEqual({ '@type': 'Brand', name: variable.brand || 'Artesanal' });
-    expect(product.image[0]).toBe(ogImage);
+    expect(product.image[0]).toBe(firstImage);
     expect(product.image).toHaveLength(variable.ProductImages.length);
     expect(product.offers['@type']).toBe('AggregateOffer');
     expect(product.offers.lowPrice).toBe(variable.minPrice);
@@ -172,7 +174,7 @@ test.describe('server-rendered SEO', () => {
           name: t.name,
           price: t.price,
           priceCurrency: 'ARS',
-          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: t.units },
+          eligibleQuantity: { '@type': 'QuantitativeValue', unitCode: 'C62', value: t.units, minValue: t.units },
         }),
       ),
     );

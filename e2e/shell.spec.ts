@@ -59,10 +59,11 @@ test.describe('app shell', () => {
     await expect(footer.getByText('Lunes a viernes: 8 a 17 h')).toBeVisible();
     await expect(footer.getByRole('heading', { name: 'Búsquedas populares' })).toBeVisible();
     expect(await footer.getByRole('heading', { name: 'Búsquedas populares' }).locator('xpath=..').getByRole('link').count()).toBeGreaterThan(0);
-    // hidden keywords for search engines: in the DOM, clipped, not display:none
-    const keywords = footer.locator('p.visually-hidden', { hasText: 'sahumerios por mayor' });
-    await expect(keywords).toHaveCount(1);
-    await expect(keywords).not.toHaveCSS('display', 'none');
+    // the search keywords are visible copy, never hidden text (docs/adr/0006-hidden-keywords.md)
+    const keywords = footer.getByText(/^Vendemos al por mayor: sahumerios por mayor/);
+    await expect(keywords).toBeVisible();
+    await expect(footer.locator('.visually-hidden', { hasText: 'sahumerios por mayor' })).toHaveCount(0);
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /^sahumerios por mayor, /);
   });
 
   test('search dropdown: type, wait, ArrowDown, Enter → /products?query=…', async ({ page }) => {

@@ -42,8 +42,12 @@ export const viewport: Viewport = {
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : routing.defaultLocale, namespace: 'seo' });
+  const known = hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
+  const t = await getTranslations({ locale: known, namespace: 'seo' });
+  const common = await getTranslations({ locale: known, namespace: 'common' });
   return {
+    // Ignored by Google, read by some other engines; the same words are visible in the footer (ADR hidden-keywords).
+    keywords: common('footer.keywords'),
     metadataBase: new URL(publicSiteUrl()),
     title: { default: `${SHOP_NAME} | ${t('home.title')}`, template: `${SHOP_NAME} | %s` },
     description: t('home.description'),

@@ -55,12 +55,15 @@ export async function CatalogueView({
   const to = Math.min(total, from + items.length - 1);
 
   // Category links: on a plain listing they lead to the category pages (clean, canonical URLs);
-  // inside a search they filter the results (/products?query=…&category=…).
+  // inside a search they filter the results (/products?query=…&category=…): one URL per category per
+  // search, all noindex, so crawlers are told not to follow them (rel=nofollow, and robots.txt
+  // disallows ?category=); shoppers click them as before.
   const keep = { sort: state.sort, rows: state.rows };
   const categoryHref = (slug: string | null) => {
     if (state.query) return catalogueHref('/products', { ...keep, query: state.query, category: slug ?? '' });
     return catalogueHref(slug ? `/${slug}` : '/products', keep);
   };
+  const chipRel = state.query ? 'nofollow' : undefined;
   const listed = categories.filter((c) => c.slug && c.name);
 
   return (
@@ -84,6 +87,7 @@ export async function CatalogueView({
               <li>
                 <Link
                   href={categoryHref(null)}
+                  rel={chipRel}
                   className={styles.chip}
                   aria-current={activeCategory === null ? 'page' : undefined}
                   prefetch={false}
@@ -95,6 +99,7 @@ export async function CatalogueView({
                 <li key={c.id}>
                   <Link
                     href={categoryHref(c.slug)}
+                    rel={chipRel}
                     className={styles.chip}
                     aria-current={activeCategory === c.slug ? 'page' : undefined}
                     prefetch={false}

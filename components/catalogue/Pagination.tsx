@@ -48,8 +48,10 @@ export function Pagination({
           ) : (
             <li key={item.page}>
               {item.page === current ? (
-                <span className={`${styles.page} ${styles.current}`} aria-current="page" aria-label={labels.page(item.page)}>
-                  {item.page}
+                // A <span> cannot be named (aria-label ignored): the label is text, the digit is for sight.
+                <span className={`${styles.page} ${styles.current}`} aria-current="page">
+                  <span className="visually-hidden">{labels.page(item.page)}</span>
+                  <span aria-hidden="true">{item.page}</span>
                 </span>
               ) : (
                 <Link

@@ -31,10 +31,17 @@ export function PriceTag({
   }
   return (
     <p className={cls}>
-      {view.regular ? (
-        <s className={styles.regular} aria-label={regularLabel ? regularLabel(view.regular) : undefined}>
-          {view.regular}
-        </s>
+      {/* aria-label on <s> is ignored by screen readers (it cannot be named): the struck price is
+          hidden from them and announced once as text that says it is the old price. */}
+      {view.regular && regularLabel ? (
+        <>
+          <s className={styles.regular} aria-hidden="true">
+            {view.regular}
+          </s>
+          <span className="visually-hidden">{regularLabel(view.regular)}</span>
+        </>
+      ) : view.regular ? (
+        <s className={styles.regular}>{view.regular}</s>
       ) : null}
       <span className={styles.current}>{view.price}</span>
     </p>

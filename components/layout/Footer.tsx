@@ -23,7 +23,7 @@ function isInternal(url: string): boolean {
 
 /**
  * Footer (spec §1): minimum order and minimum local (pickup) price with 0 decimals, contact links,
- * opening hours, credits, visually-hidden search keywords and the popular search tags (api/tags).
+ * opening hours, credits, the shop's search keywords (visible) and the popular search tags (api/tags).
  */
 export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }: FooterProps) {
   const t = await getTranslations('common');
@@ -32,7 +32,9 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
   return (
     <footer className={styles.footer}>
       <Container className={styles.grid}>
-        <section className={styles.brand} aria-labelledby="footer-about">
+        {/* Footer columns are headed blocks, not landmarks (the <footer> is one): named, "Horarios de
+            atención" duplicated the about/FAQ page's own region of the same name (html-validate unique-landmark). */}
+        <section className={styles.brand}>
           <h2 id="footer-about" className="visually-hidden">
             {t('footer.aboutTitle')}
           </h2>
@@ -45,7 +47,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
           </div>
         </section>
 
-        <section aria-labelledby="footer-contact">
+        <section>
           <h2 id="footer-contact" className={styles.title}>
             {t('footer.contactTitle')}
           </h2>
@@ -82,7 +84,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
           </ul>
         </section>
 
-        <section aria-labelledby="footer-hours">
+        <section>
           <h2 id="footer-hours" className={styles.title}>
             {t('footer.hoursTitle')}
           </h2>
@@ -112,7 +114,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
         </section>
 
         {categories.length > 0 ? (
-          <section aria-labelledby="footer-categories">
+          <section>
             <h2 id="footer-categories" className={styles.title}>
               {t('footer.categoriesTitle')}
             </h2>
@@ -154,9 +156,13 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
         <Container className={styles.bottomInner}>
           <p>{t('footer.rights', { year })}</p>
           <p>{t('footer.credits')}</p>
+          {/* The spec's search keywords, shown: hidden text placed for ranking is spam to Google and noise to
+              screen readers (docs/adr/0006-hidden-keywords.md). Also in <meta name="keywords"> (app/[locale]/layout). */}
+          <p className={styles.keywords}>
+            {t('footer.keywordsLead')} {t('footer.keywords')}
+          </p>
         </Container>
       </div>
-      <p className="visually-hidden">{t('footer.keywords')}</p>
     </footer>
   );
 }

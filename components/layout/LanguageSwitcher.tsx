@@ -1,12 +1,18 @@
 'use client';
 import { useRef } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { Link, usePathname } from '@/i18n/navigation';
+import NextLink from 'next/link';
+import { usePathname } from '@/i18n/navigation';
+import { localizedPath } from '@/i18n/paths';
 import { routing, type Locale } from '@/i18n/routing';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
 import styles from './LanguageSwitcher.module.css';
 
-/** es / en / pt-BR links to the current page in each language (no JS needed to open: <details>). */
+/**
+ * es / en / pt-BR links to the current page in each language (no JS needed to open: <details>).
+ * The hrefs are the canonical URLs (the hreflang alternates): next-intl's <Link locale="es"> writes
+ * "/es/…", which answers a redirect, so crawlers met one redirecting link per page.
+ */
 export function LanguageSwitcher({ align = 'end' }: { align?: 'start' | 'end' }) {
   const t = useTranslations('common.language');
   const locale = useLocale() as Locale;
@@ -32,9 +38,8 @@ export function LanguageSwitcher({ align = 'end' }: { align?: 'start' | 'end' })
       <ul className={[styles.menu, align === 'start' ? styles.alignStart : ''].join(' ')}>
         {routing.locales.map((l) => (
           <li key={l}>
-            <Link
-              href={pathname}
-              locale={l}
+            <NextLink
+              href={localizedPath(l, pathname)}
               lang={l}
               hrefLang={l}
               aria-current={l === locale ? 'true' : undefined}
@@ -44,7 +49,7 @@ export function LanguageSwitcher({ align = 'end' }: { align?: 'start' | 'end' })
               }}
             >
               {t(l)}
-            </Link>
+            </NextLink>
           </li>
         ))}
       </ul>

@@ -9,7 +9,7 @@ import type { Product } from '@/lib/api/types';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { breadcrumbJsonLd } from '@/lib/seo/breadcrumbs';
 import { absoluteUrl, localizedPath, pageMetadata } from '@/lib/seo/metadata';
-import { buildProductJsonLd, clipText, markdownToText } from '@/lib/seo/product-jsonld';
+import { buildProductJsonLd, clipText, CURRENCY, markdownToText, priceRange, schemaPrice } from '@/lib/seo/product-jsonld';
 import { Breadcrumbs, type BreadcrumbItem } from '@/components/catalogue/Breadcrumbs';
 import { firstCategorySlug, firstImageSrc, imageSrc, productPath, UNCATEGORISED_SEGMENT } from '@/components/catalogue/paths';
 import { priceView } from '@/components/catalogue/price';
@@ -59,6 +59,7 @@ export async function productMetadata({ locale, productSlug }: ProductRouteParam
     title: product.name,
     description: text ? clipText(text, 160) : t('metaDescription', { name: product.name }),
     image: image ? { url: absoluteUrl(image), alt: t('imageAlt', { name: product.name }) } : null,
+    type: 'product',
   });
 }
 
@@ -161,6 +162,11 @@ export async function ProductPage({ locale, categorySlug, productSlug }: Product
         </div>
       </article>
       <JsonLd data={productLd} />
+      {/* Open Graph product tags (Facebook, Pinterest), in <property> form: Next's metadata API has no
+          og:type=product and writes `other` as <meta name>. React hoists these into <head>. */}
+      <meta property="og:type" content="product" />
+      <meta property="product:price:amount" content={String(schemaPrice(priceRange(product).low))} />
+      <meta property="product:price:currency" content={CURRENCY} />
       <JsonLd data={crumbsLd} />
     </div>
   );

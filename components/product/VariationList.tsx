@@ -77,9 +77,10 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
                   {showRowPrice ? (
                     discounted ? (
                       <span className={styles.price}>
-                        <s className={styles.regular} aria-label={t('regularPrice', { price: formatPesos(row.price) })}>
+                        <s className={styles.regular} aria-hidden="true">
                           {formatPesos(row.price)}
-                        </s>{' '}
+                        </s>
+                        <span className="visually-hidden">{t('regularPrice', { price: formatPesos(row.price) })}</span>{' '}
                         <strong className={styles.discount}>{formatPesos(row.discount as number)}</strong>
                       </span>
                     ) : (

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { absoluteUrl, alternatesFor, localizedPath, pageMetadata, truncate } from './metadata';
+import { absoluteUrl, alternatesFor, localizedPath, ogImage, pageMetadata, truncate } from './metadata';
 
 const OLD = process.env.PUBLIC_SITE_URL;
 beforeAll(() => {
@@ -57,9 +57,26 @@ describe('pageMetadata', () => {
       image: { url: '/uploads/a.webp', alt: 'a' },
       noindex: true,
     });
-    expect(m.openGraph).toMatchObject({ locale: 'pt_BR', images: [{ url: 'https://tienda.example/uploads/a.webp', alt: 'a' }] });
+    expect(m.openGraph).toMatchObject({
+      locale: 'pt_BR',
+      images: [{ url: 'https://tienda.example/uploads/a.webp?preview=og', alt: 'a', width: 1200, height: 630, type: 'image/jpeg' }],
+    });
     expect(m.twitter).toMatchObject({ card: 'summary_large_image' });
     expect(m.robots).toEqual({ index: false, follow: true });
+  });
+
+  it('uses the JPEG preview for uploads (relative or on the site) and leaves other images as given', () => {
+    expect(ogImage({ url: 'https://tienda.example/uploads/p/b.webp?w=320', alt: 'b' })).toEqual({
+      url: 'https://tienda.example/uploads/p/b.webp?preview=og', alt: 'b', width: 1200, height: 630, type: 'image/jpeg',
+    });
+    expect(ogImage({ url: 'https://cdn.other/uploads/c.webp', alt: 'c' })).toEqual({ url: 'https://cdn.other/uploads/c.webp', alt: 'c', width: undefined, height: undefined });
+    expect(ogImage({ url: '/icon.png', alt: 'i', width: 512, height: 512 })).toMatchObject({ url: 'https://tienda.example/icon.png', width: 512 });
+  });
+
+  it('product pages: no og:type from Next (the page writes og:type=product)', () => {
+    const m = pageMetadata({ locale: 'es', path: '/velas/x', title: 'X', description: 'x', type: 'product' });
+    expect(m.openGraph).not.toHaveProperty('type');
+    expect(pageMetadata({ locale: 'es', path: '/', title: 'X', description: 'x' }).openGraph).toMatchObject({ type: 'website' });
   });
 
   it('truncates long descriptions to 160 characters on a word boundary', () => {

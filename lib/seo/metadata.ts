@@ -1,17 +1,13 @@
 import type { Metadata } from 'next';
 import { routing, type Locale } from '@/i18n/routing';
 import { publicSiteUrl } from '@/lib/api/config';
+import { localizedPath } from '@/i18n/paths';
 
 export const SHOP_NAME = 'Aromas del Alma';
 
-const LOCALE_PREFIX: Record<Locale, string> = { es: '', en: '/en', 'pt-BR': '/br' };
 const OG_LOCALE: Record<Locale, string> = { es: 'es_AR', en: 'en_US', 'pt-BR': 'pt_BR' };
 
-/** Path (starting with "/") of a Spanish URL in the given locale: "/velas" → "/en/velas". */
-export function localizedPath(locale: Locale, path: string): string {
-  const clean = path === '/' ? '' : path;
-  return `${LOCALE_PREFIX[locale]}${clean}` || '/';
-}
+export { localizedPath };
 
 export function absoluteUrl(path: string): string {
   return `${publicSiteUrl()}${path.startsWith('/') ? path : `/${path}`}`;
@@ -40,8 +36,32 @@ export interface PageMetaInput {
   title: string;
   description: string;
   image?: { url: string; alt: string; width?: number; height?: number } | null;
-  type?: 'website' | 'article';
+  /** 'product': og:type and product:price:* are written by the page (components/seo/ProductOpenGraph). */
+  type?: 'website' | 'article' | 'product';
   noindex?: boolean;
+}
+
+/** The link preview the image route makes from an uploaded picture (app/uploads/[...path]/resize.ts). */
+export const OG_PREVIEW = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
+/**
+ * og:image for a picture: an upload (the shop's own WebP) becomes its 1200×630 JPEG preview, with its size
+ * and type declared — apps that unfurl links skip WebP, and fetch an undeclared image too late for the
+ * first preview. Other images are passed through as given.
+ */
+export function ogImage(image: { url: string; alt: string; width?: number; height?: number }): {
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  type?: string;
+} {
+  const url = image.url.startsWith('http') ? image.url : absoluteUrl(image.url);
+  const parsed = new URL(url);
+  if (parsed.origin === new URL(absoluteUrl('/')).origin && parsed.pathname.startsWith('/uploads/')) {
+    return { url: `${parsed.origin}${parsed.pathname}?preview=og`, alt: image.alt, ...OG_PREVIEW };
+  }
+  return { url, alt: image.alt, width: image.width, height: image.height };
 }
 
 /** Title, description, canonical, hreflang, Open Graph and Twitter card for one page. */
@@ -49,15 +69,14 @@ export function pageMetadata({ locale, path, title, description, image, type = '
   const fullTitle = `${SHOP_NAME} | ${title}`;
   const desc = truncate(description, 160);
   const alternates = alternatesFor(locale, path);
-  const images = image
-    ? [{ url: image.url.startsWith('http') ? image.url : absoluteUrl(image.url), alt: image.alt, width: image.width, height: image.height }]
-    : undefined;
+  const images = image ? [ogImage(image)] : undefined;
   return {
     title: { absolute: fullTitle },
     description: desc,
     alternates,
     openGraph: {
-      type,
+      // Next writes og:type only for its own list, which has no "product"; the product page writes it.
+      ...(type === 'product' ? {} : { type }),
       siteName: SHOP_NAME,
       title: fullTitle,
       description: desc,

@@ -140,7 +140,7 @@ describe('offers', () => {
       name: 'Docena',
       price: 1300,
       priceCurrency: 'ARS',
-      eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 12 },
+      eligibleQuantity: { '@type': 'QuantitativeValue', unitCode: 'C62', value: 12, minValue: 12 },
       availability: 'https://schema.org/InStock',
       url: URL,
     });
@@ -164,9 +164,30 @@ describe('offers', () => {
         name: 'Mayorista',
         price: 450,
         priceCurrency: 'ARS',
-        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 24 },
+        eligibleQuantity: { '@type': 'QuantitativeValue', unitCode: 'C62', value: 24, minValue: 24 },
       },
     ]);
+  });
+
+  it('keeps the unit price of a product sold from a minimum of N pieces and states the minimum', () => {
+    const agg = buildProductJsonLd(product({ price: 800, minPrice: 800, maxPrice: 800, min: 6 }), opts)
+      .offers as AggregateOffer;
+    expect(agg.lowPrice).toBe(800);
+    expect(agg.eligibleQuantity).toEqual({ '@type': 'QuantitativeValue', unitCode: 'C62', value: 6, minValue: 6 });
+    const single = buildProductJsonLd(product({ isVariable: true, minPrice: 500, maxPrice: 500, min: 3 }), opts)
+      .offers as SchemaOffer;
+    expect(single.price).toBe(500);
+    expect(single.eligibleQuantity).toEqual({ '@type': 'QuantitativeValue', unitCode: 'C62', value: 3, minValue: 3 });
+  });
+
+  it.each([0, 1, undefined, 2.5, NaN])('states no minimum for min = %p', (min) => {
+    const agg = buildProductJsonLd(product({ min: min as number }), opts).offers;
+    expect(agg).not.toHaveProperty('eligibleQuantity');
+  });
+
+  it('publishes no priceValidUntil (the prices have no expiry date in the data)', () => {
+    const ld = buildProductJsonLd(product({ isVariable: true, minPrice: 5, maxPrice: 5 }), opts);
+    expect(ld.offers).not.toHaveProperty('priceValidUntil');
   });
 
   it('omits the tier list when there are no (well-formed) tiers', () => {

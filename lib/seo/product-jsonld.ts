@@ -3,6 +3,7 @@ import type {
   ItemAvailability,
   Offer as SchemaOffer,
   ProductLeaf as SchemaProduct,
+  QuantitativeValue,
   UnitPriceSpecification,
   WithContext,
 } from 'schema-dts';
@@ -24,6 +25,26 @@ import type { Offer, Product, ProductState } from '@/lib/api/types';
  *   Tiers marked VIP are listed too (the page shows them, with a 'Cliente VIP' badge).
  * - priceCurrency ARS everywhere; brand { Brand, name: brand || 'Artesanal' }; sku; absolute images;
  *   url = the canonical URL; description = the markdown as plain text.
+ *
+ * Decisions for Google's merchant-listing rules (issue 30; checked by @adobe/structured-data-validator
+ * in e2e/seo-rich-results.spec.ts and the seo:audit script):
+ *
+ * 1. Tier quantities. A tier is "`units` or more units, `price` each". Its eligibleQuantity is a
+ *    QuantitativeValue { unitCode: 'C62', value: units, minValue: units }: C62 is UN/CEFACT's "one"
+ *    (a piece, the unit the shop sells and prices in), `value` is the tier's threshold and `minValue`
+ *    says the threshold is open upwards (no maxValue). Google's unit-pricing rules require unitCode
+ *    and value on every QuantitativeValue inside a UnitPriceSpecification; this shape meets them without
+ *    inventing a pack size — the price stays per piece, as on the page.
+ * 2. Minimum order quantity (products with `min` > 1, e.g. 3–6 units). The offer's `price` stays the
+ *    UNIT price: it is the price the page shows ("c/u"), and Google requires structured data to match
+ *    the visible price; multiplying by the minimum would publish a price that appears nowhere. The
+ *    minimum is stated instead, on the Offer/AggregateOffer itself, as eligibleQuantity
+ *    { unitCode: 'C62', value: min, minValue: min } ("valid from `min` pieces"), so no reader takes it
+ *    for the price of one piece bought alone.
+ * 3. priceValidUntil is NOT published. The shop's prices have no expiry date in its data (the owner
+ *    changes them whenever costs move); any date we wrote would be invented, and a past date makes
+ *    Google drop the rich result. The validator's "priceValidUntil" warning is therefore expected, and
+ *    the audit reports it as a warning, not an error.
  */
 
 export const CURRENCY = 'ARS';
@@ -103,7 +124,7 @@ export type ProductJsonLdSource = Pick<
   | 'variationCount'
   | 'Offers'
   | 'ProductImages'
-> & { SKU?: string | null; sku?: string | null };
+> & Partial<Pick<Product, 'min'>> & { SKU?: string | null; sku?: string | null };
 
 export interface ProductJsonLdOptions {
   /** Canonical absolute URL of the product page. */
@@ -141,6 +162,19 @@ export function sortedTiers(offers: readonly Offer[] | null | undefined): Offer[
     .sort((a, b) => a.units - b.units || a.price - b.price || a.id - b.id);
 }
 
+/** UN/CEFACT common code for "one" (a piece): the shop's selling unit. */
+export const UNIT_CODE_PIECE = 'C62';
+
+/** "`units` pieces or more" (decision 1/2 above). */
+export function piecesOrMore(units: number): QuantitativeValue {
+  return { '@type': 'QuantitativeValue', unitCode: UNIT_CODE_PIECE, value: units, minValue: units };
+}
+
+/** The product's minimum order quantity when it is above one piece, else null. */
+export function minimumUnits(product: Pick<Product, 'min'>): number | null {
+  return Number.isSafeInteger(product.min) && product.min > 1 ? product.min : null;
+}
+
 function absoluteImage(name: string, absolute: (path: string) => string): string {
   return /^https?:\/\//i.test(name) ? name : absolute(name);
 }
@@ -150,6 +184,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
   const tiers = sortedTiers(product.Offers);
   const { low, high } = priceRange(product);
   const singleOffer = product.isVariable && product.minPrice === product.maxPrice;
+  const minimum = minimumUnits({ min: product.min ?? 0 });
 
   let offers: SchemaOffer | AggregateOffer;
   if (singleOffer) {
@@ -160,6 +195,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
       availability,
       url: options.url,
     };
+    if (minimum) offer.eligibleQuantity = piecesOrMore(minimum);
     if (tiers.length) {
       offer.priceSpecification = tiers.map(
         (tier): UnitPriceSpecification => ({
@@ -167,7 +203,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
           name: tier.name,
           price: schemaPrice(tier.price),
           priceCurrency: CURRENCY,
-          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tier.units },
+          eligibleQuantity: piecesOrMore(tier.units),
         }),
       );
     }
@@ -182,6 +218,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
       availability,
       url: options.url,
     };
+    if (minimum) aggregate.eligibleQuantity = piecesOrMore(minimum);
     if (tiers.length) {
       aggregate.offers = tiers.map(
         (tier): SchemaOffer => ({
@@ -189,7 +226,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
           name: tier.name,
           price: schemaPrice(tier.price),
           priceCurrency: CURRENCY,
-          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tier.units },
+          eligibleQuantity: piecesOrMore(tier.units),
           availability,
           url: options.url,
         }),

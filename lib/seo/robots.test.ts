@@ -19,6 +19,11 @@ describe('robots.txt rules', () => {
     expect(blocked(path)).toBe(true),
   );
 
+  it.each(['/products?query=lavanda&category=velas', '/en/products?category=velas&query=x', '/products?category=velas'])(
+    'disallows category-filtered searches %s (one URL per category per search)',
+    (path) => expect(blocked(path)).toBe(true),
+  );
+
   it.each(['/', '/products', '/velas', '/cartas-de-tarot', '/loginas', '/en/about-us', '/products?query=vela', '/velas/vela-de-soja'])(
     'allows %s',
     (path) => expect(blocked(path)).toBe(false),

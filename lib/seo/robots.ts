@@ -7,7 +7,9 @@ const PREFIXES = ['', '/en', '/br'] as const;
 /**
  * Private or duplicate URLs kept out of crawling, for every locale. Pages are anchored (`$`) or end in
  * "/" so that a category such as /cartas-de-tarot is not caught by the rule for /cart.
- * Sorting and paging variants of the catalogue (?sort=, ?page=) are duplicates of the canonical list.
+ * Sorting and paging variants of the catalogue (?sort=, ?page=) are duplicates of the canonical list;
+ * a category filter (?category=) is either a redirect to the category page or a search narrowed to a
+ * category (noindex): one per category per search, which spent a third of a crawl (issue 30).
  */
 export const DISALLOWED_PATHS = [
   '/cart$',
@@ -23,7 +25,7 @@ export const DISALLOWED_PATHS = [
   '/register$',
 ] as const;
 
-export const DISALLOWED_QUERIES = ['/*?*sort=', '/*?*page='] as const;
+export const DISALLOWED_QUERIES = ['/*?*sort=', '/*?*page=', '/*?*category='] as const;
 
 export function disallowList(): string[] {
   const paths = PREFIXES.flatMap((prefix) => DISALLOWED_PATHS.map((p) => `${prefix}${p}`));

@@ -122,3 +122,33 @@ describe('GET /uploads/*?w= (resized variants)', () => {
     expect(res.status).toBe(502);
   });
 });
+
+describe('GET /uploads/*?preview=og (link preview)', () => {
+  const callQ = (query: string, name = 'b.webp') =>
+    GET(new Request(`http://shop.test/uploads/products/${name}?${query}`), { params: Promise.resolve({ path: ['products', name] }) });
+
+  it('answers a 1200×630 JPEG under 300 kB from a WebP (tall picture fitted, not cropped), immutable', async () => {
+    const sharp = (await import('sharp')).default;
+    const webp = await sharp({ create: { width: 900, height: 1400, channels: 4, background: { r: 180, g: 83, b: 42, alpha: 0.5 } } }).webp().toBuffer();
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(webp), { status: 200, headers: { 'content-type': 'image/webp' } }));
+    const res = await callQ('preview=og');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(300 * 1024);
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it('refuses other previews, or a preview with a width, without calling the API', async () => {
+    for (const q of ['preview=twitter', 'preview=', 'preview=og&w=320']) expect((await callQ(q)).status).toBe(400);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers 502 when the upstream body is not a decodable image', async () => {
+    fetchMock.mockResolvedValue(new Response('not an image', { status: 200, headers: { 'content-type': 'image/png' } }));
+    expect((await callQ('preview=og', 'c.png')).status).toBe(502);
+  });
+});

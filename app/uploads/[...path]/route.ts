@@ -1,6 +1,6 @@
 import { apiTimeouts } from '@/lib/api/config';
 import { uploadUrl } from './upload-url';
-import { parseWidth, resizedVariant, type ImageWidth } from './resize';
+import { parseWidth, resizedVariant, variantType, type VariantKind } from './resize';
 
 /**
  * Same-origin proxy of the API's /uploads/* images (product, category and carousel pictures), so pages
@@ -8,7 +8,8 @@ import { parseWidth, resizedVariant, type ImageWidth } from './resize';
  * Streams the body; passes 304 (If-None-Match / If-Modified-Since) and 404 through; the API names
  * upload files by content, so successful answers are cached for a year as immutable. `?w=` (one of
  * IMAGE_WIDTHS, anything else 400) answers a resized WebP, so product cards do not download the full-size
- * picture; a variant already made is answered from memory without reading the original.
+ * picture, and `?preview=og` the 1200×630 JPEG link preview (og:image); a variant already made is answered
+ * from memory without reading the original.
  */
 export const dynamic = 'force-dynamic';
 
@@ -34,10 +35,10 @@ class NotAnImage extends Error {
   }
 }
 
-async function variant(url: string, width: ImageWidth): Promise<Response> {
+async function variant(url: string, kind: VariantKind): Promise<Response> {
   try {
     // No request signal: one read may serve several requests; a stuck API is cut by the timeout.
-    const body = await resizedVariant(url, width, async () => {
+    const body = await resizedVariant(url, kind, async () => {
       const upstream = await fetch(url, { headers: { accept: 'image/*' }, cache: 'no-store', signal: AbortSignal.timeout(15_000) });
       const type = upstream.headers.get('content-type') ?? '';
       if (upstream.ok && upstream.body && type.startsWith('image/')) return upstream.arrayBuffer();
@@ -47,7 +48,7 @@ async function variant(url: string, width: ImageWidth): Promise<Response> {
     });
     return new Response(new Uint8Array(body), {
       status: 200,
-      headers: { 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff', 'content-type': 'image/webp', 'content-length': String(body.length) },
+      headers: { 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff', 'content-type': variantType(kind), 'content-length': String(body.length) },
     });
   } catch (err) {
     if (err instanceof NotAnImage) return plain(err.status, err.text, err.cacheControl);
@@ -61,6 +62,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   if (!url) return plain(404, 'Not found', 'public, max-age=300');
   const width = parseWidth(new URL(request.url).searchParams.get('w'));
   if (width === 'invalid') return plain(400, 'Bad width', 'public, max-age=300');
+  const previewParam = new URL(request.url).searchParams.get('preview');
+  if (previewParam !== null && (previewParam !== 'og' || width)) return plain(400, 'Bad preview', 'public, max-age=300');
+  if (previewParam === 'og') return variant(url, 'og');
   if (width) return variant(url, width);
 
   const headers = new Headers({ accept: 'image/*' });
