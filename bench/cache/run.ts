@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTestContext } from '../../server/test/helpers';
 import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums } from '../../server/test/orders-fixtures';
+import { rng } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,16 +28,6 @@ const { values: args } = parseArgs({
 const REQUESTS = Number(args.requests);
 const EDITS = Number(args.edits);
 const CONCURRENCY = Number(args.concurrency);
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = 'browse' | 'search' | 'login' | 'order' | 'chat' | 'read' | 'edit';
 

@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { bin, freePort, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
+import { rng } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,16 +41,6 @@ type Listed = {
   steps: number;
   Categories: { slug: string }[];
 };
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function call<T>(url: string, init?: RequestInit): Promise<{ status: number; data: T; message?: string }> {
   const r = await fetch(url, init);

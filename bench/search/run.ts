@@ -10,12 +10,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort, rng, throwawayPostgres, waitHealthy } from '../support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -32,60 +32,6 @@ const { values: args } = parseArgs({
 const REQUESTS = Number(args.requests);
 const SIZES = args.sizes.split(',').map(Number);
 const PG_BASE = args.pg ?? process.env.DATABASE_URL;
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function throwawayPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shop_bench_search_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`la API terminó con código ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('la API no respondió a tiempo');
-}
 
 type Kind = 'exact' | 'plural' | 'typo' | 'sku' | 'nomatch';
 const KINDS: Kind[] = ['exact', 'plural', 'typo', 'sku', 'nomatch'];
@@ -161,7 +107,7 @@ function cpuDelta(before: Map<number, number>, after: Map<number, number>): numb
 
 async function measure(engine: string, size: number): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-search-'));
-  const pgDb = engine === 'PostgreSQL' ? await throwawayPostgres(PG_BASE!) : undefined;
+  const pgDb = engine === 'PostgreSQL' ? await throwawayPostgres(PG_BASE!, 'shop_bench_search') : undefined;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   if (pgDb) env.DATABASE_URL = pgDb.url;
   else delete env.DATABASE_URL;
@@ -177,7 +123,7 @@ async function measure(engine: string, size: number): Promise<Row[]> {
       env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', SEED_DEMO: 'false', CATALOGUE_CACHE_TTL_MS: args.cache ? '30000' : '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await waitHealthy(base, child);
+    await waitHealthy(base, child, 90_000);
     const sample: { name: string; sku: string }[] = [];
     for (let page = 1; page <= 5; page++) {
       const r = (await (await fetch(`${base}/api/products?rows=100&page=${page}&sort=newest`)).json()) as { data: { items: { name: string; sku: string }[] } };
