@@ -105,8 +105,8 @@ try {
     if (metricsServer) app.log.info({ host: env.metrics.host, token: Boolean(env.metrics.token) }, `métricas en http://${env.metrics.host}:${env.metrics.port}/metrics`);
   }
   // `npm run backup` asks this process for a consistent dump of its embedded database (issue 27)
-  if (db.kind === 'pglite') {
-    backupSocket = await serveBackupSocket(env.dataDir, (db.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client);
+  if (db.pglite) {
+    backupSocket = await serveBackupSocket(env.dataDir, db.pglite);
     if (!backupSocket) app.log.warn('DATA_DIR es demasiado largo para el socket de respaldo: `npm run backup` necesitará la API detenida');
   }
   app.log.info(

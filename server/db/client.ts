@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** the embedded database itself (PGlite only): the backup socket dumps it under its own lock */
+  pglite?: PGlite;
   /** apply pending migrations (no-op when up to date) */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -124,6 +126,7 @@ export function wrapPglite(client: PGlite): DbHandle {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     migrate: async () => {
       const { migratePglite } = await import('./migrate');
       await migratePglite(db);

@@ -156,7 +156,7 @@ for (const kind of ['pglite', 'pg'] as const) {
         dataDir: source.dataDir,
         databaseUrl: source.databaseUrl,
         out: backupDir,
-        pglite: kind === 'pglite' ? (source.db.db as unknown as { $client: PGlite }).$client : undefined,
+        pglite: source.db.pglite,
       });
       duringBackup = await Promise.all(inFlight);
       assert.ok(manifest.database.counts.orders! >= 3);
@@ -265,7 +265,7 @@ for (const kind of ['pglite', 'pg'] as const) {
       let server: Awaited<ReturnType<typeof serveBackupSocket>> = null;
       if (kind === 'pglite') {
         // the source's PGlite is open and locked by this process, as by a running API
-        server = await serveBackupSocket(source.dataDir, (source.db.db as unknown as { $client: PGlite }).$client);
+        server = await serveBackupSocket(source.dataDir, source.db.pglite!);
         assert.ok(server);
       }
       try {
