@@ -62,3 +62,19 @@ export async function waitHealthy(base: string, child: ChildProcess, timeoutMs =
   }
   throw new Error('la API no respondió a tiempo');
 }
+
+/**
+ * The environment of an API a bench starts: a production start of a demo instance (the bench seeds the demo
+ * accounts, which a production start refuses unless SEED_DEMO says this is a demo) whose loopback load
+ * generator is not throttled by the per-IP limit.
+ */
+export function benchApiEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+    ...extra,
+  };
+}

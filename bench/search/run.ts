@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort, rng, throwawayPostgres, waitHealthy } from '../support';
+import { benchApiEnv, freePort, rng, throwawayPostgres, waitHealthy } from '../support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -108,7 +108,7 @@ function cpuDelta(before: Map<number, number>, after: Map<number, number>): numb
 async function measure(engine: string, size: number): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-search-'));
   const pgDb = engine === 'PostgreSQL' ? await throwawayPostgres(PG_BASE!, 'shop_bench_search') : undefined;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env = benchApiEnv({ DATA_DIR: dataDir });
   if (pgDb) env.DATABASE_URL = pgDb.url;
   else delete env.DATABASE_URL;
   let child: ChildProcess | undefined;
@@ -120,7 +120,7 @@ async function measure(engine: string, size: number): Promise<Row[]> {
     const base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
       cwd: root,
-      env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', SEED_DEMO: 'false', CATALOGUE_CACHE_TTL_MS: args.cache ? '30000' : '0' },
+      env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', CATALOGUE_CACHE_TTL_MS: args.cache ? '30000' : '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitHealthy(base, child, 90_000);
