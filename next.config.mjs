@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { gitCommit, packageVersion } from './lib/build/info.mjs';
 
 // Messages are compiled at build time (icu-minify), so the browser gets a small formatter instead of
 // the ICU parser; every JSON file under messages/ goes through next-intl's catalog loader.
@@ -68,6 +69,8 @@ const nextConfig = {
   experimental: { cssChunking: 'graph' },
   // SOURCEMAPS=1 next build: browser source maps, for profiling a production build (not for deploys).
   productionBrowserSourceMaps: process.env.SOURCEMAPS === '1',
+  // What the build is made of, inlined at build time for /api/health (a deploy may override SHOP_COMMIT at run time).
+  env: { SHOP_BUILD_VERSION: packageVersion(), SHOP_BUILD_COMMIT: gitCommit() },
 };
 
 export default withNextIntl(nextConfig);
