@@ -22,8 +22,11 @@ const MAX_MESSAGES = 5000;
 
 const addresses = (field) => (field ? (Array.isArray(field) ? field : [field]).flatMap((a) => a.value) : []).map((a) => ({ Name: a.name ?? '', Address: a.address ?? '' }));
 
+/** A list entry: the message without its bodies, with Mailpit's Snippet. */
 function summary(m) {
-  const { Text: _text, HTML: _html, ...rest } = m;
+  const rest = { ...m };
+  delete rest.Text;
+  delete rest.HTML;
   return { ...rest, Snippet: m.Text.replace(/\s+/g, ' ').trim().slice(0, 250) };
 }
 

@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { ACCOUNT_VARIABLES, credentials, type Role } from './env';
+import { ACCOUNT_VARIABLES, credentials, EXTERNAL, type Role } from './env';
 import { Ledger, signIn, type Account } from './shop';
 
 /**
@@ -25,28 +25,39 @@ export function need(role: Role) {
 }
 
 /**
+ * Something a test needs from the catalogue (found through the API, never by a fixed id or slug): against a
+ * deployment whose catalogue lacks it the test is skipped saying so; locally (the demo catalogue has it) it fails.
+ */
+export function needData<T>(value: T | null | undefined, what: string): T {
+  if (EXTERNAL) test.skip(value == null, `the deployment's catalogue has no ${what}`);
+  else expect(value, `the demo catalogue has ${what}`).toBeTruthy();
+  return value!;
+}
+
+/**
  * Signed-in test accounts (API session). `customer` and `vip` keep a ledger: after the test, whatever it
  * left open on them is closed or deleted (orders cancelled, addresses deleted, unused billing data
  * deleted), and a failed cleanup fails the test.
  */
 export const test = base.extend<{ customer: Account; vip: Account; staff: Account }>({
-  staff: async ({ request }, use) => {
-    await use(await signIn(request, 'staff', need('staff')));
+  // (the second argument is Playwright's `use`, named otherwise for the React hooks lint rule)
+  staff: async ({ request }, provide) => {
+    await provide(await signIn(request, 'staff', need('staff')));
   },
-  customer: async ({ request }, use) => {
-    await withLedger(request, 'customer', use);
+  customer: async ({ request }, provide) => {
+    await withLedger(request, 'customer', provide);
   },
-  vip: async ({ request }, use) => {
-    await withLedger(request, 'vip', use);
+  vip: async ({ request }, provide) => {
+    await withLedger(request, 'vip', provide);
   },
 });
 
-async function withLedger(request: Parameters<typeof signIn>[0], role: Role, use: (a: Account) => Promise<void>) {
+async function withLedger(request: Parameters<typeof signIn>[0], role: Role, provide: (a: Account) => Promise<void>) {
   const account = await signIn(request, role, need(role));
   let staff: Account | undefined;
   const ledger = await Ledger.open(request, account, async () => (staff ??= await signIn(request, 'staff', need('staff'))));
   try {
-    await use(account);
+    await provide(account);
   } finally {
     await ledger.settle();
   }

@@ -152,3 +152,14 @@ export class Ledger {
     expect(problems, `cleanup of ${a.email} (run ${RUN_ID})`).toEqual([]);
   }
 }
+
+/** A product in state 'hidden' (the public API does not serve it) as staff sees it, or null when there is none. */
+export async function hiddenProduct(request: APIRequestContext, staff: Account): Promise<{ slug: string; categorySlug: string } | null> {
+  const list = await apiData<{ items: { slug: string; categorySlug: string | null; isVariable: boolean }[] }>(
+    request,
+    'api/staff/products?state=hidden&rows=48&page=1',
+    staff.headers,
+  );
+  const p = list.items.find((i) => i.categorySlug);
+  return p ? { slug: p.slug, categorySlug: p.categorySlug! } : null;
+}
