@@ -27,7 +27,9 @@ const LOCALE = '/:locale(en|br)?';
 // First path segments that are not category slugs (app/[locale]/* folders, locale prefixes, non-page
 // paths); proxy.ts reads the same list (i18n/internal-path.ts).
 const RESERVED = JSON.parse(readFileSync(new URL('./i18n/reserved-segments.json', import.meta.url), 'utf8')).join('|');
-const CATEGORY = `:category((?!(?:${RESERVED})$)[^/.]+)`;
+// The lookahead sees the rest of the path (path-to-regexp compiles one regex): a reserved segment is
+// followed by '/' or the end — with `$` alone, `/api/health` passed as category 'api', product 'health'.
+const CATEGORY = `:category((?!(?:${RESERVED})(?:/|$))[^/.]+)`;
 const sessionCookie = [{ type: 'cookie', key: 'userToken' }];
 const cacheHeader = (value) => [{ key: 'Cache-Control', value }];
 
