@@ -16,7 +16,7 @@
  *    addresses, unused billing data, changes to shared tables) — printed, and the proof fails unless 0; and
  *    proof that the smoke run wrote nothing (every table's checksum before and after).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -74,9 +74,15 @@ async function query(sql, params = []) {
   }
 }
 
-function run(cmd, args, env = {}, label = args.join(' ')) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) throw new Error(`${label} exited with ${r.status}`);
+/** Runs a command to its end without blocking this process: the mail catcher lives here and must keep answering. */
+async function run(cmd, args, env = {}, label = args.join(' '), { mayFail = false } = {}) {
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  children.push({ name: label, child, output: () => '' });
+  const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal)));
+  if (code === 0) return true;
+  if (!mayFail) throw new Error(`${label} exited with ${code}`);
+  log(`${label} FAILED (exit ${code})`);
+  return false;
 }
 
 function start(name, cmd, args, env) {
@@ -121,13 +127,25 @@ const changed = (a, b, only) => Object.keys(b).filter((t) => (!only || only.incl
 // What the @staging subset may never change: the catalogue and the shop's settings.
 const SHARED = ['products', 'offers', 'product_images', 'product_categories', 'categories', 'variables', 'config', 'transports', 'tags', 'carousel_images', 'search_synonyms', 'roles', 'permissions', 'role_permissions'];
 
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  for (const c of children) c.child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.child.exitCode === null ? new Promise((r) => c.child.once('exit', r)) : null)));
+  await catcher?.close();
+  await admin(`drop database if exists "${dbName}" with (force)`).catch((e) => console.error(`[staging-proof] drop ${dbName}: ${e.message}`));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().then(() => process.exit(1)));
+
 let status = 0;
 try {
   const t0 = Date.now();
   await admin(`create database "${dbName}"`);
   log(`database ${dbName}, DATA_DIR ${dataDir}`);
   const common = { DATABASE_URL, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  run(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--no-images'], common, 'npm run seed');
+  await run(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--no-images'], common, 'npm run seed');
   // A copy of production: its customers exist, QA knows none of their passwords.
   await query(`update users set password_hash = null`);
 
@@ -143,7 +161,7 @@ try {
   const qaEnv = {};
   for (const [key, a] of Object.entries(accounts)) {
     const password = `qa-${randomBytes(9).toString('base64url')}`;
-    run(process.execPath, ['--import', 'tsx', 'server/cli/accounts-create.ts', '--role', a.role, '--email', a.email, '--name', a.name, '--lastname', a.lastname], { ...common, ACCOUNT_PASSWORD: password }, `accounts:create --role ${a.role}`);
+    await run(process.execPath, ['--import', 'tsx', 'server/cli/accounts-create.ts', '--role', a.role, '--email', a.email, '--name', a.name, '--lastname', a.lastname], { ...common, ACCOUNT_PASSWORD: password }, `accounts:create --role ${a.role}`);
     qaEnv[`E2E_${key.toUpperCase()}_EMAIL`] = a.email;
     qaEnv[`E2E_${key.toUpperCase()}_PASSWORD`] = password;
   }
@@ -182,7 +200,8 @@ try {
   const timings = [];
   for (const n of [1, 2]) {
     const t = Date.now();
-    run('npm', ['run', 'test:e2e:staging'], { ...e2e, E2E_RUN_ID: `ci-run${n}-${process.pid}` }, `test:e2e:staging (run ${n})`);
+    // a failed run still leaves its rows to count: go on, fail at the end
+    if (!(await run('npm', ['run', 'test:e2e:staging'], { ...e2e, E2E_RUN_ID: `ci-run${n}-${process.pid}` }, `test:e2e:staging (run ${n})`, { mayFail: true }))) status = 1;
     timings.push(`@staging run ${n}: ${secs(t)} s`);
   }
   const afterStaging = await tableChecksums();
@@ -211,7 +230,7 @@ try {
   if (residue !== 0) status = 1;
 
   const t = Date.now();
-  run('npm', ['run', 'test:e2e:smoke'], { E2E_BASE_URL: SITE, E2E_API_URL: API }, 'test:e2e:smoke');
+  if (!(await run('npm', ['run', 'test:e2e:smoke'], { E2E_BASE_URL: SITE, E2E_API_URL: API }, 'test:e2e:smoke', { mayFail: true }))) status = 1;
   timings.push(`@smoke: ${secs(t)} s`);
   const afterSmoke = await tableChecksums();
   const smokeWrote = changed(afterStaging, afterSmoke);
@@ -223,10 +242,6 @@ try {
   for (const c of children) console.error(`--- ${c.name} (last output) ---\n${c.output()}`);
   status = 1;
 } finally {
-  for (const c of children) c.child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.child.exitCode === null ? new Promise((r) => c.child.once('exit', r)) : null)));
-  await catcher?.close();
-  await admin(`drop database if exists "${dbName}" with (force)`).catch((e) => console.error(`[staging-proof] drop ${dbName}: ${e.message}`));
-  rmSync(dataDir, { recursive: true, force: true });
+  await cleanup();
 }
 process.exit(status);
