@@ -109,7 +109,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Against a deployment QA also gets the HTML report (playwright-report/) to attach to what it tested.
   reporter: EXTERNAL ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  timeout: 45_000,
+  // A deployment is further away than loopback (and its mail goes through an SMTP queue): more time per test and per expectation.
+  timeout: EXTERNAL ? 90_000 : 45_000,
+  expect: { timeout: EXTERNAL ? 10_000 : 5_000 },
   use: { baseURL: SITE, locale: 'es-AR', trace: 'retain-on-failure' },
   projects: [
     {
