@@ -6,7 +6,7 @@ import { EXTERNAL, MAIL_API } from './env';
 /**
  * The mails the API sent, wherever the suite can read them (issue 22 item 4):
  * - E2E_MAIL_API_URL set: a mail catcher's HTTP API, Mailpit's (`GET /api/v1/search?query=to:…`,
- *   `GET /api/v1/message/{ID}`, `DELETE /api/v1/search`): the deployment's SMTP_URL points at the catcher;
+ *   `GET /api/v1/message/{ID}`): the deployment's SMTP_URL points at the catcher;
  *   scripts/mail-catcher.mjs is an in-process one with that API subset, used by CI;
  * - local mode without it: the `.eml` files the API writes to $E2E_DATA_DIR/outbox (no SMTP_URL);
  * - external mode without it: none — tests that need a mail call `requireMailbox()` and are skipped
@@ -23,8 +23,6 @@ const KIND_LINK: Record<string, RegExp> = {
 export interface Mailbox {
   /** The plain-text bodies of the mails to `to` of `kind`, oldest first. */
   list(to: string, kind: string): Promise<string[]>;
-  /** Forgets the mails to `to` (the catcher is shared; the outbox is the run's own). */
-  forget(to: string): Promise<void>;
 }
 
 const sameAddress = (to: string) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi');
@@ -56,8 +54,6 @@ class OutboxMailbox implements Mailbox {
     }
     return files.map((f) => readFileSync(path.join(this.dir, f), 'utf8')).filter((eml) => sameAddress(to).test(eml)).map(plainText);
   }
-
-  async forget(): Promise<void> {}
 }
 
 interface MailpitSummary {
@@ -84,10 +80,6 @@ class MailpitMailbox implements Mailbox {
     const link = KIND_LINK[kind];
     if (!link) throw new Error(`no link pattern for mails of kind ${kind} (e2e/support/mailbox.ts)`);
     return texts.filter((t) => link.test(t));
-  }
-
-  async forget(to: string): Promise<void> {
-    await fetch(`${this.base}/api/v1/search?query=${encodeURIComponent(`to:"${to}"`)}`, { method: 'DELETE' });
   }
 }
 
