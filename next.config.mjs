@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { gitCommit, packageVersion } from './lib/build/info.mjs';
 
 // Messages are compiled at build time (icu-minify), so the browser gets a small formatter instead of
 // the ICU parser; every JSON file under messages/ goes through next-intl's catalog loader.
@@ -26,7 +27,9 @@ const LOCALE = '/:locale(en|br)?';
 // First path segments that are not category slugs (app/[locale]/* folders, locale prefixes, non-page
 // paths); proxy.ts reads the same list (i18n/internal-path.ts).
 const RESERVED = JSON.parse(readFileSync(new URL('./i18n/reserved-segments.json', import.meta.url), 'utf8')).join('|');
-const CATEGORY = `:category((?!(?:${RESERVED})$)[^/.]+)`;
+// The lookahead sees the rest of the path (path-to-regexp compiles one regex): a reserved segment is
+// followed by '/' or the end — with `$` alone, `/api/health` passed as category 'api', product 'health'.
+const CATEGORY = `:category((?!(?:${RESERVED})(?:/|$))[^/.]+)`;
 const sessionCookie = [{ type: 'cookie', key: 'userToken' }];
 const cacheHeader = (value) => [{ key: 'Cache-Control', value }];
 
@@ -68,6 +71,8 @@ const nextConfig = {
   experimental: { cssChunking: 'graph' },
   // SOURCEMAPS=1 next build: browser source maps, for profiling a production build (not for deploys).
   productionBrowserSourceMaps: process.env.SOURCEMAPS === '1',
+  // What the build is made of, inlined at build time for /api/health (a deploy may override SHOP_COMMIT at run time).
+  env: { SHOP_BUILD_VERSION: packageVersion(), SHOP_BUILD_COMMIT: gitCommit() },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,76 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API, uniqueEmail } from './support/env';
+import { SMOKE, STAGING, test } from './support/fixtures';
+import { linkIn, mailsTo, readMail, requireMailbox } from './support/mailbox';
+import { pickupOrder } from './support/shop';
 
 /**
  * Accounts and sessions (spec §2 Login / Register / Forgot / Reset / Verify / Automatic login / Profile,
- * §5 messages, §6 guards): real browser, real API, the mails read from $E2E_DATA_DIR/outbox/*.eml.
- * Screenshots go to $ACCOUNTS_SHOTS_DIR (default /tmp/shots-accounts).
+ * §5 messages, §6 guards): real browser, real API, the mails read through e2e/support/mailbox.ts (the
+ * outbox locally, a Mailpit API against a deployment; without one the mail tests are skipped, saying so).
+ * The accounts it registers carry the run id in their e-mail. Screenshots go to $ACCOUNTS_SHOTS_DIR
+ * (default /tmp/shots-accounts).
  */
 
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
 const SHOTS = process.env.ACCOUNTS_SHOTS_DIR ?? '/tmp/shots-accounts';
 const PASSWORD = 'clave-segura-1';
-
-let seq = 0;
-const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++seq}@example.com`;
-
-/** Decodes the text/plain part of a raw RFC 822 message (7bit, quoted-printable or base64). */
-function plainText(eml: string): string {
-  const normalized = eml.replace(/\r\n/g, '\n');
-  const part = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)\n--/i.exec(normalized);
-  if (!part) return normalized;
-  const [, encoding, body] = part;
-  if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
-}
-
-/** The mails to `to` of `kind` in the outbox so far. */
-function mailsTo(to: string, kind: string): number {
-  try {
-    return readdirSync(OUTBOX)
-      .filter((f) => f.includes(`-${kind}-`) && f.endsWith('.eml'))
-      .filter((f) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(readFileSync(path.join(OUTBOX, f), 'utf8'))).length;
-  } catch {
-    return 0;
-  }
-}
-
-/** The newest mail to `to` whose file name carries `kind` (verify, reset, autologin), waiting for it. */
-async function readMail(to: string, kind: string, after = 0): Promise<string> {
-  let found: string | null = null;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(OUTBOX).filter((f) => f.includes(`-${kind}-`) && f.endsWith('.eml')).sort();
-        } catch {
-          return false;
-        }
-        const mine = files
-          .map((f) => readFileSync(path.join(OUTBOX, f), 'utf8'))
-          .filter((eml) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(eml));
-        if (mine.length <= after) return false;
-        found = plainText(mine[mine.length - 1]);
-        return true;
-      },
-      { timeout: 10_000, message: `a ${kind} mail to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-function linkIn(text: string, re: RegExp): string {
-  const m = re.exec(text);
-  expect(m, `link ${re} in mail:\n${text}`).not.toBeNull();
-  return m![0];
-}
 
 /** Local path (with query) of an absolute storefront link. */
 const localPath = (url: string) => {
@@ -105,8 +48,9 @@ async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'userToken');
 }
 
-test.describe('accounts', () => {
+test.describe('accounts', { tag: STAGING }, () => {
   test('register → blocked login → verification mail → logged in', async ({ page }) => {
+    requireMailbox();
     const email = uniqueEmail('registro');
     await page.goto('/register');
     await expect(page).toHaveTitle('Aromas del Alma | Crear cuenta');
@@ -146,19 +90,21 @@ test.describe('accounts', () => {
     await expect(page.getByText('Token invalido')).toBeVisible();
   });
 
-  test('wrong password shows "Los datos son incorrectos"; the right one logs in and keeps the cart', async ({ page }) => {
+  test('wrong password shows "Los datos son incorrectos"; the right one logs in and keeps the cart', async ({ page, customer }) => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('cartItems', '[{"id":1,"units":3}]'));
-    await fillLogin(page, 'cliente@example.com', 'no-es-la-clave');
+    // An account nobody has (the API answers it exactly as a wrong password): a failed login against the
+    // shared test account on every run would lock it after five runs in 15 minutes.
+    await fillLogin(page, uniqueEmail('nadie'), 'no-es-la-clave');
     await expect(page.getByRole('alert').filter({ hasText: 'Los datos son incorrectos' }).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/login-wrong-1280.png`, fullPage: true });
-    await fillLogin(page, 'cliente@example.com', 'tienda-demo');
+    await fillLogin(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/$/);
     expect(await sessionCookie(page)).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[{"id":1,"units":3}]');
   });
 
-  test('form validation messages are exactly the spec texts', async ({ page }) => {
+  test('form validation messages are exactly the spec texts', { tag: SMOKE }, async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page.getByText('Completa bien los campos')).toBeVisible();
@@ -195,6 +141,7 @@ test.describe('accounts', () => {
   });
 
   test('forgot → reset mail → new password → logged in; the old password no longer works', async ({ page, request }) => {
+    requireMailbox();
     const email = uniqueEmail('olvido');
     await apiRegisterVerified(request, email);
     await page.goto('/forgot');
@@ -247,44 +194,29 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('auto-login: a staff-made link lands on /order/{id}', async ({ page, request }) => {
-    const staff = await request.post(`${API}/auth/login`, { data: { email: 'staff@example.com', password: 'tienda-demo' } });
-    const staffToken = (await staff.json()).data.token as string;
-    const customer = await request.post(`${API}/auth/login`, { data: { email: 'cliente@example.com', password: 'tienda-demo' } });
-    const { token, user } = (await customer.json()).data as { token: string; user: { id: number } };
+  test('auto-login: a staff-made link lands on /order/{id}', async ({ page, request, customer, staff }) => {
+    requireMailbox();
     // An order of the customer to link to: a pickup order above the minimum, made through the API.
-    const auth = { authorization: `Bearer ${token}` };
-    const billing = (await (await request.get(`${API}/api/user/myBillingData`, { headers: auth })).json()).data as { id: number }[];
-    const catalogue = (await (await request.get(`${API}/api/products?rows=100&page=1`)).json()).data.items as {
-      id: number; price: number; discount: number | null; state: string; isVariable: boolean; min: number; max: number; steps: number;
-    }[];
-    const product = catalogue.find((p) => !p.isVariable && p.state === 'active' && (p.discount ?? p.price) >= 1000)!;
-    const step = product.steps || 1;
-    const units = Math.max(product.min || 0, step * Math.ceil(Math.ceil(120000 / (product.discount ?? product.price)) / step));
-    const created = await request.post(`${API}/api/order`, {
-      headers: auth,
-      data: { products: [{ id: product.id, quantity: units }], billingDataId: billing[0].id, toSucc: true },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const orderId = ((await created.json()).data as { id: number }).id;
-    const before = mailsTo('cliente@example.com', 'autologin');
+    const orderId = (await pickupOrder(request, customer)).id;
+    const { user } = customer;
+    const before = await mailsTo(customer.email, 'autologin');
     const res = await request.post(`${API}/api/auth/autoLoginLink`, {
-      headers: { authorization: `Bearer ${staffToken}` },
+      headers: staff.headers,
       data: { userId: user.id, orderId },
     });
     // the link is mailed to the customer, never answered to the staff member who asked
     expect(res.status()).toBe(202);
     expect(await res.text()).not.toContain('autoLogin?token=');
-    const url = linkIn(await readMail('cliente@example.com', 'autologin', before), /https?:\/\/\S+\/autoLogin\?token=[A-Za-z0-9_-]+/);
+    const url = linkIn(await readMail(customer.email, 'autologin', before), /https?:\/\/\S+\/autoLogin\?token=[A-Za-z0-9_-]+/);
     await page.goto(localPath(url));
     await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
     expect(await sessionCookie(page)).toBeTruthy();
   });
 
-  test('/profile without a session → /login?next=/profile, and back after logging in', async ({ page }) => {
+  test('/profile without a session → /login?next=/profile, and back after logging in', async ({ page, customer }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
-    await fillLogin(page, 'cliente@example.com', 'tienda-demo');
+    await fillLogin(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Pedidos', exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -292,7 +224,7 @@ test.describe('accounts', () => {
     const panel = page.getByRole('tabpanel', { name: 'Pedidos' });
     await expect(panel.getByRole('link', { name: /^Pedido #\d+$/ }).first().or(panel.getByTestId('orders-empty'))).toBeVisible();
     await page.getByRole('tab', { name: 'Mis datos' }).click();
-    await expect(page.getByText('cliente@example.com')).toBeVisible();
+    await expect(page.getByText(customer.email)).toBeVisible();
     await page.getByLabel('Número de contacto').fill('+54 11 4000-1234');
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(page.getByText('Datos guardados correctamente').first()).toBeVisible();
@@ -300,6 +232,7 @@ test.describe('accounts', () => {
   });
 
   test('profile password change logs in with the new token and goes home', async ({ page, request }) => {
+    requireMailbox();
     const email = uniqueEmail('perfil');
     await apiRegisterVerified(request, email);
     await page.goto('/login?next=%2Fprofile%3Ftab%3Ddata');
@@ -317,6 +250,7 @@ test.describe('accounts', () => {
   });
 
   test('mail preferences from the link in the mail, without logging in', async ({ page, request }) => {
+    requireMailbox();
     const email = uniqueEmail('prefs');
     await apiRegister(request, email);
     const link = linkIn(await readMail(email, 'verify'), /https?:\/\/\S+\/suscriptions\?token=[^\s&]+/);
@@ -333,7 +267,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('El enlace no es válido o venció.')).toBeVisible();
   });
 
-  test('account pages are translated and not indexed', async ({ page }) => {
+  test('account pages are translated and not indexed', { tag: SMOKE }, async ({ page }) => {
     await page.goto('/en/login');
     await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import { expect, type Page } from '@playwright/test';
+import { RUN_ID } from './support/env';
+import { signedInPage } from './support/session';
+import { STAGING, test } from './support/fixtures';
+import { fullName, pickupOrder } from './support/shop';
 
 /**
  * The staff orders board and order detail live (issue #9), with TWO browser contexts:
@@ -8,62 +11,24 @@ import type { Product } from '../lib/api/types';
  *   order and its unread badge without a reload;
  * - staff opens the order, moves it to a new state and answers in the chat → the customer's order page
  *   shows the new state and the answer without a reload; the history names the staff member.
+ * - the customer cancels the order from its page (which also leaves a shared database as it was).
  * Screenshots of the board and the detail at 1280 and 390 px go to SHOTS_DIR (default /tmp/shots-hboard).
  */
 
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-hboard';
-const PASSWORD = 'tienda-demo';
-/** the demo staff account (server/db/seed/data.ts) */
-const STAFF_NAME = 'Carla Ruiz';
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
-  expect(res.ok(), `login ${email}`).toBeTruthy();
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-/** The customer sends a pickup order (through the API, with the customer's own session). */
-async function sendOrder(request: APIRequestContext, token: string): Promise<{ id: number; number: number }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const products = ((await (await request.get(`${API}/api/products?rows=48&page=1`)).json()) as { data: { items: Product[] } }).data.items;
-  const p = products.find((x) => !x.isVariable && x.state === 'active' && x.price > 1000 && (!x.max || x.max >= 500));
-  expect(p, 'a simple active product in the demo catalogue').toBeTruthy();
-  const step = p!.steps || 1;
-  const units = Math.max(p!.min || 1, Math.ceil(Math.ceil(150000 / Math.min(p!.discount ?? p!.price, p!.price)) / step) * step);
-  const billing = ((await (await request.get(`${API}/api/user/myBillingData`, { headers })).json()) as { data: { id: number }[] }).data;
-  expect(billing.length, 'the demo customer has billing data').toBeGreaterThan(0);
-  const res = await request.post(`${API}/api/order`, { headers, data: { products: [{ id: p!.id, quantity: units }], billingDataId: billing[0]!.id, toSucc: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  const data = ((await res.json()) as { data: { id: number; number: number } }).data;
-  return { id: data.id, number: data.number };
-}
-
-async function signedInPage(browser: Browser, email: string, next = '/'): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 /** Marks the document; the mark survives client-side refreshes and disappears on a reload. */
 const markNoReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
 const stillNoReload = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
 
-test.describe('staff board live', () => {
+test.describe('staff board live', { tag: STAGING }, () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('new order and unread badge appear live; state change and chat answer reach the customer live', async ({ browser, request }) => {
+  test('new order and unread badge appear live; state change and chat answer reach the customer live', async ({ browser, request, customer: customerAccount, staff: staffAccount }) => {
     mkdirSync(SHOTS, { recursive: true });
-    const customerToken = await apiLogin(request, 'cliente@example.com');
 
     // staff: the board is open (live indicator on) before anything happens
-    const staff = await signedInPage(browser, 'staff@example.com', '/admin');
+    const staff = await signedInPage(browser, staffAccount, '/admin');
     await staff.goto('/admin');
     await expect(staff.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
     await expect(staff.getByTestId('live-indicator')).toHaveText('En vivo');
@@ -72,7 +37,7 @@ test.describe('staff board live', () => {
     await markNoReload(staff);
 
     // the customer sends an order → it appears at the top of the board, and the count goes up
-    const order = await sendOrder(request, customerToken);
+    const order = await pickupOrder(request, customerAccount);
     const row = staff.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
     await expect(row).toBeVisible();
     await expect(staff.getByTestId('order-row').first()).toHaveAttribute('data-order-id', String(order.id));
@@ -82,12 +47,12 @@ test.describe('staff board live', () => {
     await stillNoReload(staff);
 
     // the customer writes in the order chat → the unread badge shows on the staff board
-    const customer = await signedInPage(browser, 'cliente@example.com', `/order/${order.id}`);
+    const customer = await signedInPage(browser, customerAccount, `/order/${order.id}`);
     await customer.goto(`/order/${order.id}`);
     const customerChat = customer.getByTestId('order-chat');
     await expect(customerChat).toBeVisible();
     await markNoReload(customer);
-    const question = `¿Tienen stock para el viernes? ${Date.now()}`;
+    const question = `¿Tienen stock para el viernes? ${RUN_ID} ${Date.now()}`;
     await customerChat.getByLabel('Tu mensaje').fill(question);
     await customerChat.getByLabel('Tu mensaje').press('Enter');
     await expect(customerChat.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
@@ -116,7 +81,7 @@ test.describe('staff board live', () => {
     await expect(customer.getByTestId('order-detail')).toHaveAttribute('data-state', 'started');
 
     // staff answers in the chat → the customer sees it live
-    const answer = `Sí, lo preparamos hoy. ${Date.now()}`;
+    const answer = `Sí, lo preparamos hoy. ${RUN_ID} ${Date.now()}`;
     await staffChat.getByLabel('Tu mensaje').fill(answer);
     await staffChat.getByLabel('Tu mensaje').press('Enter');
     await expect(customerChat.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible();
@@ -125,7 +90,7 @@ test.describe('staff board live', () => {
     // the history names who made each change
     const history = staff.getByTestId('order-history');
     const started = history.getByTestId('history-entry').filter({ has: staff.getByTestId('order-state').filter({ hasText: 'En preparación' }) });
-    await expect(started.getByTestId('history-actor')).toHaveText(STAFF_NAME);
+    await expect(started.getByTestId('history-actor')).toHaveText(fullName(staffAccount));
     const received = history.getByTestId('history-entry').filter({ has: staff.getByTestId('order-state').filter({ hasText: 'Recibido' }) });
     await expect(received.getByTestId('history-actor')).toHaveText('Cliente');
 
@@ -140,6 +105,13 @@ test.describe('staff board live', () => {
     await staff.setViewportSize({ width: 390, height: 844 });
     await staff.screenshot({ path: `${SHOTS}/detail-390.png`, fullPage: true });
     await customer.screenshot({ path: `${SHOTS}/customer-order-1280.png`, fullPage: false });
+
+    // the customer cancels it (allowed until it is prepared and notified); staff's page follows live
+    await customer.getByTestId('order-cancel').click();
+    await customer.getByTestId('order-confirm-yes').click();
+    await expect(customer.getByTestId('order-detail')).toHaveAttribute('data-state', 'cancelled');
+    await expect(customerState).toHaveText('Cancelado');
+    await expect(staff.getByRole('heading', { level: 1 }).locator('..').getByTestId('order-state')).toHaveText('Cancelado');
 
     await customer.context().close();
     await staff.context().close();

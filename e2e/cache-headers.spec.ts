@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { API } from './support/env';
+import { SMOKE, STAGING, test } from './support/fixtures';
 
 /**
  * Shared-cache readiness (next.config.mjs headers, deploy/nginx.conf): anonymous home, catalogue,
@@ -6,7 +8,6 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * refreshes; the same pages for a signed-in visitor, and every private page, must never be stored by a
  * shared cache. And the anonymous copy must not carry anything of a user.
  */
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const SHARED = /^public, max-age=0, s-maxage=10, stale-while-revalidate=86400$/;
 
 type Listed = { slug: string; Categories: { slug: string }[] };
@@ -21,14 +22,8 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
   return ['/', '/en', '/br', '/products', '/products?page=2', '/en/products', `/${category}`, `/br/${category}`, `/${category}/${p!.slug}`, `/en/${category}/${p!.slug}`];
 }
 
-async function login(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post(`${API}/auth/login`, { data: { email, password: 'tienda-demo' } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-test.describe('Cache-Control for shared caches', () => {
-  test('anonymous catalogue, category, product and home pages are shareable for a short while, without cookies', async ({ request }) => {
+test.describe('Cache-Control for shared caches', { tag: STAGING }, () => {
+  test('anonymous catalogue, category, product and home pages are shareable for a short while, without cookies', { tag: SMOKE }, async ({ request }) => {
     for (const path of await publicPaths(request)) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);
@@ -37,7 +32,7 @@ test.describe('Cache-Control for shared caches', () => {
     }
   });
 
-  test('the same pages with a session cookie are private', async ({ request }) => {
+  test('the same pages with a session cookie are private', { tag: SMOKE }, async ({ request }) => {
     for (const path of await publicPaths(request)) {
       const res = await request.get(path, { headers: { cookie: 'userToken=any-token' }, maxRedirects: 0 });
       expect(res.status(), path).toBe(200);
@@ -48,7 +43,7 @@ test.describe('Cache-Control for shared caches', () => {
     }
   });
 
-  test('cart, checkout, profile, orders, an order and the back-office are never stored', async ({ request }) => {
+  test('cart, checkout, profile, orders, an order and the back-office are never stored', { tag: SMOKE }, async ({ request }) => {
     for (const path of ['/cart', '/en/cart', '/checkout', '/profile', '/orders', '/br/orders', '/order/1', '/admin', '/admin/config']) {
       for (const cookie of [undefined, 'userToken=any-token']) {
         const res = await request.get(path, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
@@ -60,10 +55,10 @@ test.describe('Cache-Control for shared caches', () => {
     }
   });
 
-  test('the anonymous HTML carries nothing of a signed-in customer', async ({ request }) => {
-    const token = await login(request, 'cliente@example.com');
+  test('the anonymous HTML carries nothing of a signed-in customer', async ({ request, customer }) => {
+    const token = customer.token;
     const me = ((await (await request.get(`${API}/auth`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { user: { email: string } } }).data.user;
-    expect(me.email).toBe('cliente@example.com');
+    expect(me.email).toBe(customer.email);
     const paths = await publicPaths(request);
     const product = paths.at(-2)!;
     // Visit as the customer first: if anything user-specific were rendered into a cached page, the

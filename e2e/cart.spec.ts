@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Offer, Product } from '../lib/api/types';
 import type { CartItem } from '../lib/cart/types';
+import { API } from './support/env';
+import { needData, STAGING, test } from './support/fixtures';
+import { apiData, catalogue, shopConfig } from './support/shop';
 
 /**
  * The cart (spec §2 Cart, §4 Cart / Quantity selector / Item state): the /cart page driven by a cart
@@ -9,11 +12,11 @@ import type { CartItem } from '../lib/cart/types';
  * Screenshots go to $CART_SHOTS_DIR (default /tmp/shots-cart).
  */
 
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const SHOTS = process.env.CART_SHOTS_DIR ?? '/tmp/shots-cart';
 
 // Demo catalogue (server/db/seed): a variable product with a 12-unit tier, a variable product with a
-// strict 12-unit tier, a simple product with a 12-unit tier, and one out of stock.
+// strict 12-unit tier, a simple product with a 12-unit tier, and one out of stock. The two 'cart page'
+// tests below that use them are local-only; the @staging ones find their products through the API.
 const TIERED = 'conos-de-sahumerio-x-10-unidades';
 const STRICT = 'aceite-esencial-puro-10-ml';
 const SIMPLE = 'agua-florida-270-ml';
@@ -39,6 +42,24 @@ function productPath(p: Product): string {
 function buyable(p: Product) {
   return p.Variations.filter((v) => v.state === 'active');
 }
+
+/**
+ * The first variable product (by name) with at least `variations` buyable variations, each bought one unit
+ * at a time (no min or steps of their own), that `fits` — read from the deployment's catalogue.
+ */
+async function variableProduct(request: APIRequestContext, variations: number, fits: (p: Product) => boolean): Promise<Product | null> {
+  const one = (n: number | null | undefined) => !n || n <= 1;
+  for (const item of await catalogue(request)) {
+    if (!item.isVariable || item.state !== 'active' || item.Offers.length === 0 || !one(item.min) || !one(item.steps)) continue;
+    const p = await apiData<Product>(request, `api/product/slug/${item.slug}`);
+    const ok = buyable(p).filter((v) => one(v.min) && one(v.steps) && (!v.max || v.max >= 1000));
+    if (ok.length >= variations && ok.length === buyable(p).length && p.Categories.length && fits(p)) return p;
+  }
+  return null;
+}
+
+/** Its regular (non-VIP) tier with the fewest units: the first one a cart reaches. */
+const firstTier = (p: Product): Offer | undefined => p.Offers.filter((o) => !o.isVip).sort((a, b) => a.units - b.units)[0];
 
 /**
  * Cart items exactly as the product page adds them (spec §3 "Cart item"); `index` counts the
@@ -213,14 +234,20 @@ test.describe('cart page', () => {
     expect(await page.evaluate(() => localStorage.getItem('cartQuantity'))).toBe('0');
   });
 
-  test('a VIP customer gets the VIP tier; a regular one does not', async ({ page, request, context }) => {
-    const tiered = await product(request, TIERED);
-    const vipTier = tiered.Offers.find((o) => o.isVip)!;
-    // Enough units for the VIP tier and for the pickup minimum (so 'Enviar pedido' is a link).
-    const units = Math.ceil(50000 / vipTier.price / vipTier.units) * vipTier.units;
-    const applies = (o: (typeof tiered.Offers)[number]) => units >= o.units && (!o.isStrict || units % o.units === 0);
-    const regularTier = tiered.Offers.filter((o) => !o.isVip && applies(o)).sort((a, b) => a.price - b.price)[0];
-    expect(vipTier.price).toBeLessThan(regularTier.price);
+  test('a VIP customer gets the VIP tier; a regular one does not', { tag: STAGING }, async ({ page, request, context, vip }) => {
+    const { minLocalPrice } = await shopConfig(request);
+    // Enough units for the VIP tier and for the pickup minimum (so 'Enviar pedido' is a link), split evenly
+    // over two variations.
+    const plan = (p: Product) => {
+      const vipTier = p.Offers.find((o) => o.isVip);
+      if (!vipTier) return null;
+      const units = Math.max(1, Math.ceil(minLocalPrice / vipTier.price / (2 * vipTier.units))) * 2 * vipTier.units;
+      const applies = (o: Offer) => units >= o.units && (!o.isStrict || units % o.units === 0);
+      const regularTier = p.Offers.filter((o) => !o.isVip && applies(o)).sort((a, b) => a.price - b.price)[0];
+      return regularTier && vipTier.price < regularTier.price ? { vipTier, regularTier, units } : null;
+    };
+    const tiered = needData(await variableProduct(request, 2, (p) => plan(p) !== null), 'variable product with a VIP tier below its regular tiers');
+    const { vipTier, regularTier, units } = plan(tiered)!;
     const items = itemsOf(tiered, [
       [0, units / 2],
       [1, units / 2],
@@ -229,12 +256,8 @@ test.describe('cart page', () => {
     await seedCart(page, items);
     expect(normalize(await page.getByTestId('unit-price').first().textContent())).toContain(`${ars(regularTier.price)} c/u`);
 
-    // Log in as the demo VIP customer the way lib/session stores a session (cookie + localStorage).
-    const res = await request.post(`${API}/auth/login`, {
-      data: { email: 'vip@example.com', password: 'tienda-demo', remember: false },
-    });
-    expect(res.ok()).toBeTruthy();
-    const { data } = (await res.json()) as { data: { token: string; user: unknown; permissions: string[] } };
+    // Log in as the VIP test account the way lib/session stores a session (cookie + localStorage).
+    const data = vip;
     expect(data.permissions).toContain('isVip');
     const site = new URL(page.url());
     await context.addCookies([{ name: 'userToken', value: data.token, domain: site.hostname, path: '/', sameSite: 'Lax' }]);
@@ -251,10 +274,15 @@ test.describe('cart page', () => {
   });
 });
 
-test.describe('product page → cart', () => {
+test.describe('product page → cart', { tag: STAGING }, () => {
   test('adding variations until a tier applies changes the price, on the page and in the cart', async ({ page, request }) => {
-    const tiered = await product(request, TIERED);
-    const tier = tiered.Offers.find((o) => o.units === 12 && !o.isVip)!;
+    // a tier reached by three variations with the same units each (the demo's: 4 + 4 + 4 = 12)
+    const tiered = needData(
+      await variableProduct(request, 3, (p) => (firstTier(p)?.units ?? 1) % 3 === 0),
+      'variable product with three variations and a tier of a multiple of 3 units',
+    );
+    const tier = firstTier(tiered)!;
+    const each = tier.units / 3;
     await page.goto(productPath(tiered));
     const rows = page.getByTestId('variation-row');
     await expect(rows.first()).toBeVisible();
@@ -272,13 +300,13 @@ test.describe('product page → cart', () => {
       .catch(() => false);
     expect(wired, 'the product page selectors fill the cart').toBe(true);
 
-    // Three variations × 4 units = the 12-unit tier.
+    // Three variations × `each` units = the tier.
     for (let v = 0; v < 3; v++) {
       const name = variations[v].name;
       const field = page.getByLabel(`Cantidad de ${tiered.name} – ${name}`);
-      await field.fill('4');
+      await field.fill(String(each));
       await field.press('Enter');
-      await expect(page.getByText(`4 × ${tiered.name} – ${name} en el carrito`, { exact: true })).toBeVisible();
+      await expect(page.getByText(`${each} × ${tiered.name} – ${name} en el carrito`, { exact: true })).toBeVisible();
     }
     // On the page: the buy box's cart status (components/cart CartGroupStatus)…
     const status = page.getByTestId('cart-group-status');
@@ -286,27 +314,27 @@ test.describe('product page → cart', () => {
     // …and the top bar's cart link (same tab: `cart:change`) with the tier-priced total and the units.
     await expect
       .poll(async () => page.evaluate(() => [localStorage.getItem('cartQuantity'), localStorage.getItem('cartTotal')]))
-      .toEqual(['12', String(12 * tier.price)]);
+      .toEqual([String(tier.units), String(tier.units * tier.price)]);
     await expect
       .poll(async () => normalize(await page.getByRole('link', { name: /^Carrito/ }).first().getAttribute('aria-label')))
-      .toBe(`Carrito: ${ars(12 * tier.price)}, 12 artículos`);
+      .toBe(`Carrito: ${ars(tier.units * tier.price)}, ${tier.units} artículos`);
     await page.screenshot({ path: `${SHOTS}/product-tier-1280.png` });
 
     await page.goto('/cart');
     const group = page.getByTestId('cart-group').filter({ hasText: tiered.name });
     await expect(group.getByTestId('regular-price')).toHaveCount(3);
-    expect(normalize(await page.getByTestId('cart-total').textContent())).toBe(ars(12 * tier.price));
+    expect(normalize(await page.getByTestId('cart-total').textContent())).toBe(ars(tier.units * tier.price));
 
     // Back on the product page the selectors show what the cart holds; reload keeps it.
     await page.goto(productPath(tiered));
     await page.reload();
-    await expect(page.getByLabel(`Cantidad de ${tiered.name} – ${variations[0].name}`)).toHaveValue('4');
+    await expect(page.getByLabel(`Cantidad de ${tiered.name} – ${variations[0].name}`)).toHaveValue(String(each));
 
     // To zero: removed with the warning toast.
     const field = page.getByLabel(`Cantidad de ${tiered.name} – ${variations[0].name}`);
     await field.fill('0');
     await field.press('Enter');
     await expect(page.getByText('se ha borrado el item', { exact: true })).toBeVisible();
-    await expect.poll(async () => page.evaluate(() => localStorage.getItem('cartQuantity'))).toBe('8');
+    await expect.poll(async () => page.evaluate(() => localStorage.getItem('cartQuantity'))).toBe(String(tier.units - each));
   });
 });

@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from './support/env';
+import { SMOKE, STAGING } from './support/fixtures';
 
 /**
  * Catalogue /products and category pages: server-rendered grid, crawlable sort / rows / pagination /
@@ -6,7 +8,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * Demo data is read from the API, never hard-coded.
  */
 
-const API = process.env.E2E_API_URL ?? `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 
 interface ListItem {
   id: number;
@@ -50,8 +51,8 @@ async function expectCanonical(page: Page, href: string): Promise<void> {
   await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
 }
 
-test.describe('/products', () => {
-  test('renders 12 product cards with title, canonical and crawlable controls', async ({ page, baseURL }) => {
+test.describe('/products', { tag: STAGING }, () => {
+  test('renders 12 product cards with title, canonical and crawlable controls', { tag: SMOKE }, async ({ page, baseURL }) => {
     const list = await apiData<Paged>(page.request, 'api/products?rows=12&page=1&sort=popular');
     const res = await page.goto('/products');
     expect(res?.status()).toBe(200);
@@ -81,7 +82,7 @@ test.describe('/products', () => {
     }
   });
 
-  test('sorting by name follows the API order and keeps the canonical clean', async ({ page, baseURL }) => {
+  test('sorting by name follows the API order and keeps the canonical clean', { tag: SMOKE }, async ({ page, baseURL }) => {
     const byName = await apiData<Paged>(page.request, 'api/products?rows=12&page=1&sort=name');
     await page.goto('/products');
     await page.getByRole('navigation', { name: 'Ordenar por' }).getByRole('link', { name: 'Nombre' }).click();
@@ -95,7 +96,7 @@ test.describe('/products', () => {
     await expectCanonical(page, `${baseURL}/products`);
   });
 
-  test('rows per page and pagination work and keep each other', async ({ page, baseURL }) => {
+  test('rows per page and pagination work and keep each other', { tag: SMOKE }, async ({ page, baseURL }) => {
     const list = await apiData<Paged>(page.request, 'api/products?rows=24&page=1');
     expect(list.totalPages, 'the demo catalogue spans more than one page of 24').toBeGreaterThan(1);
     await page.goto('/products');
@@ -117,7 +118,7 @@ test.describe('/products', () => {
     await expect(pager.getByRole('link', { name: /Anterior/ })).toHaveAttribute('rel', 'prev');
   });
 
-  test('bad parameters never 500: garbage falls back to defaults, a page past the end is 404', async ({ page }) => {
+  test('bad parameters never 500: garbage falls back to defaults, a page past the end is 404', { tag: SMOKE }, async ({ page }) => {
     for (const q of ['page=abc', 'page=-1', 'rows=7', 'rows=abc', 'sort=precio', 'page=1.5', 'category=..%2F..']) {
       const res = await page.goto(`/products?${q}`);
       expect(res?.status(), q).toBe(200);
@@ -141,7 +142,7 @@ test.describe('/products', () => {
     await expect(page.getByRole('link', { name: 'Ver todos los productos' }).first()).toBeVisible();
   });
 
-  test('the category filter links to every category page', async ({ page }) => {
+  test('the category filter links to every category page', { tag: SMOKE }, async ({ page }) => {
     const categories = await apiData<Category[]>(page.request, 'api/category/names');
     await page.goto('/products');
     const filter = page.getByRole('navigation', { name: 'Categorías' }).filter({ has: page.getByRole('link', { name: 'Todos los productos' }) });
@@ -151,7 +152,7 @@ test.describe('/products', () => {
     await expect(filter.getByRole('link', { name: 'Todos los productos' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('other locales keep their prefix in canonical and links', async ({ page, baseURL }) => {
+  test('other locales keep their prefix in canonical and links', { tag: SMOKE }, async ({ page, baseURL }) => {
     await page.goto('/en/products');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expectCanonical(page, `${baseURL}/en/products`);
@@ -162,8 +163,8 @@ test.describe('/products', () => {
   });
 });
 
-test.describe('category pages', () => {
-  test('a category has its title, canonical, breadcrumbs (visible and JSON-LD) and products', async ({ page, baseURL }) => {
+test.describe('category pages', { tag: STAGING }, () => {
+  test('a category has its title, canonical, breadcrumbs (visible and JSON-LD) and products', { tag: SMOKE }, async ({ page, baseURL }) => {
     const cat = await biggestCategory(page.request);
     const res = await page.goto(`/${cat.slug}`);
     expect(res?.status()).toBe(200);
@@ -189,7 +190,7 @@ test.describe('category pages', () => {
     await expect(page.getByRole('link', { name: cat.name, exact: true }).first()).toHaveAttribute('aria-current', 'page');
   });
 
-  test('sort variants canonicalise to the clean URL; page 2 keeps ?page', async ({ page, baseURL }) => {
+  test('sort variants canonicalise to the clean URL; page 2 keeps ?page', { tag: SMOKE }, async ({ page, baseURL }) => {
     const cat = await biggestCategory(page.request);
     await page.goto(`/${cat.slug}?sort=newest&rows=24`);
     await expectCanonical(page, `${baseURL}/${cat.slug}`);
@@ -203,7 +204,7 @@ test.describe('category pages', () => {
     }
   });
 
-  test('an unknown category answers 404', async ({ request }) => {
+  test('an unknown category answers 404', { tag: SMOKE }, async ({ request }) => {
     const res = await request.get('/categoria-que-no-existe');
     expect(res.status()).toBe(404);
     const en = await request.get('/en/categoria-que-no-existe');
@@ -215,6 +216,7 @@ test.describe('query-less listings (cached routes, proxy.ts)', () => {
   const pesos = (n: number) => new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(n);
   const text = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ');
 
+  // Local only: it changes the price of a product it did not create (restored at the end).
   test('are served from the cache, list what the per-request route lists, and follow a price change within seconds', async ({ page, request }) => {
     const cat = await biggestCategory(request);
     // The first page as the category page asks the API for it (default sort and rows).
@@ -255,7 +257,7 @@ test.describe('query-less listings (cached routes, proxy.ts)', () => {
     }
   });
 
-  test('the internal route has no public URL of its own', async ({ request }) => {
+  test('the internal route has no public URL of its own', { tag: [SMOKE, STAGING] }, async ({ request }) => {
     for (const path of ['/catalogue-default', `/catalogue-default/${(await biggestCategory(request)).slug}`, '/en/catalogue-default']) {
       expect((await request.get(path)).status(), path).toBe(404);
     }

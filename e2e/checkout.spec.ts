@@ -1,17 +1,18 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API, RUN_ID, type Credentials } from './support/env';
+import { SMOKE, STAGING, test } from './support/fixtures';
+import { productFor, randomCuit, shopConfig, type Account } from './support/shop';
 
 /**
  * Checkout and orders (spec §2 Checkout, Orders list and order detail, Profile; §4 Order states; §5
  * Ordering): a customer fills a cart on a product page, walks the checkout steps (and back with the
  * browser), sends the order and lands on /order/{id}; staff answers with a budget through the staff API,
  * the customer accepts it and uploads a proof of transfer in the UI, staff ships and completes the order.
- * Screenshots go to test-results/checkout/.
+ * On a shared database the address it saves carries the run id and is deleted afterwards (the customer
+ * fixture's ledger); the billing data stays with the completed order. Screenshots go to test-results/checkout/.
  */
 
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const SHOTS = 'test-results/checkout';
-const PASSWORD = 'tienda-demo';
 
 // A 1×1 PNG (the proof of transfer).
 const PNG = Buffer.from(
@@ -19,25 +20,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
-  expect(res.ok(), `login ${email}`).toBeTruthy();
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function staffPost(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const res = await request.post(`${API}/api/staff/orders/${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+async function staffPost(request: APIRequestContext, staff: Account, path: string, data: unknown) {
+  const res = await request.post(`${API}/api/staff/orders/${path}`, { data, headers: staff.headers });
   expect(res.ok(), `POST api/staff/orders/${path}: ${await res.text()}`).toBeTruthy();
-}
-
-/** A valid CUIT (prefix 20, random body, modulo-11 check digit): billing numbers are unique shop-wide. */
-function randomCuit(): string {
-  const w = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  for (;;) {
-    const base = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const d = 11 - ([...base].reduce((s, c, i) => s + Number(c) * w[i], 0) % 11);
-    if (d !== 10) return `${base}${d === 11 ? 0 : d}`;
-  }
 }
 
 async function shot(page: Page, name: string, widths: number[] = [1280]) {
@@ -49,35 +34,28 @@ async function shot(page: Page, name: string, widths: number[] = [1280]) {
   if (original) await page.setViewportSize(original);
 }
 
-async function login(page: Page, email: string) {
+async function login(page: Page, { email, password }: Credentials) {
   await page.goto('/login');
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Contraseña', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A simple, buyable product and the units that reach the interior minimum ($ 100.000 + IVA) after tiers. */
-async function pickProduct(request: APIRequestContext): Promise<{ product: Product; units: number; path: string }> {
-  const res = await request.get(`${API}/api/products?rows=48&page=1`);
-  expect(res.ok()).toBeTruthy();
-  const items = ((await res.json()) as { data: { items: Product[] } }).data.items;
-  const product = items.find((p) => !p.isVariable && p.state === 'active' && p.price > 1000 && (!p.max || p.max >= 500));
-  expect(product, 'a simple active product in the demo catalogue').toBeTruthy();
-  const p = product!;
-  const lowest = Math.min(p.discount ?? p.price, ...p.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
-  const step = p.steps || 1;
-  const units = Math.ceil(Math.ceil(130000 / lowest) / step) * step;
-  return { product: p, units, path: `/${p.Categories[0]?.slug ?? 'products'}/${p.slug}` };
+/** A simple, buyable product and the units that reach the interior minimum (minimum + IVA, with room) after tiers. */
+async function pickProduct(request: APIRequestContext) {
+  const { minOrderPrice } = await shopConfig(request);
+  const picked = await productFor(request, Math.ceil(minOrderPrice * 1.3));
+  expect(picked, 'a simple active product on the first catalogue page').toBeTruthy();
+  return picked!;
 }
 
-test.describe('checkout and orders', () => {
+test.describe('checkout and orders', { tag: STAGING }, () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('cart → checkout steps (browser Back) → order → budget accepted → proof → completed', async ({ page, request, browser }) => {
-
-    await login(page, 'cliente@example.com');
+  test('cart → checkout steps (browser Back) → order → budget accepted → proof → completed', async ({ page, request, browser, customer, staff, vip }) => {
+    await login(page, customer);
 
     // Fill the cart on the product page, above the minimum.
     const { product, units, path } = await pickProduct(request);
@@ -124,13 +102,13 @@ test.describe('checkout and orders', () => {
     await expect(page.getByText('Completa bien los campos')).toBeVisible();
     await address.getByLabel('Provincia').fill('Córdoba');
     await address.getByLabel('Ciudad').fill('Córdoba');
-    await address.getByLabel('Calle').fill('Bv. San Juan');
+    await address.getByLabel('Calle').fill(`Bv. San Juan ${RUN_ID}`);
     await address.getByLabel('Número').fill('850');
     await address.getByLabel('Código postal').fill('X5000');
     await shot(page, '3-address', [1280, 390]);
     await address.getByRole('button', { name: 'Guardar dirección' }).click();
     // A retry saves the same address again: the new one is the checked one.
-    await expect(page.getByRole('radio', { name: /Bv\. San Juan 850/, checked: true })).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: new RegExp(`Bv\\. San Juan ${RUN_ID} 850`), checked: true })).toHaveCount(1);
     await page.getByTestId('checkout-continue').click();
 
     // Step 4: billing data with a CUIT check digit.
@@ -189,7 +167,6 @@ test.describe('checkout and orders', () => {
     await shot(page, '7-orders', [1280, 390]);
 
     // Staff sends a budget (API); the customer accepts it in the UI.
-    const staff = await apiLogin(request, 'staff@example.com');
     await staffPost(request, staff, `${orderId}/budget`, { boxes: 2, bonus: 500 });
     await page.goto(`/order/${orderId}`);
     await expect(detail).toHaveAttribute('data-state', 'review');
@@ -232,9 +209,8 @@ test.describe('checkout and orders', () => {
     await expect(page.getByRole('tabpanel').getByTestId('order-card').filter({ has: page.locator(`a[href$="/order/${orderId}"]`) })).toBeVisible();
 
     // Another customer gets the 404 page for this order.
-    const vip = await apiLogin(request, 'vip@example.com');
     const other = await browser.newContext({ locale: 'es-AR', baseURL: new URL(page.url()).origin });
-    await other.addCookies([{ name: 'userToken', value: vip, url: new URL(page.url()).origin }]);
+    await other.addCookies([{ name: 'userToken', value: vip.token, url: new URL(page.url()).origin }]);
     const otherPage = await other.newPage();
     const res = await otherPage.goto(`/order/${orderId}`);
     expect(res?.status()).toBe(404);
@@ -242,15 +218,15 @@ test.describe('checkout and orders', () => {
     await other.close();
   });
 
-  test('checkout with an empty cart points to the products', async ({ page }) => {
-    await login(page, 'cliente@example.com');
+  test('checkout with an empty cart points to the products', async ({ page, customer }) => {
+    await login(page, customer);
     await page.evaluate(() => localStorage.removeItem('cartItems'));
     await page.goto('/checkout');
     await expect(page.getByTestId('checkout-empty')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver productos' }).first()).toHaveAttribute('href', '/products');
   });
 
-  test('signed out, /checkout and /order/{id} go to the login', async ({ page }) => {
+  test('signed out, /checkout and /order/{id} go to the login', { tag: SMOKE }, async ({ page }) => {
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/login\?next=/);
     await page.goto('/order/1');

@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from './support/env';
+import { needData, SMOKE, STAGING, test } from './support/fixtures';
+import { hiddenProduct } from './support/shop';
 
 /**
  * Product detail: server-rendered SEO (title, canonical, og:image, JSON-LD Product per spec §2),
@@ -11,7 +14,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * Demo products are found through the API.
  */
 
-const API = process.env.E2E_API_URL ?? `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const run = promisify(execFile);
 
 interface Offer {
@@ -138,7 +140,7 @@ test.beforeAll(async ({ request }) => {
   flatVariable = flat ? await detail(request, flat.slug) : undefined;
 });
 
-test.describe('server-rendered SEO', () => {
+test.describe('server-rendered SEO', { tag: [SMOKE, STAGING] }, () => {
   test('a variable product: title, canonical, og:image and JSON-LD AggregateOffer with the tiers', async ({ request, baseURL }) => {
     const res = await request.get(pathOf(variable), { maxRedirects: 0 });
     expect(res.status()).toBe(200);
@@ -198,11 +200,11 @@ test.describe('server-rendered SEO', () => {
     expect(product.offers.lowPrice).toBe(simple.minPrice);
     expect(product.offers.availability).toBe(AVAILABILITY[simple.state]);
 
-    expect(flatVariable, 'the demo data has a variable product with a single price').toBeTruthy();
-    const flatHtml = await (await request.get(pathOf(flatVariable!))).text();
+    const flatProduct = needData(flatVariable, 'variable product with a single price');
+    const flatHtml = await (await request.get(pathOf(flatProduct))).text();
     const flat = ld<LdProduct>(flatHtml, 'Product');
     expect(flat.offers['@type']).toBe('Offer');
-    expect(flat.offers.price).toBe(flatVariable!.minPrice);
+    expect(flat.offers.price).toBe(flatProduct.minPrice);
     expect(flat.offers.priceCurrency).toBe('ARS');
   });
 
@@ -223,8 +225,8 @@ test.describe('server-rendered SEO', () => {
   });
 });
 
-test.describe('server redirects', () => {
-  test('a wrong category answers ONE 308 to the first category', async ({ request }) => {
+test.describe('server redirects', { tag: STAGING }, () => {
+  test('a wrong category answers ONE 308 to the first category', { tag: SMOKE }, async ({ request }) => {
     const categories = await apiData<{ slug: string }[]>(request, 'api/category/names');
     const wrong = categories.find((c) => !variable.Categories.some((v) => v.slug === c.slug))!;
     const res = await request.get(`/${wrong.slug}/${variable.slug}`, { maxRedirects: 0 });
@@ -246,7 +248,7 @@ test.describe('server redirects', () => {
     expect(location(en)).toMatch(new RegExp(`/en${pathOf(variable)}$`));
   });
 
-  test('an unknown product redirects (temporarily) to the home page', async ({ request }) => {
+  test('an unknown product redirects (temporarily) to the home page', { tag: SMOKE }, async ({ request }) => {
     const res = await request.get(`/${variable.Categories[0].slug}/producto-que-no-existe-xyz`, { maxRedirects: 0 });
     expect(res.status()).toBe(307);
     expect(new URL(location(res), 'http://x').pathname).toBe('/');
@@ -255,24 +257,24 @@ test.describe('server redirects', () => {
     expect(new URL(location(en), 'http://x').pathname).toBe('/en');
   });
 
-  test("a hidden product's URL redirects to the home page", async ({ request }) => {
-    // From the demo seed: a product in state 'hidden' (the API does not serve it).
-    const hiddenSlug = 'sahumerio-copal-en-resina-50-g';
-    const api = await request.get(`${API}/api/product/slug/${hiddenSlug}`);
+  test("a hidden product's URL redirects to the home page", async ({ request, staff }) => {
+    // A product in state 'hidden' (the public API does not serve it), as staff lists it.
+    const hidden = needData(await hiddenProduct(request, staff), 'hidden product');
+    const api = await request.get(`${API}/api/product/slug/${hidden.slug}`);
     expect(api.status()).toBe(404);
-    const res = await request.get(`/sahumerios/${hiddenSlug}`, { maxRedirects: 0 });
+    const res = await request.get(`/${hidden.categorySlug}/${hidden.slug}`, { maxRedirects: 0 });
     expect(res.status()).toBe(307);
     expect(new URL(location(res), 'http://x').pathname).toBe('/');
   });
 
-  test('a browser following the redirects lands on the right page', async ({ page }) => {
+  test('a browser following the redirects lands on the right page', { tag: SMOKE }, async ({ page }) => {
     await page.goto(`/productos-inexistentes/${simple.slug}`);
     await expect(page).toHaveURL(new RegExp(`${pathOf(simple)}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(simple.name);
   });
 });
 
-test.describe('product page behaviour', () => {
+test.describe('product page behaviour', { tag: STAGING }, () => {
   async function open(page: Page, p: Product) {
     await page.goto(pathOf(p));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name);
@@ -402,7 +404,7 @@ test.describe('product page behaviour', () => {
   });
 });
 
-test('JS budget: a product page loads at most ~30 kB gzip more JS than the 404 page', async ({ browser, baseURL }) => {
+test('JS budget: a product page loads at most ~30 kB gzip more JS than the 404 page', { tag: [SMOKE, STAGING] }, async ({ browser, baseURL }) => {
   async function jsBytes(url: string): Promise<{ total: number; files: Set<string> }> {
     const context = await browser.newContext();
     const page = await context.newPage();

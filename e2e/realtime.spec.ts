@@ -1,5 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import { expect, type Page } from '@playwright/test';
+import { API, RUN_ID } from './support/env';
+import { signedInPage } from './support/session';
+import { STAGING, test } from './support/fixtures';
+import { pickupOrder } from './support/shop';
 
 /**
  * Realtime (spec §2 Notification popup and order chat, §4, §7): two browser contexts — a customer and
@@ -8,40 +11,7 @@ import type { Product } from '../lib/api/types';
  * Screenshots go to test-results/realtime/.
  */
 
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const SHOTS = 'test-results/realtime';
-const PASSWORD = 'tienda-demo';
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
-  expect(res.ok(), `login ${email}`).toBeTruthy();
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-/** A pickup order of the demo customer, created through the API. */
-async function createOrder(request: APIRequestContext, token: string): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
-  const products = ((await (await request.get(`${API}/api/products?rows=48&page=1`)).json()) as { data: { items: Product[] } }).data.items;
-  const p = products.find((x) => !x.isVariable && x.state === 'active' && x.price > 1000 && (!x.max || x.max >= 500))!;
-  const step = p.steps || 1;
-  const units = Math.max(p.min || 1, Math.ceil(Math.ceil(150000 / Math.min(p.discount ?? p.price, p.price)) / step) * step);
-  const billing = ((await (await request.get(`${API}/api/user/myBillingData`, { headers })).json()) as { data: { id: number }[] }).data;
-  const res = await request.post(`${API}/api/order`, { headers, data: { products: [{ id: p.id, quantity: units }], billingDataId: billing[0]!.id, toSucc: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 const badge = (page: Page) => page.getByTestId('notification-count');
 async function badgeCount(page: Page): Promise<number> {
@@ -49,23 +19,21 @@ async function badgeCount(page: Page): Promise<number> {
   return (await badge(page).count()) ? Number(await badge(page).textContent()) : 0;
 }
 
-test.describe('realtime', () => {
+test.describe('realtime', { tag: STAGING }, () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('order chat between two contexts and the bell on a staff action', async ({ browser, request }) => {
-    const customerToken = await apiLogin(request, 'cliente@example.com');
-    const staffToken = await apiLogin(request, 'staff@example.com');
-    const orderId = await createOrder(request, customerToken);
+  test('order chat between two contexts and the bell on a staff action', async ({ browser, request, customer: customerAccount, staff: staffAccount }) => {
+    const orderId = (await pickupOrder(request, customerAccount)).id;
 
-    const customer = await signedInPage(browser, 'cliente@example.com');
-    const staff = await signedInPage(browser, 'staff@example.com');
+    const customer = await signedInPage(browser, customerAccount);
+    const staff = await signedInPage(browser, staffAccount);
 
     // the bell: guests never see it; signed in it does
     await customer.goto(`/order/${orderId}`);
     const before = await badgeCount(customer);
 
     // a staff action (state change) raises the customer's count without a reload
-    const moved = await request.post(`${API}/api/staff/orders/${orderId}/state`, { headers: { authorization: `Bearer ${staffToken}` }, data: { to: 'started' } });
+    const moved = await request.post(`${API}/api/staff/orders/${orderId}/state`, { headers: staffAccount.headers, data: { to: 'started' } });
     expect(moved.ok(), await moved.text()).toBeTruthy();
     await expect(badge(customer)).toHaveText(String(before + 1));
     await customer.getByTestId('notification-bell').click();
@@ -93,7 +61,7 @@ test.describe('realtime', () => {
     await expect(staffChat).toHaveAttribute('data-hydrated', 'true');
     await expect(staffChat.getByText(/Todavía no hay mensajes/)).toBeVisible();
 
-    const question = `¿Lo puedo retirar el viernes? <b>${Date.now()}</b>`;
+    const question = `¿Lo puedo retirar el viernes? <b>${RUN_ID} ${Date.now()}</b>`;
     await customerChat.getByLabel('Tu mensaje').fill(question);
     await customerChat.getByLabel('Tu mensaje').press('Enter');
     await expect(customerChat.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();

@@ -1,5 +1,9 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import https from 'node:https';
+import { expect } from '@playwright/test';
+import { API, SITE } from './support/env';
+import { needData, STAGING, test } from './support/fixtures';
+import { hiddenProduct } from './support/shop';
 
 /**
  * Every server redirect carries exactly ONE `Location` header, read raw with node:http (fetch and
@@ -10,8 +14,6 @@ import { expect, test } from '@playwright/test';
  * nobody asked before: a cache miss) and again (served from the page cache).
  */
 
-const SITE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
-const API = process.env.E2E_API_URL ?? `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 const LOCALES = ['', '/en', '/br'] as const;
 
 interface Raw {
@@ -22,7 +24,8 @@ interface Raw {
 
 function rawGet(path: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    http
+    // raw headers: node's own client (https for a deployment behind TLS)
+    (SITE.startsWith('https:') ? https : http)
       .get(`${SITE}${path}`, (res) => {
         res.resume();
         res.on('end', () => {
@@ -43,7 +46,7 @@ interface ApiProduct {
   Categories?: { slug: string }[];
 }
 
-test.describe('redirects carry one Location (raw HTTP)', () => {
+test.describe('redirects carry one Location (raw HTTP)', { tag: STAGING }, () => {
   let product: ApiProduct;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -69,15 +72,16 @@ test.describe('redirects carry one Location (raw HTTP)', () => {
   }
 
   for (const prefix of LOCALES) {
-    test(`${prefix || '/'}: wrong category → one 308, unknown and hidden product → one 307`, async () => {
+    test(`${prefix || '/'}: wrong category → one 308, unknown and hidden product → one 307`, async ({ request, staff }) => {
       const canonical = `${prefix}/${product.Categories![0]!.slug}/${product.slug}`;
       await expectOneLocation(`${prefix}/categoria-${run}/${product.slug}`, 308, new RegExp(`${canonical}$`), {
         firstIsMiss: true,
       });
       const home = new RegExp(`^(https?://[^/]+)?${prefix || '/'}$`);
       await expectOneLocation(`${prefix}/${product.Categories![0]!.slug}/no-existe-${run}`, 307, home, { firstIsMiss: true });
-      // hidden in the demo seed (the API answers 404 for it); cached by earlier runs, so a miss is not guaranteed
-      await expectOneLocation(`${prefix}/sahumerios/sahumerio-copal-en-resina-50-g`, 307, home, { firstIsMiss: false });
+      // a hidden product (the API answers 404 for it); cached by earlier runs, so a miss is not guaranteed
+      const hidden = needData(await hiddenProduct(request, staff), 'hidden product');
+      await expectOneLocation(`${prefix}/${hidden.categorySlug}/${hidden.slug}`, 307, home, { firstIsMiss: false });
       // /products/{slug} of a product with a category → its canonical URL
       await expectOneLocation(`${prefix}/products/${product.slug}`, 308, new RegExp(`${canonical}$`), { firstIsMiss: false });
     });

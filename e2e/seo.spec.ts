@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const SITE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+import { SITE } from './support/env';
+import { SMOKE, STAGING } from './support/fixtures';
 
 async function head(page: Page) {
   return page.evaluate(() => {
@@ -22,7 +22,7 @@ async function head(page: Page) {
   });
 }
 
-test.describe('SEO of the shell pages', () => {
+test.describe('SEO of the shell pages', { tag: [SMOKE, STAGING] }, () => {
   for (const [path, title] of [
     ['/', 'Aromas del Alma | Sahumerios, velas y productos esotéricos por mayor'],
     ['/about-us', 'Aromas del Alma | Nosotros'],

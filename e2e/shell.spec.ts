@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { SMOKE, STAGING } from './support/fixtures';
+import { shopConfig } from './support/shop';
 
-test.describe('app shell', () => {
-  test('home answers 200 in Spanish with the shell landmarks', async ({ page }) => {
+/** Whole pesos as the footer writes them ("$ 100.000"). */
+const wholePesos = (n: number) =>
+  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(n).replace(/\u00a0/g, ' ');
+
+test.describe('app shell', { tag: STAGING }, () => {
+  test('home answers 200 in Spanish with the shell landmarks', { tag: SMOKE }, async ({ page }) => {
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -15,7 +21,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toHaveAttribute('href', '#main-content');
   });
 
-  test('/en and /br have their lang and translated navigation', async ({ page }) => {
+  test('/en and /br have their lang and translated navigation', { tag: SMOKE }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect((await page.goto('/en'))?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -25,7 +31,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Produtos' })).toBeVisible();
   });
 
-  test('the language switcher keeps the current page', async ({ page }) => {
+  test('the language switcher keeps the current page', { tag: SMOKE }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/faq');
     await page.locator('summary', { hasText: 'Español' }).filter({ visible: true }).click();
@@ -34,7 +40,7 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('an unmatched path answers 404 with the 404 screen and the footer', async ({ page }) => {
+  test('an unmatched path answers 404 with the 404 screen and the footer', { tag: SMOKE }, async ({ page }) => {
     for (const path of ['/esto/no/existe', '/en/nothing/here/at-all']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
@@ -49,11 +55,13 @@ test.describe('app shell', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
-  test('footer shows the minimums with 0 decimals, contact links, hours and search tags', async ({ page }) => {
+  test('footer shows the minimums with 0 decimals, contact links, hours and search tags', { tag: SMOKE }, async ({ page, request }) => {
+    // the deployment's minimums (the demo's are $ 100.000 and $ 50.000)
+    const config = await shopConfig(request);
     await page.goto('/about-us');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByText('Compra mínima: $ 100.000', { exact: true })).toBeVisible();
-    await expect(footer.getByText('Compra mínima retirando en el local: $ 50.000', { exact: true })).toBeVisible();
+    await expect(footer.getByText(`Compra mínima: ${wholePesos(config.minOrderPrice)}`, { exact: true })).toBeVisible();
+    await expect(footer.getByText(`Compra mínima retirando en el local: ${wholePesos(config.minLocalPrice)}`, { exact: true })).toBeVisible();
     await expect(footer.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
     await expect(footer.getByRole('link', { name: /@/ }).first()).toBeVisible();
     await expect(footer.getByText('Lunes a viernes: 8 a 17 h')).toBeVisible();
@@ -98,7 +106,7 @@ test.describe('app shell', () => {
     expect(new URL(page.url()).pathname.split('/')).toHaveLength(3);
   });
 
-  test('mobile: bottom bar visible at 390 px, hidden at 1280 px; drawer menu opens and closes', async ({ page }) => {
+  test('mobile: bottom bar visible at 390 px, hidden at 1280 px; drawer menu opens and closes', { tag: SMOKE }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Accesos rápidos' });
@@ -127,7 +135,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeHidden();
   });
 
-  test('cart link shows the stored total and unit count', async ({ page }) => {
+  test('cart link shows the stored total and unit count', { tag: SMOKE }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/faq');
     await page.evaluate(() => {
@@ -140,13 +148,13 @@ test.describe('app shell', () => {
     await expect(cart).toContainText('24');
   });
 
-  test('maintenance is off: pages are served normally (the 503 branch is unit-tested)', async ({ request }) => {
+  test('maintenance is off: pages are served normally (the 503 branch is unit-tested)', { tag: SMOKE }, async ({ request }) => {
     const res = await request.get('/faq');
     expect(res.status()).toBe(200);
     expect(res.headers()['retry-after']).toBeUndefined();
   });
 
-  test('/uploads proxies API images with a long cache and passes 404 through', async ({ page, request }) => {
+  test('/uploads proxies API images with a long cache and passes 404 through', { tag: SMOKE }, async ({ page, request }) => {
     await page.goto('/');
     const src = await page.locator('main img[src^="/uploads/"]').first().getAttribute('src');
     expect(src).toBeTruthy();
@@ -157,7 +165,7 @@ test.describe('app shell', () => {
     expect((await request.get('/uploads/products/does-not-exist.webp')).status()).toBe(404);
   });
 
-  test('favicon, icons and manifest exist', async ({ request }) => {
+  test('favicon, icons and manifest exist', { tag: SMOKE }, async ({ request }) => {
     for (const path of ['/favicon.ico', '/icon.png', '/apple-icon.png', '/manifest.webmanifest']) {
       expect((await request.get(path)).status(), path).toBe(200);
     }

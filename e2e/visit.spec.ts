@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Product } from '../lib/api/types';
+import { API, uniqueEmail } from './support/env';
+import { readMail } from './support/mailbox';
 
 /**
  * A customer's whole visit on a phone (issue 31, issue 18 items 3–4): log out from the menu, the
@@ -11,8 +11,6 @@ import type { Product } from '../lib/api/types';
  * 1280 px) go to $VISIT_SHOTS_DIR (default test-results/visit) as visit-*.png.
  */
 
-const API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
 const SHOTS = process.env.VISIT_SHOTS_DIR ?? 'test-results/visit';
 const DEMO_PASSWORD = 'tienda-demo';
 const PASSWORD = 'clave-segura-1';
@@ -20,47 +18,7 @@ const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'es-AR' });
 
-let seq = 0;
-const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++seq}@example.com`;
 const normalize = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-
-function plainText(eml: string): string {
-  const normalized = eml.replace(/\r\n/g, '\n');
-  const part = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)\n--/i.exec(normalized);
-  if (!part) return normalized;
-  const [, encoding, body] = part;
-  if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
-}
-
-/** The newest mail of `kind` to `to` (waits for it). */
-async function readMail(to: string, kind: string): Promise<string> {
-  let found: string | null = null;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(OUTBOX).filter((f) => f.includes(`-${kind}-`) && f.endsWith('.eml')).sort();
-        } catch {
-          return false;
-        }
-        const mine = files
-          .map((f) => readFileSync(path.join(OUTBOX, f), 'utf8'))
-          .filter((eml) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(eml));
-        if (mine.length === 0) return false;
-        found = plainText(mine[mine.length - 1]!);
-        return true;
-      },
-      { timeout: 10_000, message: `a ${kind} mail to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
 
 async function registerVerified(request: APIRequestContext, email: string) {
   const reg = await request.post(`${API}/auth/register`, {

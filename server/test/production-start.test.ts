@@ -51,8 +51,8 @@ async function startProduction(t: Target, extra: NodeJS.ProcessEnv = {}) {
   return spawnApi({ port: await freePort(), dataDir: t.dataDir, databaseUrl: t.databaseUrl, env: { NODE_ENV: 'production', SEED_DEMO: undefined, ...extra } });
 }
 
-function staffCreate(t: Target, args: string[], opts: { password?: string; stdin?: string } = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/staff-create.ts', ...args], {
+function staffCreate(t: Target, args: string[], opts: { password?: string; stdin?: string } = {}, cli = 'staff-create') {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `server/cli/${cli}.ts`, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     input: opts.stdin ?? '',
@@ -61,10 +61,20 @@ function staffCreate(t: Target, args: string[], opts: { password?: string; stdin
       NODE_ENV: 'production',
       DATA_DIR: t.dataDir,
       DATABASE_URL: t.databaseUrl ?? '',
-      STAFF_PASSWORD: opts.password,
+      STAFF_PASSWORD: cli === 'staff-create' ? opts.password : undefined,
+      ACCOUNT_PASSWORD: cli === 'accounts-create' ? opts.password : undefined,
     },
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** `npm run accounts:create` (issue 22): the same CLI for every role, the role required. */
+const accountsCreate = (t: Target, args: string[], opts: { password?: string; stdin?: string } = {}) => staffCreate(t, args, opts, 'accounts-create');
+
+async function permissionsOf(url: string, email: string, password: string): Promise<string[]> {
+  const res = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  assert.equal(res.status, 200, email);
+  return ((await res.json()) as { data: { permissions: string[] } }).data.permissions;
 }
 
 async function withDb<T>(t: Target, fn: (db: Awaited<ReturnType<typeof openConfiguredDb>>['db']) => Promise<T>): Promise<T> {
@@ -82,7 +92,7 @@ async function login(url: string, email: string, password: string): Promise<numb
 }
 
 function productionStart(kind: 'pglite' | 'postgres') {
-  it(`${kind}: nada de demo, la primera cuenta por CLI, y se niega a arrancar con una contraseña de demo`, { timeout: 240_000 }, async () => {
+  it(`${kind}: nada de demo, la primera cuenta por CLI, y se niega a arrancar con una contraseña de demo`, { timeout: 330_000 }, async () => {
     const t = await fresh(kind);
 
     // 1. A first production start on an empty database: reference data only, no account, no product.
@@ -123,10 +133,27 @@ function productionStart(kind: 'pglite' | 'postgres') {
     assert.equal(r.code, 1, r.out);
     assert.match(r.out, /Ya existe/);
 
+    // accounts:create: QA's test accounts, any role; the role must be named and known.
+    const qa = (email: string) => ['--email', email, '--name', 'Quinta', '--lastname', 'Prueba'];
+    r = accountsCreate(t, qa('qa-cliente@tienda.test'), { password: 'clave-de-qa-1' });
+    assert.equal(r.code, 2, r.out);
+    assert.match(r.out, /Falta --role/);
+    r = accountsCreate(t, ['--role', 'cliente', ...qa('qa-cliente@tienda.test')], { password: 'clave-de-qa-1' });
+    assert.equal(r.code, 2, r.out);
+    assert.match(r.out, /Rol inválido: cliente/);
+    r = accountsCreate(t, ['--role', 'customer', ...qa('qa-cliente@tienda.test')], { password: 'clave-de-qa-1' });
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /qa-cliente@tienda\.test creada con el rol customer/);
+    r = accountsCreate(t, ['--role', 'vipcustomer', ...qa('qa-vip@tienda.test')], { stdin: 'clave-de-qa-2\n' });
+    assert.equal(r.code, 0, r.out);
+
     // 3. The created account signs in and is staff.
     api = await startProduction(t);
     try {
       assert.equal(await login(api.url, 'duena@tienda.test', 'una-clave-larga'), 200);
+      // the CLI's customer and VIP sign in at once (verified); only the VIP holds isVip
+      assert.ok(!(await permissionsOf(api.url, 'qa-cliente@tienda.test', 'clave-de-qa-1')).includes('isVip'));
+      assert.ok((await permissionsOf(api.url, 'qa-vip@tienda.test', 'clave-de-qa-2')).includes('isVip'));
     } finally {
       assert.equal(await api.kill('SIGTERM'), 0, api.output());
     }

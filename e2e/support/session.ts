@@ -1,0 +1,20 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { Credentials } from './env';
+
+/** Fills and sends the login form of the page (the first form with an 'Ingresar' button). */
+export async function fillLogin(page: Page, { email, password }: Credentials): Promise<void> {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Contraseña', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** A new browser context signed in through the login page (then at `next`), at 1280 × 900. */
+export async function signedInPage(browser: Browser, creds: Credentials, next = '/'): Promise<Page> {
+  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`);
+  await fillLogin(page, creds);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}

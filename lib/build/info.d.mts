@@ -1,0 +1,2 @@
+export function packageVersion(): string;
+export function gitCommit(env?: Record<string, string | undefined>): string;
