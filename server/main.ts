@@ -10,11 +10,19 @@ import { openConfiguredDb } from './db/open';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { ensureBaseData } from './db/seed/base';
 import { prepareDataDir } from './data-dir';
-import { loadEnv } from './env';
+import { loadEnv, missingSharedSecrets } from './env';
+import { withSeedLock } from './db/seed/lock';
+import { blobImageSink } from './storage/blobs';
+import { createObjectStore } from './storage/config';
 import { serveMetrics, watchBackupStatus } from './metrics';
 import { backupStatusFile, serveBackupSocket } from './ops/backup';
 
 const env = loadEnv();
+const secretsProblem = missingSharedSecrets();
+if (secretsProblem) {
+  console.error(secretsProblem);
+  process.exit(1);
+}
 prepareDataDir(env.dataDir);
 const logger = {
   level: env.logLevel,
@@ -80,19 +88,22 @@ try {
     catalogueCacheTtlMs: env.catalogueCacheTtlMs,
     docs: env.apiDocs,
     timeouts: env.timeouts,
+    objectStore: createObjectStore(env),
   });
 
-  if (await isDatabaseEmpty(db.db)) {
+  const blobs = app.blobs;
+  await withSeedLock(env.databaseUrl, async () => {
+    if (!(await isDatabaseEmpty(db.db))) return;
     if (env.seedDemo) {
-      app.log.info('base vacía: cargando el catálogo de demostración');
+      app?.log.info('base vacía: cargando el catálogo de demostración');
       await seedDemo(db.db, {
-        images: { mode: 'generate', dataDir: env.dataDir },
+        images: { mode: 'generate', sink: blobImageSink(blobs) },
         log: (msg) => app?.log.info(msg),
       });
     } else {
-      app.log.warn('base sin cuentas ni productos: creá la primera cuenta del personal con `npm run staff:create -- --email …`');
+      app?.log.warn('base sin cuentas ni productos: creá la primera cuenta del personal con `npm run staff:create -- --email …`');
     }
-  }
+  }, env.timeouts.dbConnectMs);
 
   await app.listen({ port: env.port, host: env.host });
   if (env.metrics.port) {
