@@ -26,7 +26,7 @@ export function contentTypeOfKey(key: string): string {
 const TMP = /\.[0-9]+\.[0-9a-z]+\.tmp$/;
 
 /** Errors of a disk that cannot take or give the file now (full, read-only, gone): 503, not a 500. */
-const UNAVAILABLE = new Set(['ENOSPC', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EDQUOT', 'ENOTCONN', 'ESTALE', 'EMFILE', 'ENFILE']);
+const UNAVAILABLE = new Set(['ENOTDIR', 'ENOSPC', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EDQUOT', 'ENOTCONN', 'ESTALE', 'EMFILE', 'ENFILE']);
 
 function failure(op: string, err: unknown): Error {
   const code = (err as { code?: string }).code;
