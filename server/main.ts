@@ -14,6 +14,9 @@ import { loadEnv, missingSharedSecrets } from './env';
 import { withSeedLock } from './db/seed/lock';
 import { blobImageSink } from './storage/blobs';
 import { createObjectStore } from './storage/config';
+import { Scheduler } from './scheduler';
+import { orphanObjectsJob } from './scheduler/jobs';
+import { scheduledJobs } from './scheduler/registry';
 import { serveMetrics, watchBackupStatus } from './metrics';
 import { backupStatusFile, serveBackupSocket } from './ops/backup';
 
@@ -52,6 +55,7 @@ if (env.production && !env.seedDemo) {
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let backupSocket: Awaited<ReturnType<typeof serveBackupSocket>> = null;
 let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+let scheduler: Scheduler | undefined;
 let shuttingDown = false;
 
 async function shutdown(signal: string, code = 0): Promise<void> {
@@ -67,6 +71,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   try {
     backupSocket?.close();
     metricsServer?.close();
+    await scheduler?.stop();
     await app?.close();
   } finally {
     await db.close();
@@ -106,6 +111,12 @@ try {
   }, env.timeouts.dbConnectMs);
 
   await app.listen({ port: env.port, host: env.host });
+  // periodic jobs: once per tick across every API host (the holder of the scheduler's advisory lock)
+  if (env.scheduler) {
+    scheduler = new Scheduler({ db: db.db, databaseUrl: env.databaseUrl, log: app.log, connectTimeoutMs: env.timeouts.dbConnectMs });
+    for (const job of [...scheduledJobs(), orphanObjectsJob(app.blobs)]) scheduler.register(job);
+    scheduler.start();
+  }
   if (env.metrics.port) {
     watchBackupStatus(backupStatusFile(env.dataDir));
     // metrics are not worth refusing to sell: a taken port is logged (and the API-down alert's `up` shows it)
