@@ -15,6 +15,7 @@ import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
 import { metricsPlugin } from './metrics';
 import rateLimit from './plugins/rate-limit';
+import { sharedCounters } from './lib/shared-counters';
 import search from './plugins/search';
 import security from './plugins/security';
 import swagger from './plugins/swagger';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(metricsPlugin);
   await app.register(security, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'] });
+  await app.register(sharedCounters, { redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(rateLimit, {
     max: opts.rateLimit?.max ?? 600,
     timeWindow: opts.rateLimit?.timeWindow,
