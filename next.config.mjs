@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 // Messages are compiled at build time (icu-minify), so the browser gets a small formatter instead of
@@ -70,4 +72,16 @@ const nextConfig = {
   productionBrowserSourceMaps: process.env.SOURCEMAPS === '1',
 };
 
-export default withNextIntl(nextConfig);
+/*
+ * Several storefront instances (issue 21): with REDIS_URL at `next start`, ISR pages and the fetch cache live in
+ * Redis (lib/cache/redis-cache-handler.mjs), shared by every instance, and no instance keeps its own in-memory
+ * copy (cacheMaxMemorySize 0) that a revalidation on another could miss. The build never uses it (its
+ * prerendered pages stay files; each instance renders into Redis on first request). Without REDIS_URL: Next's
+ * file cache, as before.
+ */
+const sharedCache = (phase) =>
+  process.env.REDIS_URL && phase !== PHASE_PRODUCTION_BUILD
+    ? { cacheHandler: fileURLToPath(new URL('./lib/cache/redis-cache-handler.mjs', import.meta.url)), cacheMaxMemorySize: 0 }
+    : {};
+
+export default (phase) => withNextIntl({ ...nextConfig, ...sharedCache(phase) });
