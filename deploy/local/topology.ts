@@ -242,7 +242,8 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
       STOREFRONT_URL: site,
       REVALIDATE_URLS: '',
       PUBLIC_SITE_URL: site,
-      STOREFRONT_ORIGINS: site,
+      // the load balancer, and each storefront by its own address (tests browse an instance directly)
+      STOREFRONT_ORIGINS: [site, ...o.ports.storefronts.map((p) => `http://127.0.0.1:${p}`)].join(','),
       // the load generators of the tests and benches run on loopback, behind nginx
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       LOG_LEVEL: 'warn',
@@ -254,7 +255,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
         port,
         url: `http://127.0.0.1:${port}`,
         logDir,
-        command: () => ({ cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env: apiEnvOf(i) }),
+        command: () => ({ cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env: apiEnvOf(i) as NodeJS.ProcessEnv }),
         ready: () => answers(`http://127.0.0.1:${port}/health`, (s) => s === 200),
       }),
     );
