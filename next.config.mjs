@@ -79,9 +79,10 @@ const nextConfig = {
  * prerendered pages stay files; each instance renders into Redis on first request). Without REDIS_URL: Next's
  * file cache, as before.
  */
+// NEXT_CACHE_HANDLER (a path from the repository root) swaps in another handler: bench/hosts compares them.
 const sharedCache = (phase) =>
   process.env.REDIS_URL && phase !== PHASE_PRODUCTION_BUILD
-    ? { cacheHandler: fileURLToPath(new URL('./lib/cache/redis-cache-handler.mjs', import.meta.url)), cacheMaxMemorySize: 0 }
+    ? { cacheHandler: fileURLToPath(new URL(process.env.NEXT_CACHE_HANDLER || './lib/cache/redis-cache-handler.mjs', import.meta.url)), cacheMaxMemorySize: 0 }
     : {};
 
 export default (phase) => withNextIntl({ ...nextConfig, ...sharedCache(phase) });

@@ -24,7 +24,7 @@ import v8 from 'node:v8';
 import { createClient, RESP_TYPES } from 'redis';
 
 const TAGS_KEY = 'next:tags';
-/** Entries are kept this long at most (Redis should also run with maxmemory + allkeys-lru; deploy/README.md). */
+/** Entries are kept this long at most (run Redis with maxmemory and maxmemory-policy volatile-lru: entries expire, the tags hash never does; deploy/README.md). */
 const MAX_TTL_S = 7 * 24 * 3600;
 const MIN_TTL_S = 3600;
 
