@@ -85,4 +85,5 @@ const sharedCache = (phase) =>
     ? { cacheHandler: fileURLToPath(new URL(process.env.NEXT_CACHE_HANDLER || './lib/cache/redis-cache-handler.mjs', import.meta.url)), cacheMaxMemorySize: 0 }
     : {};
 
-export default (phase) => withNextIntl({ ...nextConfig, ...sharedCache(phase) });
+const config = (phase) => withNextIntl({ ...nextConfig, ...sharedCache(phase) });
+export default config;

@@ -7,7 +7,6 @@
  * unknown length: server/storage/s3-store.ts uploads Buffers (known length) with request checksums off
  * (requestChecksumCalculation: 'WHEN_REQUIRED'), which is what makes the two agree.
  */
-/// <reference path="./s3rver-module.d.ts" />
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertBlobKey, isValidPrefix, BadKeyError, StoreUnavailableError, type ObjectInfo, type ObjectStore, type PutOptions, type StoredObject } from './object-store';
+import { assertBlobKey, isValidPrefix, BadKeyError, StoreUnavailableError, type ObjectInfo, type ObjectStore, type StoredObject } from './object-store';
 
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -49,7 +49,8 @@ export class FsObjectStore implements ObjectStore {
     return file;
   }
 
-  async put(key: string, data: Buffer, _opts: PutOptions): Promise<void> {
+  // the filesystem keeps no metadata: the type comes from the key's extension, the checksum from `blobs`
+  async put(key: string, data: Buffer): Promise<void> {
     const file = this.fileOf(key);
     const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
     try {

@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mailQueue, oneTimeTokens, orderDocuments, users } from '../db/schema';
 import { cleanOneTimeTokens, ORPHAN_GRACE_MS, pruneFailedMails, pruneOrphanObjects, TOKEN_RETENTION_MS } from '../scheduler/jobs';

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test answers are JSON read loosely */
 /**
  * `npm run storage:migrate`: a `$DATA_DIR` (images and order documents) copied into an S3 bucket (s3rver, real
  * AWS SDK), every copy read back and checked against the file's SHA-256, a metadata row per object; a second
