@@ -212,7 +212,8 @@ export const sharedCounters = fp<{ redisUrl?: string | null; timeouts?: Partial<
     const t: RedisTimeouts = { redisConnectMs: opts.timeouts?.redisConnectMs ?? 2_000, redisCommandMs: opts.timeouts?.redisCommandMs ?? 1_000 };
     const outage = new OutageLog(app.log as FastifyBaseLogger, 'límites compartidos');
     const client = createRedis(redisUrl, t, outage);
-    await connectBounded([client], t, outage);
+    // not awaited: the start never waits for Redis here; until it is ready this host counts in memory
+    void connectBounded([client], t, outage);
     app.decorate('counters', new RedisCounterStore(client, local, t.redisCommandMs, outage));
     app.addHook('onClose', async () => closeRedis([client], t));
   },

@@ -60,6 +60,8 @@ describe('límites compartidos entre dos APIs', () => {
       timeouts: { redisConnectMs: 500, redisCommandMs: 300 },
     });
     apps.push(app);
+    // the start does not wait for Redis (it counts in memory until then): wait here, so every count is shared
+    for (let i = 0; redisUrl && app.counters.mode !== 'redis' && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
     return app;
   }
 
