@@ -90,6 +90,12 @@ export class BlobStorage {
     return row ? { key: row.key, visibility: row.visibility, contentType: row.contentType, size: row.size, sha256: row.sha256, ownerId: row.ownerId, orderId: row.orderId } : null;
   }
 
+  /** Keys of every public object's metadata row. */
+  async publicKeys(): Promise<Set<string>> {
+    const rows = await this.db.select({ key: blobs.key }).from(blobs).where(eq(blobs.visibility, 'public'));
+    return new Set(rows.map((r) => r.key));
+  }
+
   open(key: string): Promise<StoredObject | null> {
     return this.store.get(key);
   }
@@ -121,8 +127,13 @@ export interface ImageSink {
 
 /** Seeding through the blob storage: objects and their metadata rows (a row without its object is rewritten). */
 export function blobImageSink(blobs: BlobStorage): ImageSink {
+  // the rows of public objects, read once: a seed asks about a few hundred keys
+  let rows: Promise<Set<string>> | undefined;
   return {
-    has: async (key) => Boolean((await blobs.metadata(key)) && (await blobs.head(key))),
+    has: async (key) => {
+      rows ??= blobs.publicKeys();
+      return (await rows).has(key) && Boolean(await blobs.head(key));
+    },
     save: async (key, data) => {
       await blobs.save({ key, data, contentType: 'image/webp', visibility: 'public' });
     },
