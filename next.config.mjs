@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { gitCommit, packageVersion } from './lib/build/info.mjs';
 
@@ -75,4 +77,18 @@ const nextConfig = {
   env: { SHOP_BUILD_VERSION: packageVersion(), SHOP_BUILD_COMMIT: gitCommit() },
 };
 
-export default withNextIntl(nextConfig);
+/*
+ * Several storefront instances (issue 21): with REDIS_URL at `next start`, ISR pages and the fetch cache live in
+ * Redis (lib/cache/redis-cache-handler.mjs), shared by every instance, and no instance keeps its own in-memory
+ * copy (cacheMaxMemorySize 0) that a revalidation on another could miss. The build never uses it (its
+ * prerendered pages stay files; each instance renders into Redis on first request). Without REDIS_URL: Next's
+ * file cache, as before.
+ */
+// NEXT_CACHE_HANDLER (a path from the repository root) swaps in another handler: bench/hosts compares them.
+const sharedCache = (phase) =>
+  process.env.REDIS_URL && phase !== PHASE_PRODUCTION_BUILD
+    ? { cacheHandler: fileURLToPath(new URL(process.env.NEXT_CACHE_HANDLER || './lib/cache/redis-cache-handler.mjs', import.meta.url)), cacheMaxMemorySize: 0 }
+    : {};
+
+const config = (phase) => withNextIntl({ ...nextConfig, ...sharedCache(phase) });
+export default config;

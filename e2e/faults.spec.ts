@@ -111,7 +111,8 @@ test.describe('API caída', () => {
  * storefront N talking to API N. A session made through storefront 1 / API 1 works on storefront 2 /
  * API 2; an order created on API 1 reads on API 2; a chat message posted on API 1 reaches a socket on
  * API 2 (Redis adapter); a staff change on API 2 refreshes the cached page on BOTH storefronts
- * (REVALIDATE_URLS fan-out — each storefront keeps its own page cache).
+ * (the REVALIDATE_URLS fallback: these storefronts run without Redis, each with its own page cache; the
+ * Redis-backed topology is e2e/multi-host.spec.ts).
  * Needs TEST_DATABASE_URL and a Redis (TEST_REDIS_URL, else redis://127.0.0.1:6379), as .ci/run sets up.
  */
 test.describe('dos APIs y dos tiendas', () => {

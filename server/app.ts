@@ -15,10 +15,14 @@ import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
 import { metricsPlugin } from './metrics';
 import rateLimit from './plugins/rate-limit';
+import { sharedCounters } from './lib/shared-counters';
 import search from './plugins/search';
 import security from './plugins/security';
 import swagger from './plugins/swagger';
 import uploads from './plugins/uploads';
+import { FsObjectStore } from './storage/fs-store';
+import type { ObjectStore } from './storage/object-store';
+import storage from './storage/plugin';
 import carouselRoutes from './routes/carousel';
 import categoryRoutes from './routes/categories';
 import checkoutRoutes from './routes/orders';
@@ -52,6 +56,8 @@ export type BuildAppOptions = {
   docs?: boolean;
   /** socket.io (server/realtime): `redisUrl` (default REDIS_URL) shares rooms between API instances */
   realtime?: Pick<RealtimeOptions, 'redisUrl'>;
+  /** where files live (server/storage): default the filesystem under dataDir; main.ts passes S3 when S3_BUCKET is set */
+  objectStore?: ObjectStore;
   /** deadlines of Redis and SMTP (server/env.ts; default DEFAULT_TIMEOUTS). The database's are set where it is opened. */
   timeouts?: Partial<Timeouts>;
 };
@@ -79,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(metricsPlugin);
   await app.register(security, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'] });
+  await app.register(sharedCounters, { redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(rateLimit, {
     max: opts.rateLimit?.max ?? 600,
     timeWindow: opts.rateLimit?.timeWindow,
@@ -90,7 +97,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
   await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(search);
-  await app.register(uploads, { dataDir: opts.dataDir });
+  await app.register(storage, { store: opts.objectStore ?? new FsObjectStore(opts.dataDir) });
+  await app.register(uploads);
   await app.register(authPlugin, { timeouts: opts.timeouts, ...opts.auth });
   await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], timeouts: opts.timeouts, ...opts.realtime });
 

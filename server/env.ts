@@ -30,6 +30,8 @@ export type Timeouts = {
   redisConnectMs: number;
   /** Redis: answer to one command (publish); a late one fails and the caller goes on without Redis */
   redisCommandMs: number;
+  /** S3: connecting, each silence on the socket, and each call but a download's body */
+  s3Ms: number;
   /** SMTP: TCP connect */
   smtpConnectMs: number;
   /** SMTP: the server's 220 greeting after connecting */
@@ -48,6 +50,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   dbIdleInTransactionMs: 10_000,
   redisConnectMs: 2_000,
   redisCommandMs: 1_000,
+  s3Ms: 5_000,
   smtpConnectMs: 5_000,
   smtpGreetingMs: 5_000,
   smtpSocketMs: 15_000,
@@ -82,12 +85,25 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.dbIdleInTransactionMs),
   REDIS_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.redisConnectMs),
   REDIS_COMMAND_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.redisCommandMs),
+  S3_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.s3Ms),
   SMTP_CONNECT_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpConnectMs),
   SMTP_GREETING_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpGreetingMs),
   SMTP_SOCKET_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.smtpSocketMs),
   MAIL_RETRY_MIN_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMinMs),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(DEFAULT_TIMEOUTS.mailRetryMaxMs),
   NODE_ENV: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  REVALIDATE_SECRET: z.string().optional(),
+  // blob storage in an S3-compatible bucket instead of $DATA_DIR (server/storage)
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional(),
+  // periodic jobs (server/scheduler): off only for processes that must not run them (a read-only replica)
+  SCHEDULER: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
 
 export type ApiEnv = {
@@ -116,6 +132,12 @@ export type ApiEnv = {
   apiDocs: boolean;
   /** Prometheus /metrics on its own listener (0 = off); loopback unless METRICS_HOST says otherwise */
   metrics: { port: number; host: string; token?: string };
+  /** shared by every API host: socket.io rooms, catalogue-cache invalidation, rate limits and login throttles */
+  redisUrl?: string;
+  /** blob storage: an S3-compatible bucket when S3_BUCKET is set, else files under dataDir */
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** run the periodic jobs (server/scheduler); default on */
+  scheduler: boolean;
   timeouts: Timeouts;
 };
 
@@ -176,6 +198,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     apiDocs: truthy(e.API_DOCS, false),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || undefined },
+    redisUrl: e.REDIS_URL || undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT || undefined,
+          region: e.S3_REGION || 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: truthy(e.S3_FORCE_PATH_STYLE || undefined, false),
+        }
+      : undefined,
+    scheduler: truthy(e.SCHEDULER || undefined, true),
     timeouts: {
       dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
       dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -183,6 +217,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
       dbIdleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
       redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      s3Ms: e.S3_TIMEOUT_MS,
       smtpConnectMs: e.SMTP_CONNECT_TIMEOUT_MS,
       smtpGreetingMs: e.SMTP_GREETING_TIMEOUT_MS,
       smtpSocketMs: e.SMTP_SOCKET_TIMEOUT_MS,
@@ -190,4 +225,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
       mailRetryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_MIN_MS),
     },
   };
+}
+
+/**
+ * Secrets every host must share. Without them each host generates its own file in its DATA_DIR, and a session
+ * made on one host fails on the next (issue 21): with DATABASE_URL (the multi-host setup) they must be given.
+ * Returns the message to refuse the start with, or null.
+ */
+export function missingSharedSecrets(source: NodeJS.ProcessEnv = process.env): string | null {
+  if (!source.DATABASE_URL) return null;
+  const missing = ['JWT_SECRET', 'REVALIDATE_SECRET'].filter((name) => !source[name]?.trim());
+  if (missing.length === 0) return null;
+  return (
+    `Con DATABASE_URL hay que definir ${missing.join(' y ')}: el mismo valor en cada host de la API ` +
+    `(y REVALIDATE_SECRET también en cada tienda). Sin ${missing.length > 1 ? 'ellos' : 'él'}, cada host generaría su propio secreto ` +
+    `y una sesión abierta en uno fallaría en otro. Generá uno con: openssl rand -base64 32`
+  );
 }

@@ -10,11 +10,22 @@ import { openConfiguredDb } from './db/open';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { ensureBaseData } from './db/seed/base';
 import { prepareDataDir } from './data-dir';
-import { loadEnv } from './env';
+import { loadEnv, missingSharedSecrets } from './env';
+import { withSeedLock } from './db/seed/lock';
+import { blobImageSink } from './storage/blobs';
+import { createObjectStore } from './storage/config';
+import { Scheduler } from './scheduler';
+import { orphanObjectsJob } from './scheduler/jobs';
+import { scheduledJobs } from './scheduler/registry';
 import { serveMetrics, watchBackupStatus } from './metrics';
 import { backupStatusFile, serveBackupSocket } from './ops/backup';
 
 const env = loadEnv();
+const secretsProblem = missingSharedSecrets();
+if (secretsProblem) {
+  console.error(secretsProblem);
+  process.exit(1);
+}
 prepareDataDir(env.dataDir);
 const logger = {
   level: env.logLevel,
@@ -44,6 +55,7 @@ if (env.production && !env.seedDemo) {
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let backupSocket: Awaited<ReturnType<typeof serveBackupSocket>> = null;
 let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+let scheduler: Scheduler | undefined;
 let shuttingDown = false;
 
 async function shutdown(signal: string, code = 0): Promise<void> {
@@ -59,6 +71,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   try {
     backupSocket?.close();
     metricsServer?.close();
+    await scheduler?.stop();
     await app?.close();
   } finally {
     await db.close();
@@ -80,21 +93,30 @@ try {
     catalogueCacheTtlMs: env.catalogueCacheTtlMs,
     docs: env.apiDocs,
     timeouts: env.timeouts,
+    objectStore: createObjectStore(env),
   });
 
-  if (await isDatabaseEmpty(db.db)) {
+  const blobs = app.blobs;
+  await withSeedLock(env.databaseUrl, async () => {
+    if (!(await isDatabaseEmpty(db.db))) return;
     if (env.seedDemo) {
-      app.log.info('base vacía: cargando el catálogo de demostración');
+      app?.log.info('base vacía: cargando el catálogo de demostración');
       await seedDemo(db.db, {
-        images: { mode: 'generate', dataDir: env.dataDir },
+        images: { mode: 'generate', sink: blobImageSink(blobs) },
         log: (msg) => app?.log.info(msg),
       });
     } else {
-      app.log.warn('base sin cuentas ni productos: creá la primera cuenta del personal con `npm run staff:create -- --email …`');
+      app?.log.warn('base sin cuentas ni productos: creá la primera cuenta del personal con `npm run staff:create -- --email …`');
     }
-  }
+  }, env.timeouts.dbConnectMs);
 
   await app.listen({ port: env.port, host: env.host });
+  // periodic jobs: once per tick across every API host (the holder of the scheduler's advisory lock)
+  if (env.scheduler) {
+    scheduler = new Scheduler({ db: db.db, databaseUrl: env.databaseUrl, log: app.log, connectTimeoutMs: env.timeouts.dbConnectMs });
+    for (const job of [...scheduledJobs(), orphanObjectsJob(app.blobs)]) scheduler.register(job);
+    scheduler.start();
+  }
   if (env.metrics.port) {
     watchBackupStatus(backupStatusFile(env.dataDir));
     // metrics are not worth refusing to sell: a taken port is logged (and the API-down alert's `up` shows it)

@@ -25,6 +25,7 @@
  * 6. RSS of the storefront and API process trees after the load.
  * Results: a table on stdout and JSON in bench/results/. Exit 1 when a target is missed or a request failed.
  */
+import { renderNginxConf } from '../../deploy/local/nginx';
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -292,11 +293,7 @@ async function main(): Promise<number> {
       const nginxPort = await freePort();
       nginxPrefix = path.join(os.tmpdir(), `shop-nginx-${process.pid}`);
       for (const d of ['logs', 'temp', 'cache']) mkdirSync(path.join(nginxPrefix, d), { recursive: true });
-      const conf = readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')
-        .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${webPort};`)
-        .replace('listen 8080;', `listen 127.0.0.1:${nginxPort};`)
-        .replace('alias /srv/shop/.next/static/;', `alias ${path.join(APP, WITH_PROXY, 'static')}/;`)
-        .replace('worker_processes auto;', `worker_processes auto;\ndaemon off;${process.getuid?.() === 0 ? '\nuser root;' : ''}`);
+      const conf = renderNginxConf({ storefronts: [`127.0.0.1:${webPort}`], listen: `127.0.0.1:${nginxPort}`, staticDir: path.join(APP, WITH_PROXY, 'static') });
       writeFileSync(path.join(nginxPrefix, 'nginx.conf'), conf);
       const test = spawnSync('/usr/sbin/nginx', ['-t', '-p', `${nginxPrefix}/`, '-c', path.join(nginxPrefix, 'nginx.conf')], { encoding: 'utf8' });
       if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);

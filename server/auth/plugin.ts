@@ -177,7 +177,7 @@ export default fp<AuthPluginOptions>(
         pollMs: opts.mailPollMs,
       }),
     );
-    const throttle = new AuthThrottle({ ...DEFAULT_AUTH_LIMITS, ...opts.limits });
+    const throttle = new AuthThrottle({ ...DEFAULT_AUTH_LIMITS, ...opts.limits }, app.counters);
     const google = opts.googleClientId
       ? createGoogleVerifier({ clientId: opts.googleClientId, jwksUrl: opts.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL })
       : null;

@@ -562,6 +562,48 @@ export const mailQueue = pgTable(
   (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
 );
 
+/** public: served by GET /uploads/* (images); private: only through a route that checked the caller */
+export const blobVisibility = pgEnum('blob_visibility', ['public', 'private']);
+
+/**
+ * Metadata of every stored object (server/storage/blobs.ts): the object itself is in the object store (files
+ * under $DATA_DIR, or an S3 bucket), keyed by `key`. Written right after the object, removed before it, so a
+ * row always has its object; an object left without a row (a crash between the two) is pruned by the scheduler.
+ */
+export const blobs = pgTable(
+  'blobs',
+  {
+    key: text('key').primaryKey(),
+    visibility: blobVisibility('visibility').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** hex SHA-256 of the bytes (npm run storage:migrate verifies copies against it) */
+    sha256: text('sha256').notNull(),
+    /** who uploaded it (null: seed, migration, a deleted account) */
+    ownerId: integer('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blobs_order_idx').on(t.orderId)],
+);
+
+/**
+ * Periodic jobs (server/scheduler): the last tick each job ran for, claimed atomically by the runner that holds
+ * the scheduler's advisory lock, so a job runs once per tick however many API hosts there are (and a runner
+ * that takes over after another died does not run the same tick again). Also what an operator reads.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  /** floor(epoch ms / interval) of the last run that started */
+  lastTick: bigint('last_tick', { mode: 'number' }).notNull().default(-1),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true, mode: 'date' }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  /** the host that ran it last (hostname:pid) */
+  lastRunner: text('last_runner'),
+  runs: integer('runs').notNull().default(0),
+});
+
 /* -------------------------------------------------------------- relations */
 // For drizzle's relational queries (db.query.*); they do not change the SQL schema.
 

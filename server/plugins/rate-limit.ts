@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import { STOREFRONT_KEY_HEADER } from '../../lib/api/storefront-key';
 import { HttpError, MESSAGES } from '../errors';
 import { addressMatcher } from '../lib/address-list';
+import type { CounterStore } from '../lib/shared-counters';
 
 export type RateLimitOptions = {
   /** requests per window per IP */
@@ -33,6 +34,33 @@ function sameSecret(sent: string | string[] | undefined, expected: Buffer): bool
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
+type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's store interface on the shared counters (server/lib/shared-counters.ts): with REDIS_URL
+ * every API host counts in one place, so N hosts do not allow N times the limit. Each route with its own
+ * limit gets its own key space (`child`), as the plugin's stores do.
+ */
+function storeOn(counters: CounterStore) {
+  return class SharedStore {
+    readonly prefix: string;
+    constructor(prefix: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : 'rl:';
+    }
+    incr(key: string, cb: StoreCallback, timeWindow: number): void {
+      counters.add(this.prefix + key, timeWindow, 1).then((r) => cb(null, { current: r.count, ttl: r.ttlMs }), (err: Error) => cb(err));
+    }
+    read(key: string, cb: StoreCallback, timeWindow: number): void {
+      counters.add(this.prefix + key, timeWindow, 0).then((r) => cb(null, { current: r.count, ttl: r.ttlMs }), (err: Error) => cb(err));
+    }
+    // declared as Fastify's route options; the plugin passes its merged route settings, with routeInfo
+    child(routeOptions: object): SharedStore {
+      const { method, url } = (routeOptions as { routeInfo: { method: string; url: string } }).routeInfo;
+      return new SharedStore(`${this.prefix}${method}${url}:`);
+    }
+  };
+}
+
 /** A route with its own `config.rateLimit` (the auth routes) is a guessing guard: nobody skips it. */
 function hasOwnLimit(req: FastifyRequest): boolean {
   const own = (req.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit;
@@ -47,6 +75,7 @@ export default fp<RateLimitOptions>(
       global: true,
       max: opts.max,
       timeWindow: opts.timeWindow ?? '1 minute',
+      store: storeOn(app.counters),
       allowList: (req) => {
         if (hasOwnLimit(req)) return false;
         if (key && sameSecret(req.headers[STOREFRONT_KEY_HEADER], key)) return true;
@@ -56,5 +85,5 @@ export default fp<RateLimitOptions>(
       errorResponseBuilder: (_req, ctx) => new HttpError(ctx.statusCode, MESSAGES.tooManyRequests),
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['shared-counters'] },
 );

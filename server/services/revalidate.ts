@@ -10,10 +10,10 @@
  * `$DATA_DIR/revalidate-secret` (mode 0600). The storefront's /api/revalidate reads env
  * REVALIDATE_SECRET only, so in production set REVALIDATE_SECRET to the same value on both processes
  * (or start the storefront with REVALIDATE_SECRET="$(cat $DATA_DIR/revalidate-secret)").
- * Storefront URL: env STOREFRONT_URL, else PUBLIC_SITE_URL, else http://localhost:3000.
- * Several storefront processes each keep their own page cache, so each must be told: env REVALIDATE_URLS
- * (comma separated, each instance's own address, not the load balancer's) fans every call out to all of
- * them; unset, the single storefront URL above.
+ * Storefront URL: env STOREFRONT_URL, else PUBLIC_SITE_URL, else http://localhost:3000. Several storefronts
+ * with REDIS_URL share one page cache (lib/cache/redis-cache-handler.mjs): one call to their load balancer
+ * revalidates every instance. Only storefronts without Redis, each with its own cache, need the fallback env
+ * REVALIDATE_URLS (comma separated, each instance's own address), which fans every call out to all of them.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

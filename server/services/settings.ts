@@ -6,14 +6,13 @@
  * metadata (GPS…) and anything appended to the image.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { asc, eq, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { StaffCarouselImage, StaffTag, StaffTransport } from '../../lib/admin/settings-types';
 import type { Db } from '../db/client';
 import { carouselImages, tags, transports } from '../db/schema';
 import { HttpError, MESSAGES } from '../errors';
+import type { BlobStorage } from '../storage/blobs';
 
 export const SETTINGS_MESSAGES = {
   imageSaved: 'Imagen agregada al carrusel',
@@ -75,20 +74,11 @@ export async function toCarouselWebp(data: Buffer): Promise<Buffer> {
   }
 }
 
-export async function addCarouselImage(db: Db, dataDir: string, data: Buffer, meta: { alt: string; link: string | null }): Promise<StaffCarouselImage> {
+export async function addCarouselImage(db: Db, blobs: BlobStorage, data: Buffer, meta: { alt: string; link: string | null }): Promise<StaffCarouselImage> {
   const webp = await toCarouselWebp(data);
-  const dir = path.join(dataDir, 'uploads', 'carousel');
-  await mkdir(dir, { recursive: true });
   const name = `up-${randomUUID()}.webp`;
-  const file = path.join(dir, name);
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, webp);
-    await rename(tmp, file);
-  } catch {
-    await rm(tmp, { force: true });
-    throw new HttpError(500, M.imageSave);
-  }
+  const key = `uploads/carousel/${name}`;
+  await blobs.save({ key, data: webp, contentType: 'image/webp', visibility: 'public' });
   try {
     const [last] = await db.select({ p: max(carouselImages.position) }).from(carouselImages);
     const [row] = await db
@@ -97,7 +87,7 @@ export async function addCarouselImage(db: Db, dataDir: string, data: Buffer, me
       .returning();
     return { id: row!.id, url: row!.url, alt: row!.alt, link: row!.link, position: row!.position };
   } catch (err) {
-    await rm(file, { force: true });
+    await blobs.remove(key);
     throw err;
   }
 }
@@ -109,12 +99,12 @@ export async function updateCarouselImage(db: Db, id: number, patch: { alt?: str
 }
 
 /** Deletes the row; the file too when it is one of our uploads and no other row shows it. */
-export async function deleteCarouselImage(db: Db, dataDir: string, id: number): Promise<boolean> {
+export async function deleteCarouselImage(db: Db, blobs: BlobStorage, id: number): Promise<boolean> {
   const [row] = await db.delete(carouselImages).where(eq(carouselImages.id, id)).returning({ url: carouselImages.url });
   if (!row) return false;
   if (UPLOADED.test(row.url)) {
     const still = await db.select({ id: carouselImages.id }).from(carouselImages).where(eq(carouselImages.url, row.url)).limit(1);
-    if (still.length === 0) await rm(path.join(dataDir, row.url.slice(1)), { force: true });
+    if (still.length === 0) await blobs.remove(row.url.slice(1));
   }
   return true;
 }

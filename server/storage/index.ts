@@ -1,19 +1,17 @@
 /**
- * Private file storage for order documents (proofs of transfer, bills, other PDFs), on the local disk:
+ * Order documents (proofs of transfer, bills, other PDFs) in the blob storage (server/storage/blobs.ts), as
+ * private objects:
  *
- *   $DATA_DIR/private/orders/<orderId>/<random uuid>.<ext>
+ *   private/orders/<orderId>/<random uuid>.<ext>      (order_documents.file_url keeps `orders/<orderId>/…`)
  *
- * Deliberately OUTSIDE `$DATA_DIR/uploads/`, which the public /uploads/* route serves to anyone (see
- * plugins/uploads.ts): these files are only streamed by the order routes after checking that the caller
- * owns the order or is staff. Names are generated (never the client's file name), and a key is accepted
- * only if it matches the generated pattern, so a stored key can never point outside the root.
- * An S3-compatible driver is out of scope: the interface (save / open / remove by key) is what one
- * would implement.
+ * Never under `uploads/`, which GET /uploads/* serves to anyone: these are only streamed by the order routes
+ * after checking that the caller owns the order or is staff. Names are generated (never the client's file
+ * name), and a key is accepted only if it matches the generated pattern, so a stored key can never point
+ * anywhere else.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobStorage } from './blobs';
 
 export const FILE_EXTENSIONS = {
   'application/pdf': 'pdf',
@@ -64,42 +62,27 @@ export function documentFileName(docId: number, key: string, stored: string | un
   return mime ? downloadFileName(name, mime) : name;
 }
 
+/** The blob key of an order document's key (`orders/…` → `private/orders/…`). */
+const blobKey = (key: string) => `private/${key}`;
+
 export class OrderFileStorage {
-  readonly root: string;
+  constructor(private readonly blobs: BlobStorage) {}
 
-  constructor(dataDir: string) {
-    this.root = path.resolve(dataDir, 'private');
-  }
-
-  /** Absolute path of a key, or null for anything that is not a generated key. */
-  resolve(key: string): string | null {
-    if (!isValidKey(key)) return null;
-    const file = path.resolve(this.root, key);
-    return file.startsWith(this.root + path.sep) ? file : null;
-  }
-
-  /** Writes the bytes under a new generated name (atomically: temp file, then rename); returns the key. */
-  async save(orderId: number, data: Buffer, mime: StoredMime): Promise<string> {
+  /** Stores the bytes under a new generated name (object, then its metadata row); returns the key. */
+  async save(orderId: number, data: Buffer, mime: StoredMime, ownerId: number | null = null): Promise<string> {
     if (!Number.isSafeInteger(orderId) || orderId < 1) throw new RangeError(`bad order id ${orderId}`);
     const key = `orders/${orderId}/${randomUUID()}.${FILE_EXTENSIONS[mime]}`;
-    const file = this.resolve(key)!;
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, data, { mode: 0o600, flag: 'wx' });
-    await rename(tmp, file);
+    await this.blobs.save({ key: blobKey(key), data, contentType: mime, visibility: 'private', ownerId, orderId });
     return key;
   }
 
-  async open(key: string): Promise<{ stream: ReadStream; size: number } | null> {
-    const file = this.resolve(key);
-    if (!file) return null;
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return null;
-    return { stream: createReadStream(file), size: info.size };
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    if (!isValidKey(key)) return null;
+    const file = await this.blobs.open(blobKey(key));
+    return file ? { stream: file.body, size: file.size } : null;
   }
 
   async remove(key: string): Promise<void> {
-    const file = this.resolve(key);
-    if (file) await rm(file, { force: true });
+    if (isValidKey(key)) await this.blobs.remove(blobKey(key));
   }
 }

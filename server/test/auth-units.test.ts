@@ -6,7 +6,6 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { loadJwtSecret } from '../auth/secret';
-import { WindowCounter } from '../auth/rate-limit';
 import { TokenService, passwordFingerprint } from '../auth/jwt';
 import { createMailer, extractLinks } from '../mail/transport';
 import { escapeHtml, verificationMail } from '../mail/templates';
@@ -57,30 +56,6 @@ describe('TokenService', () => {
     assert.equal(await svc.verifySession(unsub), null);
     assert.equal(await svc.verifyUnsubscribe(token), null);
     assert.equal(await svc.verifySession('a.b.c'), null);
-  });
-});
-
-describe('WindowCounter', () => {
-  it('counts per key within a window and forgets after it', () => {
-    let now = 0;
-    const c = new WindowCounter({ max: 2, windowMs: 1000 }, () => now);
-    assert.equal(c.consume('a'), 0);
-    assert.equal(c.consume('a'), 0);
-    assert.equal(c.consume('a'), 1);
-    assert.equal(c.consume('b'), 0);
-    now = 999;
-    assert.equal(c.retryAfter('a'), 1);
-    now = 1000;
-    assert.equal(c.retryAfter('a'), 0);
-    c.hit('a');
-    c.reset('a');
-    assert.equal(c.retryAfter('a'), 0);
-  });
-
-  it('stays bounded under many keys', () => {
-    const c = new WindowCounter({ max: 1, windowMs: 60_000 }, Date.now, 100);
-    for (let i = 0; i < 1000; i++) c.hit(`k${i}`);
-    assert.ok((c as unknown as { entries: Map<string, unknown> }).entries.size <= 100);
   });
 });
 

@@ -24,6 +24,8 @@ import { openConfiguredDb } from '../db/open';
 import { messages, orderDocuments, orderItems, orders } from '../db/schema';
 import { seedDemo, hashDemoPassword } from '../db/seed';
 import { renderSharedImages } from '../db/seed/images';
+import { storeImageSink } from '../storage/blobs';
+import { FsObjectStore } from '../storage/fs-store';
 import { backup, BackupError, restore, serveBackupSocket, verifyBackup } from '../ops/backup';
 import { createPostgresDatabase, seededTemplate, TEST_DATABASE_URL } from './helpers';
 import { api, createCustomer, insertTestCatalogue, login, multipart, PDF, PNG, setMinimums } from './orders-fixtures';
@@ -65,11 +67,11 @@ async function seededSource(kind: 'pglite' | 'pg'): Promise<Deployment & { drop?
   } else {
     ({ url, drop } = await createPostgresDatabase());
     const db = await openConfiguredDb({ dataDir, databaseUrl: url, owner: 'test' });
-    await seedDemo(db.db, { images: { mode: 'shared', ...(await renderSharedImages(dataDir)) }, passwordHash: await hashDemoPassword() });
+    await seedDemo(db.db, { images: { mode: 'shared', ...(await renderSharedImages(storeImageSink(new FsObjectStore(dataDir)))) }, passwordHash: await hashDemoPassword() });
     await db.close();
   }
   // public catalogue images live in DATA_DIR/uploads like the real ones
-  await renderSharedImages(dataDir);
+  await renderSharedImages(storeImageSink(new FsObjectStore(dataDir)));
   const d = await openDeployment(dataDir, url);
   return { ...d, drop };
 }

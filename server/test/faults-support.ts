@@ -41,9 +41,18 @@ export interface ApiProcess {
 }
 
 /** `node --import tsx server/main.ts` on DATA_DIR (PGlite) or DATABASE_URL; resolves once /health is 200. */
-export async function spawnApi(opts: { port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; readyMs?: number }): Promise<ApiProcess> {
+export async function spawnApi(opts: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  readyMs?: number;
+  /** more `--import` modules (after tsx), e.g. one that registers a scheduler job */
+  imports?: string[];
+}): Promise<ApiProcess> {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const imports = (opts.imports ?? []).flatMap((m) => ['--import', m]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, 'server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -58,6 +67,8 @@ export async function spawnApi(opts: { port: number; dataDir: string; databaseUr
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       REVALIDATE_SECRET: 'faults',
+      // hosts of one deployment share it (a start with DATABASE_URL refuses to run without it)
+      JWT_SECRET: 'faults-jwt-secret-0123456789abcdef',
       STOREFRONT_URL: 'http://127.0.0.1:9',
       ...opts.env,
     },

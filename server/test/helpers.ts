@@ -18,6 +18,8 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { createPglite, openDb, PGLITE_EXTENSIONS, wrapPglite, type DbHandle } from '../db/client';
 import { hashDemoPassword, seedDemo } from '../db/seed';
 import { renderSharedImages } from '../db/seed/images';
+import { storeImageSink } from '../storage/blobs';
+import { FsObjectStore } from '../storage/fs-store';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -43,7 +45,7 @@ let sharedImages: Promise<Awaited<ReturnType<typeof renderSharedImages>>> | unde
 let passwordHash: Promise<string> | undefined;
 
 function shared() {
-  sharedImages ??= renderSharedImages(processDir);
+  sharedImages ??= renderSharedImages(storeImageSink(new FsObjectStore(processDir)));
   passwordHash ??= hashDemoPassword();
   return Promise.all([sharedImages, passwordHash]);
 }

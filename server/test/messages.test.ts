@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { messages } from '../db/schema';
-import { MAX_MESSAGE_LENGTH, MESSAGES_PER_MINUTE, normalizeMessageText, UserRateLimiter } from '../routes/messages';
+import { MAX_MESSAGE_LENGTH, MESSAGES_PER_MINUTE, normalizeMessageText } from '../routes/messages';
 import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
 import { describeEachDb, SPANISH } from './helpers';
 import { api, createCustomer, createUser, login } from './orders-fixtures';
@@ -16,15 +16,6 @@ it('normalizeMessageText: CRLF, control characters and surrounding blanks', () =
   assert.equal(normalizeMessageText('  hola\r\nchau\u0000\u0007 \t'), 'hola\nchau');
   assert.equal(normalizeMessageText('a\tb'), 'a\tb');
   assert.equal(normalizeMessageText(' \n\r\n '), '');
-});
-
-it('UserRateLimiter: ventana deslizante por usuario', () => {
-  const l = new UserRateLimiter(2, 1000);
-  assert.equal(l.take(1, 0), true);
-  assert.equal(l.take(1, 10), true);
-  assert.equal(l.take(1, 20), false);
-  assert.equal(l.take(2, 20), true, 'otro usuario no comparte la cuota');
-  assert.equal(l.take(1, 1001), true, 'la primera salió de la ventana');
 });
 
 describeEachDb(

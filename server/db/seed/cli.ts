@@ -8,6 +8,9 @@ import { loadEnv } from '../../env';
 import { openConfiguredDb } from '../open';
 import { isDatabaseEmpty, resetDatabase, seedDemo, seedSynthetic } from './index';
 import { renderSharedImages } from './images';
+import { withSeedLock } from './lock';
+import { BlobStorage, blobImageSink } from '../../storage/blobs';
+import { createObjectStore } from '../../storage/config';
 
 const HELP = `Uso: npm run seed -- [opciones]
 
@@ -53,24 +56,31 @@ async function main(): Promise<number> {
   const timeouts = { dbConnectMs: env.timeouts.dbConnectMs, dbStatementMs: hour, dbQueryMs: hour, dbIdleInTransactionMs: hour };
   const db = await openConfiguredDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, owner: 'seed', timeouts });
   const log = (msg: string) => console.log(msg);
+  // images go through the blob storage (S3 when S3_BUCKET is set), with their metadata rows
+  const store = createObjectStore(env);
+  const sink = blobImageSink(new BlobStorage(store, db.db));
   try {
     const images = values['no-images']
-      ? ({ mode: 'shared', ...(await renderSharedImages(env.dataDir)) } as const)
-      : ({ mode: 'generate', dataDir: env.dataDir } as const);
-    const empty = await isDatabaseEmpty(db.db);
-    if (values.reset) {
-      log('vaciando todas las tablas…');
-      await resetDatabase(db.db);
-      await seedDemo(db.db, { images, log });
-    } else if (empty) {
-      await seedDemo(db.db, { images, log });
-    } else if (!count) {
-      console.error('La base ya tiene datos: no se cargó nada. Usá --reset para vaciarla y cargar la demo de nuevo.');
-      return 1;
-    }
-    if (count) await seedSynthetic(db.db, { count, log });
-    return 0;
+      ? ({ mode: 'shared', ...(await renderSharedImages(sink)) } as const)
+      : ({ mode: 'generate', sink } as const);
+    // the same lock as an API's start: an API starting meanwhile does not seed too
+    return await withSeedLock(env.databaseUrl, async () => {
+      const empty = await isDatabaseEmpty(db.db);
+      if (values.reset) {
+        log('vaciando todas las tablas…');
+        await resetDatabase(db.db);
+        await seedDemo(db.db, { images, log });
+      } else if (empty) {
+        await seedDemo(db.db, { images, log });
+      } else if (!count) {
+        console.error('La base ya tiene datos: no se cargó nada. Usá --reset para vaciarla y cargar la demo de nuevo.');
+        return 1;
+      }
+      if (count) await seedSynthetic(db.db, { count, log });
+      return 0;
+    });
   } finally {
+    await store.close();
     await db.close();
   }
 }

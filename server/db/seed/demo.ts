@@ -22,6 +22,7 @@ import {
   type ProductDef,
 } from './data';
 import { ensureBaseData } from './base';
+import type { ImageSink } from '../../storage/blobs';
 import { bannerSvg, categorySvg, productSvg, renderImages, type ImageJob } from './images';
 import { createRng, type Rng } from './prng';
 
@@ -57,8 +58,8 @@ const SKU_PREFIX: Record<string, string> = {
 };
 
 export type SeedImages =
-  /** render real WebP files into `$dataDir/uploads/` */
-  | { mode: 'generate'; dataDir: string }
+  /** render real WebP images into the blob storage (uploads/…) */
+  | { mode: 'generate'; sink: ImageSink }
   /** point every image at already existing URLs (tests, fast seeds) */
   | { mode: 'shared'; productUrls: string[]; bannerUrls: string[]; categoryUrls: string[] };
 
@@ -331,7 +332,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
   const passwordHashPromise = opts.passwordHash ? Promise.resolve(opts.passwordHash) : hashDemoPassword();
   if (opts.images.mode === 'generate') {
     const t = Date.now();
-    const all = await renderImages(opts.images.dataDir, [...productJobs, ...bannerJobs, ...categoryJobs]);
+    const all = await renderImages(opts.images.sink, [...productJobs, ...bannerJobs, ...categoryJobs]);
     productUrls = all.slice(0, productJobs.length);
     bannerUrls = all.slice(productJobs.length, productJobs.length + bannerJobs.length);
     categoryUrls = all.slice(productJobs.length + bannerJobs.length);

@@ -1,13 +1,12 @@
 /**
  * Demo images: varied SVG illustrations (gradients, a motif per category, the product's palette and a
- * short label) rendered to WebP with sharp. File names carry a hash of the SVG, so they are immutable
- * (served with a one-year cache) and an existing file is never rendered twice.
+ * short label) rendered to WebP with sharp and written through the blob storage (server/storage). Names carry a
+ * hash of the SVG, so they are immutable (served with a one-year cache) and a stored one is never rendered twice.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { ImageSink } from '../../storage/blobs';
 import { createRng, hashString, type Rng } from './prng';
 
 export type Motif = 'sticks' | 'candle' | 'bottle' | 'holder' | 'crystal' | 'burner' | 'cards' | 'decor';
@@ -235,24 +234,12 @@ export function urlFor(job: ImageJob): string {
   return `/uploads/${job.dir}/${fileNameFor(job)}`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Renders the jobs into `$dataDir/uploads/<dir>/` (skipping files that already exist) and returns their URLs
- * in job order. A few renders run at once; each uses one libvips thread, so the cores stay busy without
- * oversubscription.
+ * Renders the jobs into the blob storage as public objects `uploads/<dir>/<name>` (skipping those already
+ * stored) and returns their URLs in job order: the same on every API host, whichever seeded. A few renders run
+ * at once; each uses one libvips thread, so the cores stay busy without oversubscription.
  */
-export async function renderImages(dataDir: string, jobs: ImageJob[], parallel = Math.max(2, os.availableParallelism())): Promise<string[]> {
-  const uploads = path.join(dataDir, 'uploads');
-  const dirs = new Set(jobs.map((j) => j.dir));
-  await Promise.all([...dirs].map((d) => mkdir(path.join(uploads, d), { recursive: true })));
+export async function renderImages(sink: ImageSink, jobs: ImageJob[], parallel = Math.max(2, os.availableParallelism())): Promise<string[]> {
   const previous = sharp.concurrency();
   sharp.concurrency(1);
   try {
@@ -260,16 +247,13 @@ export async function renderImages(dataDir: string, jobs: ImageJob[], parallel =
     const worker = async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
-        const file = path.join(uploads, job.dir, fileNameFor(job));
-        if (await exists(file)) continue;
+        const key = urlFor(job).slice(1);
+        if (await sink.has(key)) continue;
         const buf = await sharp(Buffer.from(job.svg), { density: 72 })
           .resize(job.width, job.height)
           .webp({ quality: 70, effort: 2 })
           .toBuffer();
-        // write to a temp name first: a crash never leaves a truncated file under the immutable name
-        const tmp = `${file}.${process.pid}.tmp`;
-        await writeFile(tmp, buf);
-        await rename(tmp, file);
+        await sink.save(key, buf);
       }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
@@ -283,7 +267,7 @@ export async function renderImages(dataDir: string, jobs: ImageJob[], parallel =
  * A handful of shared images (3 product, 1 banner, 1 category) for seeds that skip per-product rendering
  * (tests, `seed --no-images`). Cheap: about 0.2 s.
  */
-export async function renderSharedImages(dataDir: string): Promise<{ productUrls: string[]; bannerUrls: string[]; categoryUrls: string[] }> {
+export async function renderSharedImages(sink: ImageSink): Promise<{ productUrls: string[]; bannerUrls: string[]; categoryUrls: string[] }> {
   const palettes = [
     ['#8e44ad', '#f5cba7', '#5b2c6f'],
     ['#e67e22', '#f9e79f', '#a04000'],
@@ -311,6 +295,6 @@ export async function renderSharedImages(dataDir: string): Promise<{ productUrls
     height: 600,
     svg: categorySvg({ seedKey: 'shared-category', name: 'Categoría', palette: palettes[1]!, motif: 'decor' }),
   });
-  const urls = await renderImages(dataDir, jobs);
+  const urls = await renderImages(sink, jobs);
   return { productUrls: urls.slice(0, 3), bannerUrls: [urls[3]!], categoryUrls: [urls[4]!] };
 }

@@ -115,19 +115,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { email, password, remember } = check(loginSchema(), req.body);
-      const wait = throttle.loginFailures.retryAfter(email, req.ip);
+      const wait = await throttle.loginFailures.retryAfter(email, req.ip);
       if (wait > 0) throw tooMany(reply, wait);
       const user = await findUserByEmail(app.db, email);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) {
-        throttle.loginFailures.failed(email, req.ip);
+        await throttle.loginFailures.failed(email, req.ip);
         throw HttpError.unauthorized(M.wrongCredentials);
       }
       if (!user.emailVerifiedAt) {
         const sent = await resendVerification(user);
         throw HttpError.forbidden(sent ? M.unverified : M.unverifiedNoResend);
       }
-      throttle.loginFailures.succeeded(email, req.ip);
+      await throttle.loginFailures.succeeded(email, req.ip);
       const data = await app.auth.session(user, remember);
       return { success: true as const, message: M.loginOk, data };
     },
@@ -253,7 +253,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { email } = check(forgotSchema(), req.body);
-      const wait = throttle.forgotAccount.consume(`forgot:${email}`);
+      const wait = await throttle.forgotAccount.consume(email);
       if (wait > 0) throw tooMany(reply, wait);
       const user = await findUserByEmail(app.db, email);
       if (!user) throw HttpError.notFound(M.noAccountForEmail);

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AuthUser } from '../../auth/plugin';
 import { messages, orders } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
+import { SharedWindow } from '../../lib/shared-counters';
 import { canReadAllOrders } from '../../realtime';
 import { envelope, errorResponses, errorSchema, intString } from '../../schemas/common';
 import { notifyOrderEvent } from '../../services/notifications';
@@ -60,30 +61,6 @@ export function normalizeMessageText(raw: string): string {
     .trim();
 }
 
-/** A per-user sliding window (in memory, per API instance). */
-export class UserRateLimiter {
-  private hits = new Map<number, number[]>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-  /** true when the user may act now (and records the hit) */
-  take(userId: number, now = Date.now()): boolean {
-    const since = now - this.windowMs;
-    const list = (this.hits.get(userId) ?? []).filter((t) => t > since);
-    if (list.length >= this.max) {
-      this.hits.set(userId, list);
-      return false;
-    }
-    list.push(now);
-    this.hits.set(userId, list);
-    if (this.hits.size > 10_000) {
-      for (const [id, times] of this.hits) if (!times.some((t) => t > since)) this.hits.delete(id);
-    }
-    return true;
-  }
-}
-
 type MessageRow = typeof messages.$inferSelect;
 const view = (row: MessageRow, ownerId: number): ChatMessage => ({
   id: row.id,
@@ -98,7 +75,8 @@ const view = (row: MessageRow, ownerId: number): ChatMessage => ({
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mensajes'];
   const security = [{ bearerAuth: [] }];
-  const limiter = new UserRateLimiter(MESSAGES_PER_MINUTE, 60_000);
+  // per user, on the shared counters: one count for every API host with REDIS_URL (server/lib/shared-counters.ts)
+  const limiter = new SharedWindow({ max: MESSAGES_PER_MINUTE, windowMs: 60_000 }, app.counters, 'chat:');
 
   // POST …/mark and …/read take no body: tolerate `content-type: application/json` with an empty body.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -166,7 +144,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = normalizeMessageText(req.body.text);
       if (!text) throw HttpError.badRequest(CHAT_MESSAGES.empty);
       if ([...text].length > MAX_MESSAGE_LENGTH) throw HttpError.badRequest(CHAT_MESSAGES.tooLong);
-      if (!limiter.take(user.id)) throw HttpError.tooManyRequests();
+      if ((await limiter.consume(String(user.id))) > 0) throw HttpError.tooManyRequests();
 
       const [row] = await app.db.insert(messages).values({ orderId: req.params.id, userId: user.id, text }).returning();
       const data = view(row!, ownerId);

@@ -50,7 +50,6 @@ import { orderRequestHash } from '../../services/orders-idempotency';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
 import { sendOrderReceivedMails } from '../../services/order-mails';
-import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import addressRoutes from '../addresses';
 import billingRoutes from '../billing';
@@ -61,7 +60,7 @@ import { authErrors, documentParams, orderDetailSchema, orderDocumentSchema, ord
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pedidos'];
   const security = [{ bearerAuth: [] }];
-  const storage = new OrderFileStorage(app.dataDir);
+  const storage = app.orderFiles;
 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
 
@@ -245,7 +244,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!access || access.userId !== user.id) throw HttpError.notFound();
       if (!canUploadProof(access.state)) throw new HttpError(409, M.proofState);
       const file = await readUpload(req, { allowed: PROOF_MIME_TYPES, typeMessage: M.proofType });
-      const key = await storage.save(req.params.id, file.data, file.mime);
+      const key = await storage.save(req.params.id, file.data, file.mime, user.id);
       let docId: number;
       try {
         docId = await insertFileDocument(

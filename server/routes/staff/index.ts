@@ -33,7 +33,6 @@ import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { updateShopConfig } from '../../services/orders-staff';
 import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
 import { createRevalidator, loadRevalidateSecret, storefrontUrlsFrom } from '../../services/revalidate';
-import { OrderFileStorage } from '../../storage';
 import { readUpload } from '../../storage/upload';
 import productRoutes from './products';
 import staffCustomers from './customers';
@@ -101,7 +100,7 @@ const configBody = z.object({
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
-  const storage = new OrderFileStorage(app.dataDir);
+  const storage = app.orderFiles;
   const revalidator = createRevalidator({
     storefrontUrl: storefrontUrlsFrom(),
     secret: await loadRevalidateSecret(app.dataDir),
@@ -252,7 +251,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const file = await readUpload(req, { allowed: STAFF_FILE_MIME_TYPES, typeMessage: M.pdfOnly });
       const kind = (file.fields.kind ?? req.query.kind) as StaffFileKind | undefined;
       if (!kind || !(STAFF_FILE_KINDS as readonly string[]).includes(kind)) throw HttpError.badRequest();
-      const key = await storage.save(req.params.id, file.data, file.mime);
+      const key = await storage.save(req.params.id, file.data, file.mime, req.user!.id);
       let docId: number;
       try {
         docId = await insertFileDocument(

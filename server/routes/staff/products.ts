@@ -15,7 +15,6 @@
  * Bad input → 400 with a Spanish message of server/errors.ts (the specific one when a rule of ours fails).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -454,7 +453,6 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const guard = app.requirePermission('products:write');
-  const uploadsDir = path.resolve(app.dataDir, 'uploads', 'products');
 
   /** A rule of ours failed during body validation: answer with its Spanish message, else the generic one. */
   const catalogueMessages = new Set<string>(Object.values(MESSAGES));
@@ -475,7 +473,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
     const name = path.posix.basename(url);
     if (!url.startsWith('/uploads/products/') || !UPLOADED_NAME.test(name)) return; // seed files are shared
     const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(productImages).where(eq(productImages.url, url));
-    if (Number(n) === 0) await unlink(path.join(uploadsDir, name)).catch(() => {});
+    if (Number(n) === 0) await app.blobs.remove(`uploads/products/${name}`);
   };
 
   app.get(
@@ -553,11 +551,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       const webp = await toWebp(file.data);
       const name = `p${id}-${createHash('sha256').update(webp).digest('hex').slice(0, 16)}.webp`;
       const url = `/uploads/products/${name}`;
-      const target = path.join(uploadsDir, name);
-      await mkdir(uploadsDir, { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, webp);
-      await rename(tmp, target);
+      await app.blobs.save({ key: `uploads/products/${name}`, data: webp, contentType: 'image/webp', visibility: 'public', ownerId: req.user!.id });
       try {
         await app.db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Tx;

@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       const rawLink = file.fields.link?.trim();
       const link = rawLink ? storefrontPath.safeParse(rawLink) : null;
       if (!alt.success || (link && !link.success)) throw HttpError.badRequest();
-      const data = await addCarouselImage(app.db, app.dataDir, file.data, { alt: alt.data, link: link?.data ?? null });
+      const data = await addCarouselImage(app.db, app.blobs, file.data, { alt: alt.data, link: link?.data ?? null });
       revalidate([cacheTags.carousel]);
       return reply.code(201).send({ success: true as const, message: M.imageSaved, data });
     },
@@ -157,7 +157,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(z.array(carouselSchema)), ...authErrors } },
     },
     async (req) => {
-      if (!(await deleteCarouselImage(app.db, app.dataDir, req.params.id))) throw HttpError.notFound();
+      if (!(await deleteCarouselImage(app.db, app.blobs, req.params.id))) throw HttpError.notFound();
       revalidate([cacheTags.carousel]);
       return { success: true as const, message: M.imageDeleted, data: await listCarouselForStaff(app.db) };
     },

@@ -111,7 +111,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const v = check(changePasswordSchema(), req.body);
       const key = `password:${req.user!.id}`;
-      const wait = app.auth.throttle.passwordFailures.retryAfter(key);
+      const wait = await app.auth.throttle.passwordFailures.retryAfter(key);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw HttpError.tooManyRequests(M.tooManyAttempts);
@@ -119,10 +119,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await me(req.user!.id);
       // Accounts created with Google have no password yet: they may set one without a current password.
       if (row.passwordHash !== null && !(await verifyPassword(row.passwordHash, v.currentPassword))) {
-        app.auth.throttle.passwordFailures.hit(key);
+        await app.auth.throttle.passwordFailures.hit(key);
         throw HttpError.badRequest(M.wrongPassword);
       }
-      app.auth.throttle.passwordFailures.reset(key);
+      await app.auth.throttle.passwordFailures.reset(key);
       await app.auth.setPassword(row.id, await hashPassword(v.newPassword));
       const updated = await me(row.id);
       return {
