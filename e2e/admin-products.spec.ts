@@ -69,8 +69,17 @@ test.describe('admin products', () => {
     await form.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(form.getByRole('alert').first()).toHaveText('Ingresá un precio válido (hasta 2 decimales)');
 
+    // a price typed the way the shop writes it ("1.234,50") is read as such and said back before saving;
+    // the same digits with the thousands dot typed as a decimal point cut the price: the editor warns (issue 32)
+    const typed = pesos(newPrice).replace(/^\$\s*/, '');
+    const typo = `${Math.floor(newPrice / 1000)}.${String(Math.floor(newPrice % 1000)).padStart(3, '0').slice(0, 2)}`;
+    await price.fill(typo);
+    await expect(form.getByTestId('price-warnings')).toContainText('el precio baja de');
+    await price.fill(typed);
+    await expect(form.getByTestId('echo-price')).toHaveText(`Se guarda como ${pesos(newPrice)}`); // whitespace (NBSP) normalised
+    await expect(form.getByTestId('price-warnings')).toHaveCount(0);
+
     // price + state 'Pocas unidades', saved with the keyboard shortcut
-    await price.fill(String(newPrice).replace('.', ','));
     await form.getByTestId('state-limited').check();
     await expect(page.getByText('Hay cambios sin guardar')).toBeVisible();
     await page.keyboard.press('Control+s');

@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { parsePesos } from '@/lib/admin/budget';
+import { formatAmountInput } from '@/lib/money/parse';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { Config } from '@/lib/api/types';
 import { toCents } from '@/lib/money';
@@ -21,8 +22,8 @@ export function ConfigForm({ initial }: { initial: Config }) {
   const { notify } = useMessages();
   const { handleError } = usePublicApi();
   const id = useId();
-  const [minOrder, setMinOrder] = useState(String(initial.minOrderPrice));
-  const [minLocal, setMinLocal] = useState(String(initial.minLocalPrice));
+  const [minOrder, setMinOrder] = useState(formatAmountInput(initial.minOrderPrice));
+  const [minLocal, setMinLocal] = useState(formatAmountInput(initial.minLocalPrice));
   const [maintenance, setMaintenance] = useState(initial.maintaince);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -22,7 +22,9 @@ describe('parsers', () => {
     expect(parsePesos('1234,5')).toBe(1234.5);
     expect(parsePesos(' 10.25 ')).toBe(10.25);
     expect(parsePesos('0')).toBe(0);
-    expect(parsePesos('1.234')).toBeNull();
+    expect(parsePesos('1.234')).toBe(1234); // es-AR thousands, as the shop writes amounts
+    expect(parsePesos('15.682,50')).toBe(15682.5);
+    expect(parsePesos('1e3')).toBeNull();
     expect(parsePesos('-1')).toBeNull();
     expect(parsePesos('abc')).toBeNull();
     expect(parsePesos('')).toBeNull();

@@ -3,6 +3,7 @@
  * from lib/orders/totals (the same code the API uses), so the preview matches what will be stored.
  */
 import { toCents } from '@/lib/money';
+import { formatAmountInput, parsePesosInput } from '@/lib/money/parse';
 import { computeOrderTotals, type OrderTotals } from '@/lib/orders/totals';
 import type { OrderItemWire } from '@/lib/orders/types';
 
@@ -27,19 +28,18 @@ export function draftFromItems(items: readonly OrderItemWire[], bonus = 0): Budg
       itemId: i.id,
       requestedQuantity: i.requestedQuantity,
       quantity: String(i.quantity),
-      unitPrice: String(i.unitPrice),
+      unitPrice: formatAmountInput(i.unitPrice),
       missing: i.missing,
     })),
-    bonus: bonus ? String(bonus) : '0',
+    bonus: formatAmountInput(bonus),
   };
 }
 
-/** A typed peso amount ("1234,5" or "1234.50") → pesos, or null when not a valid amount ≥ 0 with ≤ 2 decimals. */
-export function parsePesos(raw: string): number | null {
-  const s = raw.trim().replace(',', '.');
-  if (!/^\d{1,11}(\.\d{1,2})?$/.test(s)) return null;
-  return Number(s);
-}
+/** The largest bonus or configured minimum (the API's own bound on those columns). */
+const MAX_AMOUNT = 90_000_000_000;
+
+/** A typed peso amount as the shop writes it ("21.500", "1.234,5", "21,50") → pesos, or null (lib/money/parse). */
+export const parsePesos = (raw: string): number | null => parsePesosInput(raw, MAX_AMOUNT);
 
 export function parseUnits(raw: string): number | null {
   const s = raw.trim();

@@ -13,7 +13,9 @@ import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { ProductState, StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import { MAX_OFFERS, productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
+import { formatPesos } from '@/lib/money';
+import { echoAmount } from '@/lib/money/parse';
+import { MAX_OFFERS, priceWarnings, productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
 import styles from './products.module.css';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
@@ -45,6 +47,19 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const categoryIds = useWatch({ control, name: 'categoryIds' });
   const state = useWatch({ control, name: 'state' });
   const isVariation = product.isVariation;
+  const watchedPrice = useWatch({ control, name: 'price' });
+  const watchedDiscount = useWatch({ control, name: 'discount' });
+  const watchedOffers = useWatch({ control, name: 'offers' });
+  // "21.50" and "21.500" are both valid amounts: say back which one will be saved, and what it does to the tiers
+  const warnings = priceWarnings({ price: watchedPrice, offers: isVariation ? [] : watchedOffers }, product.price);
+  const echo = (raw: string | undefined, field: string) => {
+    const text = raw && raw.trim() !== '' ? echoAmount(raw) : null;
+    return text ? (
+      <span id={`${id}-${field}-echo`} className={styles.hint} data-testid={`echo-${field}`}>
+        {t('echo', { amount: text })}
+      </span>
+    ) : null;
+  };
 
   const onSubmit = async (values: ProductFormValues) => {
     setSaving(true);
@@ -104,8 +119,9 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
             <label htmlFor={`${id}-price`}>{t('price')}</label>
             <div className={styles.money}>
               <span aria-hidden="true">$</span>
-              <input id={`${id}-price`} inputMode="decimal" autoComplete="off" {...register('price')} aria-invalid={!!errors.price} aria-describedby={described(null, `${id}-price`, !!errors.price)} data-testid="price-input" />
+              <input id={`${id}-price`} inputMode="decimal" autoComplete="off" {...register('price')} aria-invalid={!!errors.price} aria-describedby={described(`${id}-price-echo`, `${id}-price`, !!errors.price)} data-testid="price-input" />
             </div>
+            {echo(watchedPrice, 'price')}
             {err(errors.price?.message, `${id}-price`)}
           </div>
           <div className={styles.field}>
@@ -117,9 +133,16 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
             <span id={`${id}-discount-hint`} className={styles.hint}>
               {t('discountHint')}
             </span>
+            {echo(watchedDiscount, 'discount')}
             {err(errors.discount?.message, `${id}-discount`)}
           </div>
         </div>
+        {warnings.bigDrop || warnings.tiersNotBelow.length ? (
+          <div className={styles.warning} role="status" data-testid="price-warnings">
+            {warnings.bigDrop ? <p>{t('warnDrop', { before: formatPesos(warnings.bigDrop.before), after: formatPesos(warnings.bigDrop.after) })}</p> : null}
+            {warnings.tiersNotBelow.length ? <p>{t('warnTiers', { count: warnings.tiersNotBelow.length, units: warnings.tiersNotBelow.join(', ') })}</p> : null}
+          </div>
+        ) : null}
         <fieldset className={styles.states}>
           <legend>{t('state')}</legend>
           <div className={styles.segments}>
@@ -202,8 +225,9 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
                         <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
                         <div className={styles.money}>
                           <span aria-hidden="true">$</span>
-                          <input id={`${fid}-price`} inputMode="decimal" {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : undefined} />
+                          <input id={`${fid}-price`} inputMode="decimal" {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : `${fid}-price-echo`} />
                         </div>
+                        {echo(watchedOffers?.[i]?.price, `o${i}-price`)}
                         {err(e?.price?.message, `${fid}-price`)}
                       </div>
                       <div className={`${styles.field} ${styles.grow}`}>

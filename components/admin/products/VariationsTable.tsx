@@ -11,6 +11,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { ProductState, StaffVariation } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { parsePrice } from './form';
+import { formatAmountInput } from '@/lib/money/parse';
 import styles from './products.module.css';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
@@ -31,7 +32,7 @@ function VariationRow({ v }: { v: StaffVariation }) {
       state: z.enum(['active', 'limited', 'noStock', 'hidden']),
     })
     .refine((r) => r.discount.trim() === '' || (parsePrice(r.discount) ?? 0) < (parsePrice(r.price) ?? 0), { path: ['discount'], message: t('invalid.discount') });
-  const fmt = (n: number) => String(n).replace('.', ',');
+  const fmt = formatAmountInput;
   const initial = (x: StaffVariation): RowValues => ({ price: fmt(x.price), discount: x.discount === null ? '' : fmt(x.discount), state: x.state });
   const { register, handleSubmit, formState, reset } = useForm<RowValues>({ resolver: zodResolver(schema), defaultValues: initial(v) });
   const { errors, isDirty } = formState;

@@ -1,4 +1,4 @@
-import { parsePrice, productFormSchema, toPatch, type ProductFormValues } from './form';
+import { parsePrice, priceWarnings, productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
 
 const m = {
   price: 'price',
@@ -18,10 +18,31 @@ const issues = (v: Partial<ProductFormValues>) => {
 };
 
 describe('product form', () => {
-  it('parses prices with comma or dot, at most 2 decimals, within the limit', () => {
+  it('reads prices the way the shop writes them (es-AR), at most 2 decimals, within the limit', () => {
     expect(parsePrice('1234,5')).toBe(1234.5);
     expect(parsePrice(' 10.25 ')).toBe(10.25);
-    for (const bad of ['', '-1', '1.234,50', '1,001', 'abc', '30000000']) expect(parsePrice(bad)).toBeNull();
+    expect(parsePrice('21.500')).toBe(21500);
+    expect(parsePrice('1.234,50')).toBe(1234.5);
+    for (const bad of ['', '-1', '1e3', '1,001', 'abc', '30000000', '30.000.000']) expect(parsePrice(bad)).toBeNull();
+  });
+
+  it('warns when tiers no longer sit below the new price, and on a price cut to less than a fifth', () => {
+    const offers = [
+      { name: 'Caja', units: '12', price: '15.682,50', isVip: false, isStrict: false },
+      { name: 'Bulto', units: '48', price: '14.000', isVip: false, isStrict: false },
+    ];
+    expect(priceWarnings({ price: '21.500', offers }, 21500)).toEqual({ tiersNotBelow: [], bigDrop: null });
+    // "21.50" typed for "21.500": every tier is now above the price, and the price fell 1000×
+    expect(priceWarnings({ price: '21.50', offers }, 21500)).toEqual({ tiersNotBelow: [12, 48], bigDrop: { before: 21500, after: 21.5 } });
+    expect(priceWarnings({ price: '15.000', offers }, 21500)).toEqual({ tiersNotBelow: [12], bigDrop: null });
+    expect(priceWarnings({ price: 'x', offers }, 21500)).toEqual({ tiersNotBelow: [], bigDrop: null });
+  });
+
+  it('shows saved amounts as the shop writes them, and reads them back unchanged', () => {
+    const p = { price: 21500, discount: 19999.9, state: 'active', min: 0, max: 0, steps: 1, offers: [{ id: 1, name: 'Caja', units: 12, price: 15682.5, isVip: false, isStrict: false }], categories: [] };
+    const v = toFormValues(p as unknown as Parameters<typeof toFormValues>[0]);
+    expect([v.price, v.discount, v.offers[0]!.price]).toEqual(['21.500', '19.999,90', '15.682,50']);
+    expect(toPatch(v, false)).toMatchObject({ price: 21500, discount: 19999.9, offers: [{ price: 15682.5 }] });
   });
 
   it('mirrors the API rules: discount below price, max ≥ min, step fits, unique tiers', () => {

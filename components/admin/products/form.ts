@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import '@/lib/security/zod';
 import type { ProductPatch, ProductState, StaffProductDetail } from '@/lib/admin/products';
+import { formatAmountInput, MAX_PRICE_PESOS, parsePesosInput } from '@/lib/money/parse';
 
 export const MAX_OFFERS = 20;
-export const MAX_PRICE = 20_000_000;
+export const MAX_PRICE = MAX_PRICE_PESOS;
 const MAX_QTY = 100_000;
 
 export interface OfferField {
@@ -34,13 +35,8 @@ export type FormMessages = Record<
   string
 >;
 
-/** "1.234,50" is not accepted (ambiguous); "1234,5" and "1234.50" are. */
-export function parsePrice(raw: string): number | null {
-  const s = raw.trim().replace(',', '.');
-  if (!/^\d{1,8}(\.\d{1,2})?$/.test(s)) return null;
-  const n = Number(s);
-  return n <= MAX_PRICE ? n : null;
-}
+/** A price as the shop types it ("21.500", "21.500,50", "21,5"): lib/money/parse, the one reader of amounts. */
+export const parsePrice = (raw: string): number | null => parsePesosInput(raw, MAX_PRICE);
 
 function parseInteger(raw: string, min: number): number | null {
   const s = raw.trim();
@@ -49,18 +45,19 @@ function parseInteger(raw: string, min: number): number | null {
   return n >= min && n <= MAX_QTY ? n : null;
 }
 
-/** Shown with a decimal comma, as typed in Argentina (parsePrice accepts both). */
-const fmt = (n: number) => String(n).replace('.', ',');
+/** Quantities as plain digits; amounts as the shop writes them ("21.500", "15.682,50"), which parsePrice reads back. */
+const fmt = (n: number) => String(n);
+const money = formatAmountInput;
 
 export function toFormValues(p: StaffProductDetail): ProductFormValues {
   return {
-    price: fmt(p.price),
-    discount: p.discount === null ? '' : fmt(p.discount),
+    price: money(p.price),
+    discount: p.discount === null ? '' : money(p.discount),
     state: p.state,
     min: fmt(p.min),
     max: fmt(p.max),
     steps: fmt(Math.max(1, p.steps)),
-    offers: p.offers.map((o) => ({ name: o.name, units: fmt(o.units), price: fmt(o.price), isVip: o.isVip, isStrict: o.isStrict })),
+    offers: p.offers.map((o) => ({ name: o.name, units: fmt(o.units), price: money(o.price), isVip: o.isVip, isStrict: o.isStrict })),
     categoryIds: p.categories.map((c) => c.id),
   };
 }
@@ -123,4 +120,24 @@ export function toPatch(v: ProductFormValues, isVariation: boolean): ProductPatc
     patch.categoryIds = v.categoryIds;
   }
   return patch;
+}
+
+/** What the editor warns about before saving a price (issue 32, item 5): nothing here blocks the save. */
+export interface PriceWarnings {
+  /** units of the tiers whose price is no longer below the product's price (they would cost more, not less) */
+  tiersNotBelow: number[];
+  /** the new price is less than a fifth of the saved one: typically a thousands separator typed as a decimal */
+  bigDrop: { before: number; after: number } | null;
+}
+
+export function priceWarnings(v: Pick<ProductFormValues, 'price' | 'offers'>, savedPrice: number): PriceWarnings {
+  const price = parsePrice(v.price);
+  if (price === null) return { tiersNotBelow: [], bigDrop: null };
+  const tiersNotBelow = v.offers
+    .map((o) => ({ units: parseInteger(o.units, 1), price: parsePrice(o.price) }))
+    .filter((o): o is { units: number; price: number } => o.units !== null && o.price !== null && o.price >= price)
+    .map((o) => o.units)
+    .sort((a, b) => a - b);
+  const bigDrop = savedPrice > 0 && price < savedPrice / 5 ? { before: savedPrice, after: price } : null;
+  return { tiersNotBelow, bigDrop };
 }
