@@ -272,6 +272,11 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
       [{ offers: Array.from({ length: 21 }, (_, i) => ({ name: `o${i}`, units: i + 1, price: 1 })) }, 'Un producto puede tener hasta 20 ofertas'],
       [{ price: -5 }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
       [{ price: 'mil' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
+      // amounts typed by staff are read by the editor (lib/money/parse); text never reaches a price as a number
+      [{ price: '21.500' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
+      [{ price: '21,50' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
+      [{ price: '1e3' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
+      [{ price: 1e30 }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
       [{ discount: 600 }, 'El descuento debe ser menor que el precio'],
       [{ min: 50, max: 10 }, 'El máximo no puede ser menor que el mínimo'],
       [{ min: 7, max: 10, steps: 6 }, 'Ninguna cantidad múltiplo del paso entra entre el mínimo y el máximo'],

@@ -46,7 +46,8 @@ const pesos = (max: number) =>
     .number()
     .min(0)
     .max(max)
-    .refine((v) => Math.abs(toCents(v) - v * 100) < 1e-6, { message: 'máximo 2 decimales' });
+    // zod runs refinements after a failed max too: toCents throws beyond safe integers, so check the range first
+    .refine((v) => Math.abs(v) <= max && Math.abs(toCents(v) - v * 100) < 1e-6, { message: 'máximo 2 decimales' });
 
 const dateParam = z
   .string()

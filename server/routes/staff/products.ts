@@ -51,7 +51,8 @@ const pesos = (message: string) =>
     .number({ error: message })
     .min(0, { error: message })
     .max(MAX_PRICE, { error: message })
-    .refine((v) => Math.abs(toCents(v) - v * 100) < 1e-6, { error: message });
+    // zod runs refinements after a failed max too: toCents throws beyond safe integers, so check the range first
+    .refine((v) => Math.abs(v) <= MAX_PRICE && Math.abs(toCents(v) - v * 100) < 1e-6, { error: message });
 
 const qty = z.number({ error: MESSAGES.productQuantityInvalid }).int({ error: MESSAGES.productQuantityInvalid }).min(0, { error: MESSAGES.productQuantityInvalid }).max(MAX_QTY, { error: MESSAGES.productQuantityInvalid });
 
