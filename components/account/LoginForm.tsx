@@ -16,6 +16,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import { safeNext } from '@/lib/session/guard';
+import { isStaffRole } from '@/lib/session/roles';
 import { readRemember, writeRemember } from '@/lib/session/store';
 import type { SessionAnswer } from '@/lib/session/types';
 import { loginSchema, type LoginInput, type LoginValues } from '@/lib/validation/account';
@@ -81,7 +82,8 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     if (variant === 'page') {
       const target = safeNext(next, '');
       if (target) nextRouter.replace(target);
-      else router.replace('/');
+      // staff come to work: the order board, not the shop's home (issue 32, item 7)
+      else router.replace(isStaffRole(data.user.role) ? '/admin' : '/');
     } else {
       nextRouter.refresh();
     }

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The signed-in customer's account menu in the desktop top bar: Pedidos, Perfil and "Cerrar sesión".
+ * The signed-in customer's account menu in the desktop top bar: Pedidos (Gestión for staff), Perfil and "Cerrar sesión".
  * A disclosure (button + list): Escape or a click outside closes it and focus returns to the button.
  * Renders nothing for guests (the login panel takes its place) or while the session check runs.
  */
@@ -13,10 +13,12 @@ import { LogoutButton } from '@/components/account/LogoutButton';
 import { useSession } from '@/lib/session/SessionProvider';
 import styles from './AccountMenu.module.css';
 import { markHydrated } from '@/lib/hydration';
+import { useIsStaff } from './session';
 
 export function AccountMenu({ className }: { className?: string }) {
   const t = useTranslations('common.nav');
   const { status, user } = useSession();
+  const staff = useIsStaff();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -72,8 +74,8 @@ export function AccountMenu({ className }: { className?: string }) {
       </button>
       <ul id={listId} className={styles.list} hidden={!open}>
         <li>
-          <Link href="/orders" prefetch={false} className={styles.item} onClick={() => setOpen(false)}>
-            {t('orders')}
+          <Link href={staff ? '/admin' : '/orders'} prefetch={false} className={styles.item} onClick={() => setOpen(false)}>
+            {staff ? t('admin') : t('orders')}
           </Link>
         </li>
         <li>

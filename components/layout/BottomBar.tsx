@@ -4,23 +4,22 @@ import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { GridIcon, HelpIcon, HomeIcon, OrdersIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
 import { SearchBox } from '@/components/search/SearchBox';
-import { isCurrent } from './nav-items';
-import { useShellSession } from './session';
+import { ACCOUNT_PATHS, isCurrent } from './nav-items';
+import { useIsStaff, useShellSession } from './session';
 import styles from './BottomBar.module.css';
 
 /**
  * Mobile bottom bar (spec §2), hidden from 768 px: home, products, search (toggles the search panel),
- * then FAQ and login for guests, or orders and profile once signed in (kept invisible, in place,
- * while the startup session check runs).
+ * then FAQ and login for guests, or orders (the back-office for staff) and profile once signed in (kept
+ * invisible, in place, while the startup session check runs).
  */
-/** Per-user pages: not prefetched. */
-const ACCOUNT_PATHS = new Set(['/login', '/orders', '/profile']);
 
 export function BottomBar({ categories = [] }: { categories?: readonly { name: string; slug: string }[] }) {
   const t = useTranslations('common.nav');
   const tSearch = useTranslations('common.search');
   const pathname = usePathname();
   const session = useShellSession();
+  const staff = useIsStaff();
   const [searchOpen, setSearchOpen] = useState(false);
   const panelId = useId();
   const closeSearch = () => setSearchOpen(false);
@@ -64,7 +63,7 @@ export function BottomBar({ categories = [] }: { categories?: readonly { name: s
           </li>
           {session === 'user' ? (
             <>
-              {item('/orders', t('orders'), <OrdersIcon />)}
+              {staff ? item('/admin', t('admin'), <OrdersIcon />) : item('/orders', t('orders'), <OrdersIcon />)}
               {item('/profile', t('profile'), <UserIcon />)}
             </>
           ) : (

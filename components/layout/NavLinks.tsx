@@ -2,27 +2,28 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
-import { isCurrent, navItems } from './nav-items';
-import { useShellSession } from './session';
+import { ACCOUNT_PATHS, isCurrent, navItems } from './nav-items';
+import { useIsStaff, useShellSession } from './session';
 
 /**
- * The main links (Inicio, Productos, Nosotros, FAQ; plus Pedidos and Perfil when signed in), with
+ * The main links (Inicio, Productos, Nosotros, FAQ; plus Pedidos — Gestión for staff — and Perfil when signed in), with
  * aria-current on the current page. Renders <li> items for the caller's <ul>.
  */
 export function NavLinks({ linkClassName, onNavigate }: { linkClassName?: string; onNavigate?: () => void }) {
   const t = useTranslations('common.nav');
   const pathname = usePathname();
   const session = useShellSession();
+  const staff = useIsStaff();
   return (
     <>
-      {navItems(session === 'user').map((item) => (
+      {navItems(session === 'user', staff).map((item) => (
         <li key={item.key}>
           <Link
             href={item.href}
             className={linkClassName}
             aria-current={isCurrent(pathname, item.href) ? 'page' : undefined}
             // account pages are per-user and dynamic: nothing to gain from prefetching them
-            prefetch={item.key === 'orders' || item.key === 'profile' ? false : undefined}
+            prefetch={ACCOUNT_PATHS.has(item.href) ? false : undefined}
             onClick={onNavigate}
           >
             {t(item.key)}

@@ -102,3 +102,10 @@ describe('pickMessages', () => {
     expect(rootMessages(source)).toEqual({ common: { nav: { home: 'Inicio' } } });
   });
 });
+
+describe('navItems for staff (issue 32, item 7)', () => {
+  it('replaces the customer "Pedidos" with the back-office for staff', () => {
+    expect(navItems(true, true).map((i) => `${i.key}:${i.href}`)).toEqual(['home:/', 'products:/products', 'about:/about-us', 'faq:/faq', 'admin:/admin', 'profile:/profile']);
+    expect(navItems(false, true).map((i) => i.key)).toEqual(['home', 'products', 'about', 'faq']);
+  });
+});

@@ -1,5 +1,8 @@
-/** The shell's navigation (spec §2 "Top bar"): guests see the first four, signed-in users also Orders and Profile. */
-export type NavKey = 'home' | 'products' | 'about' | 'faq' | 'orders' | 'profile';
+/**
+ * The shell's navigation (spec §2 "Top bar"): guests see the first four, signed-in users also Orders and Profile;
+ * staff see the back-office ("Gestión", /admin) where customers see their orders.
+ */
+export type NavKey = 'home' | 'products' | 'about' | 'faq' | 'orders' | 'admin' | 'profile';
 
 export interface NavItem {
   key: NavKey;
@@ -18,9 +21,18 @@ export const ACCOUNT_NAV: readonly NavItem[] = [
   { key: 'profile', href: '/profile' },
 ];
 
-export function navItems(signedIn: boolean): readonly NavItem[] {
-  return signedIn ? [...PUBLIC_NAV, ...ACCOUNT_NAV] : PUBLIC_NAV;
+export const STAFF_NAV: readonly NavItem[] = [
+  { key: 'admin', href: '/admin' },
+  { key: 'profile', href: '/profile' },
+];
+
+export function navItems(signedIn: boolean, staff = false): readonly NavItem[] {
+  if (!signedIn) return PUBLIC_NAV;
+  return [...PUBLIC_NAV, ...(staff ? STAFF_NAV : ACCOUNT_NAV)];
 }
+
+/** Per-user pages: never prefetched (nothing to gain, and they are rendered per request). */
+export const ACCOUNT_PATHS: ReadonlySet<string> = new Set(['/login', '/orders', '/profile', '/admin']);
 
 /** Whether `href` is the current page (or, for sections, an ancestor of it). */
 export function isCurrent(pathname: string, href: string): boolean {

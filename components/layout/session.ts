@@ -1,5 +1,6 @@
 'use client';
 import { useSession } from '@/lib/session/SessionProvider';
+import { isStaffRole } from '@/lib/session/roles';
 
 /**
  * The shell's view of the session (lib/session/SessionProvider, mounted by the root layout):
@@ -14,4 +15,13 @@ export function useShellSession(): ShellSession {
   if (status === 'authenticated') return 'user';
   if (status === 'anonymous') return 'guest';
   return 'loading';
+}
+
+/**
+ * Whether the signed-in user is staff: their way into the back-office replaces the customer's "Pedidos"
+ * (issue 32, item 7: staff landed on the shop's home with no link to /admin). Links only; the API decides.
+ */
+export function useIsStaff(): boolean {
+  const { status, user } = useSession();
+  return status === 'authenticated' && isStaffRole(user?.role);
 }

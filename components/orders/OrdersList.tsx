@@ -13,6 +13,7 @@ import { ordersApi, type OrderListSource, type OrderSummary } from '@/lib/api/or
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
 import { formatPesos } from '@/lib/money';
 import { useSession } from '@/lib/session/SessionProvider';
+import { isStaffRole } from '@/lib/session/roles';
 import { ButtonLink } from '@/components/ui/Button';
 import { ORDER_FILTERS, matchesFilter, type OrderFilter } from './state-style';
 import { StateBadge } from './StateBadge';
@@ -37,6 +38,8 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
   const [filter, setFilter] = useState<OrderFilter>(initialFilter);
   const filterLabel = useId();
   const authed = session.status === 'authenticated';
+  // staff have no orders of their own: their "Pedidos" are the customers', on the board (issue 32, item 7)
+  const staff = authed && isStaffRole(session.user?.role);
 
   useEffect(() => {
     if (!authed) return;
@@ -105,7 +108,15 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
         </div>
       ) : null}
 
-      {shown.length === 0 ? (
+      {shown.length === 0 && staff && source === 'myOrders' ? (
+        <div className={styles.empty} data-testid="orders-staff">
+          <p className={styles.emptyTitle}>{t('list.staffTitle')}</p>
+          <p>{t('list.staffHint')}</p>
+          <ButtonLink href="/admin" variant="primary" size="small">
+            {t('list.staffLink')}
+          </ButtonLink>
+        </div>
+      ) : shown.length === 0 ? (
         <div className={styles.empty} data-testid="orders-empty">
           <p className={styles.emptyTitle}>{t(filter === 'all' && source === 'myOrders' ? 'list.empty' : 'list.emptyFiltered')}</p>
           <p>{t('list.emptyHint')}</p>

@@ -4,10 +4,12 @@
  */
 import type { OrderState } from '../orders/states';
 
+import { CUSTOMER_ROLES, ROLES } from '../session/roles';
+
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
-export const ASSIGNABLE_ROLES = ['superadmin', 'admin', 'employee', 'orderemployee', 'customer', 'vipcustomer'] as const;
+export const ASSIGNABLE_ROLES = ROLES;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-export const CUSTOMER_ROLES = ['customer', 'vipcustomer'] as const;
+export { CUSTOMER_ROLES };
 
 export interface CustomerSummary {
   id: number;

@@ -5,7 +5,7 @@
  * same check as every API call: signature, expiry, user, password, role from the database) once per token,
  * caching the answer briefly. Decision and trade-offs: docs/adr/0004-storefront-verifies-staff-sessions.md.
  */
-export const STAFF_ROLES: readonly string[] = ['superadmin', 'admin', 'employee', 'orderemployee'];
+import { isStaffRole } from '../session/roles';
 
 function base64UrlDecode(part: string): string {
   const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
@@ -32,7 +32,7 @@ export function isStaffToken(token: string | undefined | null, nowMs: number = D
   const payload = decodeJwtPayload(token);
   if (!payload) return false;
   if (typeof payload.exp === 'number' && payload.exp * 1000 <= nowMs) return false;
-  return typeof payload.role === 'string' && STAFF_ROLES.includes(payload.role);
+  return isStaffRole(payload.role);
 }
 
 export const STAFF_CHECK_TTL_MS = 30_000;
@@ -64,7 +64,7 @@ export function parseSessionRole(body: unknown): boolean {
   const envelope = body as { success?: unknown; data?: { user?: { role?: unknown } | null } | null };
   if (envelope.success !== true) return false;
   const role = envelope.data?.user?.role;
-  return typeof role === 'string' && STAFF_ROLES.includes(role);
+  return isStaffRole(role);
 }
 
 export function createStaffCheck({

@@ -7,14 +7,10 @@ import { normalizeEmail } from '../../lib/validation/account';
 import type { Db } from '../db/client';
 import { oneTimeTokens, permissions, rolePermissions, roles, users } from '../db/schema';
 
-/** Staff roles: they may use the back-office routes (requireStaff). */
-export const STAFF_ROLES = ['superadmin', 'admin', 'employee', 'orderemployee'] as const;
+/** Staff roles may use the back-office routes (requireStaff): one list for both processes, lib/session/roles. */
+export { isStaffRole, STAFF_ROLES } from '../../lib/session/roles';
 export const CUSTOMER_ROLE = 'customer';
 export const VIP_PERMISSION = 'isVip';
-
-export function isStaffRole(role: string): boolean {
-  return (STAFF_ROLES as readonly string[]).includes(role);
-}
 
 export interface UserRow {
   id: number;
