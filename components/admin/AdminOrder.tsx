@@ -1,5 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { PRINT_DOCS, printHref } from '@/lib/admin/print';
 import { canSendBudget, staffStateTargets } from '@/lib/admin/transitions';
 import { formatPesos } from '@/lib/money';
 import { appliesIibbMisiones } from '@/lib/orders/shipping';
@@ -32,6 +33,7 @@ export function orderTimeline(order: Pick<OrderDetail, 'history' | 'documents'>)
  */
 export function AdminOrder({ order }: { order: OrderDetail }) {
   const t = useTranslations('admin.order');
+  const tp = useTranslations('admin.print');
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
   const ts = useTranslations('orders');
@@ -65,6 +67,14 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
         <StateBadge state={order.state} />
         <span className={styles.muted}>{t('created', { date: when(order.createdAt) })}</span>
         <LiveRefresh orderId={order.id} labels={{ live: t('live'), offline: t('offline') }} />
+        <nav className={styles.printLinks} aria-label={tp('printGroup')} data-testid="order-print">
+          <span>{tp('printGroup')}:</span>
+          {PRINT_DOCS.map((d) => (
+            <Link key={d} href={printHref(d, [order.id])} prefetch={false}>
+              {tp(`docs.${d}`)}
+            </Link>
+          ))}
+        </nav>
       </header>
 
       {/* two columns on wide screens: the order's data and budget; actions, chat and history beside them */}

@@ -2,6 +2,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { boardHref, type BoardFilters } from '@/lib/admin/filters';
+import { printHref } from '@/lib/admin/print';
 import { formatPesos } from '@/lib/money';
 import { ORDER_STATES } from '@/lib/orders/states';
 import type { StaffOrderList } from '@/lib/orders/types';
@@ -20,6 +21,7 @@ import { SHOP_TIME_ZONE } from '@/lib/time';
  */
 export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: StaffOrderList }) {
   const t = useTranslations('admin.board');
+  const tp = useTranslations('admin.print');
   const ts = useTranslations('orders');
   const format = useFormatter();
   const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
@@ -82,9 +84,17 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
         </form>
       </div>
 
-      <p className={styles.muted} aria-live="polite">
-        {t('results', { total: list.total })}
-      </p>
+      <div className={styles.resultsRow}>
+        <p className={styles.muted} aria-live="polite">
+          {t('results', { total: list.total })}
+        </p>
+        {/* the orders on screen (a state chip is the usual selection: e.g. every "Preparado" for today's dispatch) */}
+        {list.items.length ? (
+          <Link href={printHref('packing', list.items.map((o) => o.id))} prefetch={false} className={styles.linkButton} data-testid="board-print">
+            {tp('printPage')}
+          </Link>
+        ) : null}
+      </div>
 
       {list.items.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>

@@ -45,7 +45,7 @@ export function isCurrent(pathname: string, href: string): boolean {
  * Routes "outside the shell" (spec §2): rendered without the top bar, footer and bottom bar; those
  * pages bring their own minimal header and <main>.
  */
-export const BARE_ROUTES: readonly string[] = ['/autoLogin', '/forgot', '/suscriptions', '/verify', '/reset-password'];
+export const BARE_ROUTES: readonly string[] = ['/autoLogin', '/forgot', '/suscriptions', '/verify', '/reset-password', '/admin/print'];
 
 /** Whether a (locale-less) pathname is one of the routes outside the shell, or below one. */
 export function isBarePath(pathname: string): boolean {
