@@ -1,3 +1,4 @@
+import { parsePesosInput } from '../lib/money/parse';
 import { expect, type Page } from '@playwright/test';
 import { API } from './support/env';
 import { STAGING, test } from './support/fixtures';
@@ -101,7 +102,7 @@ test.describe('admin back-office', () => {
     await expect.poll(async () => ((await (await request.get(`${API}/api/config`)).json()) as { data: { minOrderPrice: number } }).data.minOrderPrice).toBe(123456.5);
     await minOrder.fill(original);
     await form.getByRole('button', { name: 'Guardar configuración' }).click();
-    await expect.poll(async () => ((await (await request.get(`${API}/api/config`)).json()) as { data: { minOrderPrice: number } }).data.minOrderPrice).toBe(Number(original));
+    await expect.poll(async () => ((await (await request.get(`${API}/api/config`)).json()) as { data: { minOrderPrice: number } }).data.minOrderPrice).toBe(parsePesosInput(original)); // shown as the shop writes it: "100.000"
   });
 
   test('a customer is sent away from /admin and the staff API refuses them', { tag: STAGING }, async ({ page, request, customer }) => {

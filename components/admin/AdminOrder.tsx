@@ -229,6 +229,7 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
             bonus={order.bonus}
             allowed={canSendBudget(order.state)}
             iibbMisiones={appliesIibbMisiones({ toSucc: order.toSucc, province: order.address?.province })}
+            pricing={order.pricing}
             labels={{
               colProduct: t('colProduct'),
               colRequested: t('colRequested'),

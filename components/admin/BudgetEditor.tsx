@@ -7,10 +7,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { draftFromItems, evaluateBudget, type BudgetDraft, type BudgetLineDraft } from '@/lib/admin/budget';
+import { draftFromItems, evaluateBudget, priceTyped, type BudgetDraft, type BudgetLineDraft } from '@/lib/admin/budget';
+import { formatAmountInput } from '@/lib/money/parse';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { formatCents } from '@/lib/money';
-import type { OrderItemWire } from '@/lib/orders/types';
+import { formatCents, fromCents } from '@/lib/money';
+import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 
@@ -20,11 +21,13 @@ interface Props {
   bonus: number;
   allowed: boolean;
   iibbMisiones: boolean;
+  /** the tiers of the order's groups (staff order detail): untyped prices follow them when units change */
+  pricing?: OrderDetail['pricing'];
   /** labels of the totals (server `admin.order` texts) */
   labels: Record<'colProduct' | 'colRequested' | 'colQuantity' | 'colUnitPrice' | 'colMissing' | 'subtotal' | 'bonus' | 'net' | 'vat' | 'priceWithVat' | 'iibb' | 'finalTotal', string>;
 }
 
-export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, labels }: Props) {
+export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pricing, labels }: Props) {
   const t = useTranslations('admin.client');
   const router = useRouter();
   const { notify } = useMessages();
@@ -32,7 +35,12 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, lab
   const id = useId();
   const [draft, setDraft] = useState<BudgetDraft>(() => draftFromItems(items, bonus));
   const [busy, setBusy] = useState(false);
-  const result = useMemo(() => evaluateBudget(draft, iibbMisiones), [draft, iibbMisiones]);
+  const result = useMemo(() => evaluateBudget(draft, iibbMisiones, pricing ? { items, pricing } : undefined), [draft, iibbMisiones, pricing, items]);
+  // an untyped price shows what the tiers give at the units on screen (what the API will store)
+  const shownPrice = (l: BudgetLineDraft) => {
+    const cents = result.ok && !priceTyped(l) ? result.unitPrices.get(l.itemId) : undefined;
+    return cents === undefined ? l.unitPrice : formatAmountInput(fromCents(cents));
+  };
   const names = new Map(items.map((i) => [i.id, i.variationName ? `${i.name} – ${i.variationName}` : i.name]));
 
   const setLine = (itemId: number, patch: Partial<BudgetLineDraft>) =>
@@ -75,7 +83,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, lab
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.budgetTable}`}>
               <thead>
                 <tr>
                   <th scope="col">{labels.colProduct}</th>
@@ -92,10 +100,12 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, lab
                   const name = names.get(l.itemId) ?? String(l.itemId);
                   const bad = !result.ok && result.itemId === l.itemId;
                   return (
-                    <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined}>
+                    <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined} data-testid="budget-line">
                       <td>{name}</td>
-                      <td className={styles.num}>{l.requestedQuantity}</td>
-                      <td>
+                      <td className={styles.num} data-label={labels.colRequested}>
+                        {l.requestedQuantity}
+                      </td>
+                      <td data-label={labels.colQuantity}>
                         <input
                           className={styles.small}
                           inputMode="numeric"
@@ -105,17 +115,17 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, lab
                           onChange={(e) => setLine(l.itemId, { quantity: e.target.value })}
                         />
                       </td>
-                      <td>
+                      <td data-label={labels.colUnitPrice}>
                         <input
                           className={styles.small}
                           inputMode="decimal"
                           aria-label={t('budget.price', { name })}
-                          value={l.unitPrice}
+                          value={shownPrice(l)}
                           aria-invalid={bad && result.problem === 'price' ? true : undefined}
                           onChange={(e) => setLine(l.itemId, { unitPrice: e.target.value })}
                         />
                       </td>
-                      <td>
+                      <td data-label={labels.colMissing}>
                         <input
                           type="checkbox"
                           aria-label={t('budget.missing', { name })}

@@ -77,3 +77,31 @@ describe('evaluateBudget', () => {
     expect(evaluateBudget({ ...draft, bonus: '' }, false).ok).toBe(true);
   });
 });
+
+describe('evaluateBudget with the tiers (issue 32, item 8)', () => {
+  // 60 units at the tier price $950 (list $1.000, from 50 units $950)
+  const items = [{ ...item(1, 60, 950), regularPrice: 1000 }];
+  const pricing = { isVip: false, tiers: { '1': [{ id: 9, name: 'Caja x 50', units: 50, price: 950, isVip: false, isStrict: false }] } };
+
+  it('lowering units below the tier shows and sends the list price while staff did not type one', () => {
+    const draft = draftFromItems(items);
+    draft.lines[0]!.quantity = '40';
+    const r = evaluateBudget(draft, false, { items, pricing });
+    if (!r.ok) throw new Error('expected ok');
+    expect(r.unitPrices.get(1)).toBe(100_000);
+    expect(r.payload.items[0]).toEqual({ itemId: 1, quantity: 40, unitPrice: 1000, missing: false });
+    expect(r.totals.subtotalCents).toBe(4_000_000);
+    // back over the threshold: the tier again
+    draft.lines[0]!.quantity = '55';
+    const again = evaluateBudget(draft, false, { items, pricing });
+    expect(again.ok && again.unitPrices.get(1)).toBe(95_000);
+  });
+
+  it('a typed price is kept', () => {
+    const draft = draftFromItems(items);
+    draft.lines[0]!.quantity = '40';
+    draft.lines[0]!.unitPrice = '900';
+    const r = evaluateBudget(draft, false, { items, pricing });
+    expect(r.ok && r.payload.items[0]!.unitPrice).toBe(900);
+  });
+});

@@ -135,6 +135,18 @@ export const orderDetailSchema = orderSummarySchema.extend({
     .object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string(), contactNumber: z.string().nullable() })
     .optional()
     .describe('Sólo para el personal'),
+  pricing: z
+    .object({
+      isVip: z.boolean().describe('El cliente recibe las escalas VIP'),
+      tiers: z
+        .record(
+          z.string(),
+          z.array(z.object({ id: z.number().int(), name: z.string(), units: z.number().int(), price: pesos, isVip: z.boolean(), isStrict: z.boolean() })),
+        )
+        .describe('Escalas vigentes por grupo (parentId de cada línea)'),
+    })
+    .optional()
+    .describe('Sólo para el personal: con qué recalcular el presupuesto al cambiar unidades (lib/orders/budget-pricing)'),
 });
 
 export const orderListSchema = z.array(orderSummarySchema);

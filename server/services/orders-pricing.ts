@@ -10,12 +10,13 @@
  * - a quantity that is not a multiple of the step within min..max (lib/cart/quantity, the rules of the
  *   quantity selector; the product's own min/max/steps, spec §9 defaults) → 'La cantidad de … no es válida…'.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isValidQuantity, normalizeBounds } from '../../lib/cart/quantity';
 import { priceCart, type PricedCart, type PricingLine, type Tier } from '../../lib/pricing';
 import type { Db } from '../db/client';
-import { offers, products } from '../db/schema';
+import { offers, permissions, products, rolePermissions, users } from '../db/schema';
+import { VIP_PERMISSION } from '../auth/users';
 import { HttpError } from '../errors';
 import { ORDER_MESSAGES as M } from './orders-messages';
 
@@ -155,3 +156,17 @@ export function priceDraftLines(
   });
   return { lines: priced, cart };
 }
+
+/** Whether a customer gets VIP tiers (their role holds the isVip permission): for pricing their order when staff act on it. */
+export async function customerIsVip(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(users)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(and(eq(users.id, userId), eq(permissions.name, VIP_PERMISSION)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export { itemGroup } from '../../lib/orders/budget-pricing';

@@ -22,6 +22,7 @@ import { addresses, billingData, orderDocuments, orderItems, orders, orderStateH
 import { escapeLike } from '../lib/text';
 import { documentFileName, mimeOfKey } from '../storage';
 import { wireTotals } from './orders';
+import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -194,6 +195,14 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
     },
   };
   if (opts.forStaff && customer[0]) detail.customer = customer[0];
+  if (opts.forStaff) {
+    // the budget editor reprices with the same engine and rule as sendBudget (lib/orders/budget-pricing)
+    const [tiers, isVip] = await Promise.all([loadTiers(db, items.map(itemGroup)), customerIsVip(db, o.userId)]);
+    detail.pricing = {
+      isVip,
+      tiers: Object.fromEntries([...tiers].map(([group, list]) => [String(group), list.map((t) => ({ id: Number(t.id), name: t.name, units: t.units, price: fromCents(t.price), isVip: t.isVip, isStrict: t.isStrict }))])),
+    };
+  }
   return detail;
 }
 

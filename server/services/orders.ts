@@ -36,7 +36,8 @@ import { HttpError } from '../errors';
 import { documentFileName, mimeOfKey } from '../storage';
 import { ORDER_MESSAGES as M } from './orders-messages';
 import { findKeyedOrder, isIdempotencyConflict, type OrderIdempotency } from './orders-idempotency';
-import { assertOrderable, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
+import { assertOrderable, customerIsVip, itemGroup, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
+import { resolveBudgetPrices } from '../../lib/orders/budget-pricing';
 import { orderTransitions, ordersCreated } from '../metrics';
 
 export interface OrderUser {
@@ -112,7 +113,7 @@ function draftFromItem(item: ItemRow): DraftLine {
   return {
     itemId: item.id,
     productId: item.productId,
-    parentId: item.parentId ?? item.productId ?? -item.id,
+    parentId: itemGroup(item),
     quantity: item.quantity,
     requestedQuantity: item.requestedQuantity ?? item.quantity,
     // what the customer already ordered keeps its list price of that moment; tiers are re-evaluated
@@ -424,18 +425,26 @@ export async function sendBudget(db: Db, orderId: number, input: BudgetInput, ac
       if (!byId.has(c.itemId)) throw HttpError.badRequest(M.itemNotInOrder(c.itemId));
       changes.set(c.itemId, c);
     }
-    const next = items.map((item) => {
+    // new units first, then the prices: the tiers are evaluated again over the new quantities (lib/orders/budget-pricing)
+    const changed = items.map((item) => {
       const c = changes.get(item.id);
-      if (!c) return item;
-      const unitPriceCents = toCents(c.unitPrice);
-      return {
-        ...item,
-        quantity: c.quantity,
-        unitPriceCents,
-        missing: c.missing,
-        priceAdjusted: item.priceAdjusted || unitPriceCents !== item.unitPriceCents,
-      };
+      return c ? { item, quantity: c.quantity, missing: c.missing, staffUnitCents: toCents(c.unitPrice) } : { item, quantity: item.quantity, missing: item.missing, staffUnitCents: item.unitPriceCents };
     });
+    const [tiers, isVip] = await Promise.all([loadTiers(tx, items.map(itemGroup)), customerIsVip(tx, order.userId)]);
+    const prices = resolveBudgetPrices(
+      changed.map(({ item, quantity, missing, staffUnitCents }) => ({
+        parentId: itemGroup(item),
+        quantity,
+        missing,
+        listPriceCents: item.regularPriceCents ?? item.unitPriceCents,
+        currentUnitCents: item.unitPriceCents,
+        priceAdjusted: item.priceAdjusted,
+        staffUnitCents,
+      })),
+      tiers,
+      isVip,
+    );
+    const next = changed.map(({ item, quantity, missing }, n) => ({ ...item, quantity, missing, unitPriceCents: prices[n]!.unitPriceCents, priceAdjusted: prices[n]!.priceAdjusted }));
     const bonusCents = toCents(input.bonus);
     const lines = next.map((i) => ({
       quantity: i.quantity,
@@ -452,8 +461,9 @@ export async function sendBudget(db: Db, orderId: number, input: BudgetInput, ac
       iibbMisiones: await orderIibb(tx, order),
     });
 
-    for (const i of next) {
-      if (!changes.has(i.id)) continue;
+    for (const [n, i] of next.entries()) {
+      const before = items[n]!;
+      if (before.quantity === i.quantity && before.missing === i.missing && before.unitPriceCents === i.unitPriceCents && before.priceAdjusted === i.priceAdjusted) continue;
       await tx
         .update(orderItems)
         .set({ quantity: i.quantity, unitPriceCents: i.unitPriceCents, missing: i.missing, priceAdjusted: i.priceAdjusted })

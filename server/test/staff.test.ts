@@ -185,6 +185,56 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     assert.equal(all.body.data.documents.filter((x: any) => x.kind === 'budget').length, 2);
   });
 
+  it('budget: fewer units than a tier follow the tiers again unless staff typed a price (issue 32, item 8)', async () => {
+    const { app } = ctx();
+    // simple: $1.000, from 50 units $950; variable: from 30 units (A + B together) $1.700, B's own price $1.800
+    const o = await order(c1, [
+      { id: cat.simple, quantity: 60 },
+      { id: cat.varA, quantity: 20 },
+      { id: cat.varB, quantity: 15 },
+    ]);
+    const [simple, a, b] = o.items;
+    assert.deepEqual([simple.unitPrice, a.unitPrice, b.unitPrice], [950, 1700, 1700]);
+    // staff sees the tiers the editor reprices with
+    const before_ = await api(app, 'GET', `/api/staff/orders/${o.id}`, { token: staff });
+    assert.equal(before_.body.data.pricing.isVip, false);
+    assert.deepEqual(before_.body.data.pricing.tiers[String(cat.simple)].map((t: any) => [t.units, t.price, t.isVip]).sort(), [[50, 850, true], [50, 950, false]]);
+    // the customer's own view carries no pricing block
+    assert.equal((await api(app, 'GET', `/api/order/${o.id}`, { token: c1.token })).body.data.pricing, undefined);
+
+    const res = await api(app, 'POST', `/api/staff/orders/${o.id}/budget`, {
+      token: staff,
+      body: {
+        items: [
+          // the editor's old behaviour: units lowered, the old tier price sent back unchanged
+          { itemId: simple.id, quantity: 40, unitPrice: 950, missing: false },
+          { itemId: a.id, quantity: 10, unitPrice: 1700, missing: false },
+        ],
+        bonus: 0,
+      },
+    });
+    assert.equal(res.status, 200, res.raw);
+    const items = res.body.data.items;
+    assert.deepEqual(
+      items.map((i: any) => [i.quantity, i.unitPrice, i.priceAdjusted]),
+      [
+        [40, 1000, false],
+        [10, 2000, false],
+        [15, 1800, false], // B was not touched, but its group fell below 30 units
+      ],
+    );
+    assert.equal(res.body.data.subtotal, 40 * 1000 + 10 * 2000 + 15 * 1800);
+
+    // a price staff type is theirs, kept and marked
+    await forceState(ctx().db.db, o.id, 'started');
+    const typed = await api(app, 'POST', `/api/staff/orders/${o.id}/budget`, {
+      token: staff,
+      body: { items: [{ itemId: simple.id, quantity: 40, unitPrice: 900, missing: false }], bonus: 0 },
+    });
+    assert.equal(typed.status, 200, typed.raw);
+    assert.deepEqual([typed.body.data.items[0].unitPrice, typed.body.data.items[0].priceAdjusted], [900, true]);
+  });
+
   it('budget refusals: bonus over the subtotal, items of another order, bad amounts', async () => {
     const { app } = ctx();
     const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
