@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { addresses, billingData, orders, roles, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { escapeLike } from '../lib/text';
+import { itemCountSql } from './orders-view';
 
 export const CUSTOMER_MESSAGES = {
   notACustomer: 'Sólo los clientes pueden ser VIP',
@@ -175,7 +176,7 @@ export async function getCustomer(db: Db, id: number, caller: { id: number; canW
         state: orders.state,
         createdAt: orders.createdAt,
         finalTotalCents: orders.finalTotalCents,
-        itemCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = ${orders.id})`,
+        itemCount: itemCountSql,
       })
       .from(orders)
       .where(eq(orders.userId, id))

@@ -27,7 +27,12 @@ import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
 type OrderRow = typeof orders.$inferSelect;
 
 // Correlated sub-selects name the outer table literally (drizzle may leave columns unqualified).
-const itemCountSql = sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`;
+/**
+ * The order's lines, for any query over `orders` (the board, a customer's orders, the customer page): one
+ * definition, with the outer table named — drizzle writes `${orders.id}` unqualified inside a subquery, where
+ * "id" is the subquery's own order_items.id (the customer page counted that way and disagreed with the list).
+ */
+export const itemCountSql = sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`;
 const unitsSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id" and not oi.missing)`;
 /** The customer's messages on the order that staff have not read yet (the board's unread badge). */
 const unreadSql = sql<number>`(select count(*)::int from messages m where m.order_id = "orders"."id" and m.user_id = "orders"."user_id" and m.viewed_at is null)`;

@@ -109,7 +109,7 @@ describeEachDb('personal: clientes, VIP y roles', (ctx) => {
 
   it('one customer with addresses, billing data and orders; 404 / 400 for unknown or bad ids', async () => {
     const { app } = ctx();
-    const order = await api(app, 'POST', '/api/order', { token: ana.token, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: ana.billingId } });
+    const order = await api(app, 'POST', '/api/order', { token: ana.token, body: { products: [{ id: cat.exact, quantity: 25 }, { id: cat.cheap, quantity: 3 }], billingDataId: ana.billingId } });
     assert.equal(order.status, 201, order.raw);
     const r = await call('employee', 'GET', `/api/staff/customers/${ana.id}`);
     assert.equal(r.status, 200, r.raw);
@@ -121,8 +121,11 @@ describeEachDb('personal: clientes, VIP y roles', (ctx) => {
     assert.equal(c.orderCount, 1);
     assert.deepEqual(
       c.orders.map((o: any) => [o.id, o.number, o.state, o.itemCount, o.finalTotal]),
-      [[order.body.data.id, order.body.data.number, 'received', 1, order.body.data.finalTotal]],
+      [[order.body.data.id, order.body.data.number, 'received', 2, order.body.data.finalTotal]],
     );
+    // the same count as the board's (it once counted order_items whose own id matched: issue 32, item 8)
+    const board = await call('employee', 'GET', `/api/staff/orders?q=${order.body.data.number}`);
+    assert.equal(board.body.data.items.find((o: any) => o.id === order.body.data.id).itemCount, 2);
     assert.ok(c.lastOrderAt);
     assert.equal(r.headers['cache-control'], 'no-store');
     assert.equal((await call('employee', 'GET', '/api/staff/customers/999999')).status, 404);
