@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /**
  * Text helpers shared by the seed, the write paths and the search queries. Search compares normalized
  * strings on both sides, so 'sahumerio' matches 'Sahumério' without needing the `unaccent` extension.
@@ -55,4 +57,21 @@ export function productSearchColumns(p: {
     [p.name, p.sku, p.brand ?? '', markdownToPlain(p.description ?? ''), ...(p.extra ?? [])].join(' '),
   );
   return { searchName, searchText };
+}
+
+const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+
+/**
+ * A column folded the way `normalizeText` folds a query (accents out, lower case), in SQL that PostgreSQL and
+ * PGlite both run without the `unaccent` extension: staff typing "fernandez" find "Fernández" (issue 32, item 6).
+ * Accents go first: `lower()` of a non-ASCII capital depends on the database's locale.
+ */
+export function foldedSql(expr: SQL | AnyColumn): SQL {
+  return sql`lower(translate(${expr}, ${ACCENTED}, ${PLAIN}))`;
+}
+
+/** `%query%` for LIKE against `foldedSql(…)`: the query normalized the same way, wildcards literal. */
+export function foldedLike(query: string): string {
+  return `%${escapeLike(normalizeText(query))}%`;
 }

@@ -7,13 +7,13 @@
  * on every request and caches permissions per ROLE id only, so moving a user to another role needs no
  * cache flush.
  */
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents } from '../../lib/money';
 import { ASSIGNABLE_ROLES, CUSTOMER_ROLES, type CustomerDetail, type CustomerList, type CustomerSummary } from '../../lib/admin/settings-types';
 import type { Db } from '../db/client';
 import { addresses, billingData, orders, roles, users } from '../db/schema';
 import { HttpError } from '../errors';
-import { escapeLike } from '../lib/text';
+import { escapeLike, foldedLike, foldedSql } from '../lib/text';
 import { itemCountSql } from './orders-view';
 
 export const CUSTOMER_MESSAGES = {
@@ -43,12 +43,12 @@ const lastOrderSql = sql<string | null>`(select max(o.created_at) from orders o 
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const like = `%${escapeLike(text.toLowerCase())}%`;
+  const pattern = foldedLike(text);
   const parts: SQL[] = [
-    ilike(users.email, like),
-    ilike(users.name, like),
-    ilike(users.lastname, like),
-    ilike(sql`${users.name} || ' ' || ${users.lastname}`, like),
+    like(foldedSql(users.email), pattern),
+    like(foldedSql(users.name), pattern),
+    like(foldedSql(users.lastname), pattern),
+    like(foldedSql(sql`${users.name} || ' ' || ${users.lastname}`), pattern),
   ];
   // CUIT typed with dots or dashes (30-70809080-4) matches the stored digits
   const digits = text.replace(/[\s.\-/]/g, '');

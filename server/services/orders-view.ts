@@ -2,7 +2,7 @@
  * Order reads for the customer (their lists and detail) and staff (paged search with counts per state).
  * Money leaves here in pesos (lib/money fromCents), dates as ISO strings. Shapes: lib/orders/types.ts.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents } from '../../lib/money';
 import {
   additionsStatus,
@@ -19,7 +19,7 @@ import {
 } from '../../lib/orders';
 import type { Db } from '../db/client';
 import { addresses, billingData, orderDocuments, orderItems, orders, orderStateHistory, transports, users } from '../db/schema';
-import { escapeLike } from '../lib/text';
+import { foldedLike, foldedSql } from '../lib/text';
 import { documentFileName, mimeOfKey } from '../storage';
 import { wireTotals } from './orders';
 import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
@@ -228,12 +228,12 @@ export interface StaffOrderFilter {
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const like = `%${escapeLike(text.toLowerCase())}%`;
+  const pattern = foldedLike(text);
   const parts: SQL[] = [
-    ilike(users.email, like),
-    ilike(users.name, like),
-    ilike(users.lastname, like),
-    ilike(sql`${users.name} || ' ' || ${users.lastname}`, like),
+    like(foldedSql(users.email), pattern),
+    like(foldedSql(users.name), pattern),
+    like(foldedSql(users.lastname), pattern),
+    like(foldedSql(sql`${users.name} || ' ' || ${users.lastname}`), pattern),
   ];
   const digits = text.replace(/[\s.\-/#]/g, '');
   if (/^\d+$/.test(digits)) {

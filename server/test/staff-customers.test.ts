@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums, userId, type TestCatalogue } from './orders-fixtures';
 
@@ -87,6 +89,10 @@ describeEachDb('personal: clientes, VIP y roles', (ctx) => {
     assert.deepEqual((await list('?q=ANA.CLIENTES')).items.map((u: any) => u.id), [ana.id]);
     const byName = await list(`?q=${encodeURIComponent('Lucía Fernández')}`);
     assert.deepEqual(byName.items.map((u: any) => u.email), ['cliente@example.com']);
+    // accents and case do not matter, either way round (issue 32, item 6)
+    for (const q of ['fernandez', 'FERNANDEZ', 'lucia fernandez', 'Fernándéz', 'LUCÍA']) {
+      assert.deepEqual((await list(`?q=${encodeURIComponent(q)}`)).items.map((u: any) => u.email), ['cliente@example.com'], q);
+    }
     // vip@example.com's demo CUIT 30708090804, typed as on an invoice
     const byCuit = await list('?q=30-70809080-4');
     assert.deepEqual(byCuit.items.map((u: any) => u.email), ['vip@example.com']);
@@ -126,6 +132,14 @@ describeEachDb('personal: clientes, VIP y roles', (ctx) => {
     // the same count as the board's (it once counted order_items whose own id matched: issue 32, item 8)
     const board = await call('employee', 'GET', `/api/staff/orders?q=${order.body.data.number}`);
     assert.equal(board.body.data.items.find((o: any) => o.id === order.body.data.id).itemCount, 2);
+    // the board's search ignores accents too: Ana, renamed Núñez, is found as "nunez" and "ÑUÑEZ"
+    await ctx().db.db.update(users).set({ lastname: 'Núñez' }).where(eq(users.id, ana.id));
+    for (const q of ['nunez', 'ÑUÑEZ', 'Nunez']) {
+      const found = await call('employee', 'GET', `/api/staff/orders?q=${encodeURIComponent(q)}&rows=100`);
+      assert.equal(found.status, 200, found.raw);
+      assert.ok(found.body.data.items.some((o: any) => o.id === order.body.data.id), q);
+      assert.ok(found.body.data.items.every((o: any) => o.customer.lastname === 'Núñez'), q);
+    }
     assert.ok(c.lastOrderAt);
     assert.equal(r.headers['cache-control'], 'no-store');
     assert.equal((await call('employee', 'GET', '/api/staff/customers/999999')).status, 404);
