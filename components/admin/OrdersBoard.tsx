@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
-import { boardHref, type BoardFilters } from '@/lib/admin/filters';
+import { BOARD_SORTS, boardExportHref, boardHref, type BoardFilters } from '@/lib/admin/filters';
 import { printHref } from '@/lib/admin/print';
 import { formatPesos } from '@/lib/money';
 import { ORDER_STATES } from '@/lib/orders/states';
@@ -25,7 +25,8 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
   const ts = useTranslations('orders');
   const format = useFormatter();
   const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
-  const base = { from: filters.from, to: filters.to, q: filters.q };
+  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort };
+  const sort = filters.sort ?? 'newest';
   const pages = Math.max(1, list.totalPages);
 
   return (
@@ -90,11 +91,25 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
         </p>
         {/* the orders on screen (a state chip is the usual selection: e.g. every "Preparado" for today's dispatch) */}
         {list.items.length ? (
-          <Link href={printHref('packing', list.items.map((o) => o.id))} prefetch={false} className={styles.linkButton} data-testid="board-print">
-            {tp('printPage')}
-          </Link>
+          <div className={styles.resultActions}>
+            <Link href={printHref('packing', list.items.map((o) => o.id))} prefetch={false} className={styles.linkButton} data-testid="board-print">
+              {tp('printPage')}
+            </Link>
+            {/* a storefront route handler: it sends the session to the API (a link cannot) */}
+            <a href={boardExportHref({ state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort })} className={styles.linkButton} download data-testid="board-export">
+              {t('export')}
+            </a>
+          </div>
         ) : null}
       </div>
+      <nav aria-label={t('sortLabel')} className={styles.sortRow}>
+        <span>{t('sortLabel')}:</span>
+        {BOARD_SORTS.map((s) => (
+          <Link key={s} href={boardHref({ ...base, state: filters.state, sort: s })} aria-current={sort === s ? 'true' : undefined} className={styles.sortLink} data-testid={`sort-${s}`}>
+            {t(`sorts.${s}`)}
+          </Link>
+        ))}
+      </nav>
 
       {list.items.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>

@@ -1,4 +1,4 @@
-import { boardApiPath, boardHref, parseBoardFilters } from './filters';
+import { boardApiPath, boardExportHref, boardExportPath, boardHref, parseBoardFilters } from './filters';
 
 describe('parseBoardFilters', () => {
   it('reads valid filters', () => {
@@ -41,5 +41,18 @@ describe('boardHref / boardApiPath', () => {
   it('always sends page and rows to the API', () => {
     expect(boardApiPath({ page: 1 })).toBe('api/staff/orders?page=1&rows=20');
     expect(boardApiPath({ state: 'received', q: '20-1', page: 4 })).toBe('api/staff/orders?state=received&q=20-1&page=4&rows=20');
+  });
+});
+
+describe('sort and export (issue 32, item 6)', () => {
+  it('keeps a known sort in the URL and the API path; drops unknown ones and the default', () => {
+    expect(parseBoardFilters({ sort: 'totalDesc' }).sort).toBe('totalDesc');
+    expect(parseBoardFilters({ sort: 'newest' }).sort).toBeUndefined();
+    expect(parseBoardFilters({ sort: 'price; drop table' }).sort).toBeUndefined();
+    expect(boardHref({ state: 'review', sort: 'customer', page: 1 })).toBe('/admin?state=review&sort=customer');
+    expect(boardApiPath({ sort: 'oldest', page: 2 })).toBe('api/staff/orders?sort=oldest&page=2&rows=20');
+    expect(boardExportPath({ q: 'Gómez', sort: 'totalAsc' })).toBe('api/staff/orders/export?q=G%C3%B3mez&sort=totalAsc');
+    expect(boardExportPath({})).toBe('api/staff/orders/export');
+    expect(boardExportHref({ state: 'review', sort: 'customer' })).toBe('/api/staff-export/orders?state=review&sort=customer');
   });
 });

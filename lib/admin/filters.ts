@@ -3,6 +3,9 @@
  * query (GET api/staff/orders). Pure: bad input is dropped, never sent on.
  */
 import { isOrderState, type OrderState } from '@/lib/orders/states';
+import { isBoardSort, type BoardSort } from './board-sort';
+
+export { BOARD_SORTS, type BoardSort } from './board-sort';
 
 export interface BoardFilters {
   state?: OrderState;
@@ -11,6 +14,8 @@ export interface BoardFilters {
   /** AAAA-MM-DD (includes that day) */
   to?: string;
   q?: string;
+  /** absent = newest first */
+  sort?: BoardSort;
   page: number;
 }
 
@@ -37,6 +42,7 @@ export function parseBoardFilters(query: Query): BoardFilters {
     from: validDate(first(query.from)),
     to: validDate(first(query.to)),
     q: q ? q : undefined,
+    ...(isBoardSort(first(query.sort)) && first(query.sort) !== 'newest' ? { sort: first(query.sort) as BoardSort } : {}),
     page,
   };
 }
@@ -47,6 +53,7 @@ function toParams(f: Partial<BoardFilters>): URLSearchParams {
   if (f.from) p.set('from', f.from);
   if (f.to) p.set('to', f.to);
   if (f.q) p.set('q', f.q);
+  if (f.sort && f.sort !== 'newest') p.set('sort', f.sort);
   if (f.page && f.page > 1) p.set('page', String(f.page));
   return p;
 }
@@ -63,4 +70,16 @@ export function boardApiPath(f: BoardFilters): string {
   p.set('page', String(f.page));
   p.set('rows', String(BOARD_ROWS));
   return `api/staff/orders?${p.toString()}`;
+}
+
+/** The staff API path of the CSV export for these filters (every page, in the board's order). */
+export function boardExportPath(f: Omit<BoardFilters, 'page'>): string {
+  const s = toParams({ ...f, page: 1 }).toString();
+  return `api/staff/orders/export${s ? `?${s}` : ''}`;
+}
+
+/** The board's "Exportar CSV" link: the storefront's handler that forwards the session (app/api/staff-export/orders). */
+export function boardExportHref(f: Omit<BoardFilters, 'page'>): string {
+  const s = toParams({ ...f, page: 1 }).toString();
+  return `/api/staff-export/orders${s ? `?${s}` : ''}`;
 }

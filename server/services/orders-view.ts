@@ -20,6 +20,7 @@ import {
 import type { Db } from '../db/client';
 import { addresses, billingData, orderDocuments, orderItems, orders, orderStateHistory, transports, users } from '../db/schema';
 import { foldedLike, foldedSql } from '../lib/text';
+import type { BoardSort } from '../../lib/admin/board-sort';
 import { documentFileName, mimeOfKey } from '../storage';
 import { wireTotals } from './orders';
 import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
@@ -221,8 +222,26 @@ export interface StaffOrderFilter {
   to?: Date;
   /** order number, customer name / e-mail, or CUIT/CUIL/DNI */
   q?: string;
+  /** newest first by default (lib/admin/filters BOARD_SORTS) */
+  sort?: BoardSort;
   page: number;
   rows: number;
+}
+
+/** The board's orderings: every one ends on the id, so pages never repeat or skip an order. */
+function orderingOf(sort: BoardSort = 'newest'): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(orders.createdAt), asc(orders.id)];
+    case 'totalDesc':
+      return [desc(orders.finalTotalCents), desc(orders.id)];
+    case 'totalAsc':
+      return [asc(orders.finalTotalCents), asc(orders.id)];
+    case 'customer':
+      return [asc(foldedSql(sql`${users.lastname} || ' ' || ${users.name}`)), desc(orders.createdAt), desc(orders.id)];
+    default:
+      return [desc(orders.createdAt), desc(orders.id)];
+  }
 }
 
 function searchCondition(q: string): SQL | undefined {
@@ -243,25 +262,40 @@ function searchCondition(q: string): SQL | undefined {
   return or(...parts);
 }
 
-export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<StaffOrderList> {
+function staffOrderRows(db: Db) {
+  return db
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
+}
+
+/** The board's filters as conditions: without the state (its chips count the other states) and with it. */
+function staffConditions(f: Omit<StaffOrderFilter, 'page' | 'rows'>): { base: SQL[]; withState: SQL[] } {
   const base: SQL[] = [];
   if (f.from) base.push(gte(orders.createdAt, f.from));
   if (f.to) base.push(lt(orders.createdAt, f.to));
   const search = f.q ? searchCondition(f.q) : undefined;
   if (search) base.push(search);
-  const withState = f.state ? [...base, eq(orders.state, f.state)] : base;
+  return { base, withState: f.state ? [...base, eq(orders.state, f.state)] : base };
+}
 
-  const from = () =>
-    db
-      .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
+/** The orders the board shows with these filters, in its order, up to `max` (the CSV export). */
+export async function staffOrdersForExport(db: Db, f: Omit<StaffOrderFilter, 'page' | 'rows'>, max: number) {
+  const { withState } = staffConditions(f);
+  const rows = await staffOrderRows(db)
+    .where(withState.length ? and(...withState) : undefined)
+    .orderBy(...orderingOf(f.sort))
+    .limit(max);
+  return rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber }));
+}
 
+export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<StaffOrderList> {
+  const { base, withState } = staffConditions(f);
   const [rows, totalRow, perState] = await Promise.all([
-    from()
+    staffOrderRows(db)
       .where(withState.length ? and(...withState) : undefined)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...orderingOf(f.sort))
       .limit(f.rows)
       .offset((f.page - 1) * f.rows),
     db

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { orders } from '../db/schema';
+import { orders, users } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
 import { shopDay } from '../../lib/time';
@@ -112,6 +112,44 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     for (const bad of ['?state=nope', '?rows=0', '?rows=101', '?page=0', '?from=ayer', '?to=2024-13-45', `?q=${'x'.repeat(101)}`]) {
       assert.equal((await list(bad)).status, 400, bad);
     }
+  });
+
+  it('sorts the board and exports what it shows as CSV (issue 32, item 6)', async () => {
+    const { app, db } = ctx();
+    await order(c1, [{ id: cat.exact, quantity: 40 }]);
+    await order(c2, [{ id: cat.exact, quantity: 26 }]);
+    const list = async (q: string) => (await api(app, 'GET', `/api/staff/orders?rows=100${q}`, { token: staff })).body.data.items as any[];
+    const totals = (await list('&sort=totalDesc')).map((o) => o.finalTotal);
+    assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+    const asc = (await list('&sort=totalAsc')).map((o) => o.finalTotal);
+    assert.deepEqual(asc, [...asc].sort((a, b) => a - b));
+    const oldest = (await list('&sort=oldest')).map((o) => o.createdAt);
+    assert.deepEqual(oldest, [...oldest].sort());
+    assert.equal((await api(app, 'GET', '/api/staff/orders?sort=precio', { token: staff })).status, 400);
+
+    // a customer whose name a spreadsheet would run as a formula
+    await db.db.update(users).set({ name: '=HYPERLINK("http://x.example","ver")' }).where(eq(users.id, c2.id));
+    const res = await api(app, 'GET', '/api/staff/orders/export?sort=totalDesc', { token: staff });
+    assert.equal(res.status, 200, res.raw);
+    assert.match(String(res.headers['content-type']), /^text\/csv; charset=utf-8/);
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const text = res.rawPayload.toString('utf8');
+    assert.ok(text.startsWith('\uFEFFNúmero;Fecha;Cliente;Email;Documento;Estado;Entrega;Productos;Unidades;Bultos;Subtotal;Bonificación;IVA;Total final\r\n'));
+    const lines = text.slice(1).trimEnd().split('\r\n').slice(1);
+    const board = await list('&sort=totalDesc');
+    assert.equal(lines.length, board.length, 'every order the board has, every page');
+    assert.equal(res.headers['x-export-rows'], String(board.length));
+    assert.equal(lines[0]!.split(';')[0], String(board[0].number), 'in the board\'s order');
+    assert.ok(lines.some((l) => l.includes('"\'=HYPERLINK(""http://x.example"",""ver"")')), 'the formula is text');
+    assert.ok(lines.every((l) => /;\d+,\d{2}$/.test(l)), 'amounts with a decimal comma');
+    // the same filters as the board; bad ones are refused; staff only
+    const one = await api(app, 'GET', `/api/staff/orders/export?q=${board[0].number}`, { token: staff });
+    assert.equal(one.rawPayload.toString('utf8').trimEnd().split('\r\n').length, 2);
+    assert.equal((await api(app, 'GET', '/api/staff/orders/export?from=2026-02-30', { token: staff })).status, 400);
+    assert.equal((await api(app, 'GET', '/api/staff/orders/export')).status, 401);
+    assert.equal((await api(app, 'GET', '/api/staff/orders/export', { token: c1.token })).status, 403);
+    await db.db.update(users).set({ name: 'Cliente' }).where(eq(users.id, c2.id));
   });
 
   it('budget: adjusted quantities and prices, a missing product, bonus and boxes → exact totals, review, document', async () => {

@@ -36,6 +36,8 @@ import { createRevalidator, loadRevalidateSecret, storefrontUrlsFrom } from '../
 import { readUpload } from '../../storage/upload';
 import productRoutes from './products';
 import staffCustomers from './customers';
+import staffExports from './exports';
+import { boardQuery } from './board-query';
 import staffSearch from './search';
 import staffSettings from './settings';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
@@ -49,29 +51,8 @@ const pesos = (max: number) =>
     // zod runs refinements after a failed max too: toCents throws beyond safe integers, so check the range first
     .refine((v) => Math.abs(v) <= max && Math.abs(toCents(v) - v * 100) < 1e-6, { message: 'máximo 2 decimales' });
 
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
-  // Date.parse rolls 2026-02-30 over to March: the calendar day must survive the round trip
-  // (zod runs this refine even when the regex failed: never call toISOString on an Invalid Date)
-  .refine((s) => {
-    const day = new Date(`${s.slice(0, 10)}T00:00:00Z`);
-    return !Number.isNaN(Date.parse(s)) && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s.slice(0, 10);
-  }, {
-    message: 'fecha inválida',
-  });
-
-const listQuery = z.object({
-  state: orderStateSchema.optional(),
-  from: dateParam.optional().describe('Desde (incluida), AAAA-MM-DD o fecha y hora ISO'),
-  to: dateParam.optional().describe('Hasta (una fecha AAAA-MM-DD incluye ese día)'),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
-    .optional()
-    .describe('Número de pedido, nombre o email del cliente, CUIT/CUIL/DNI'),
+/** The board's filters plus its page (the export takes the same filters without paging: ./board-query.ts). */
+const listQuery = boardQuery.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   rows: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -151,7 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // days are the shop's (Buenos Aires), not UTC's: a bare `to` includes that whole day there
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
-      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, page: q.page, rows: q.rows });
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
   );
@@ -306,6 +287,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(productRoutes, { revalidate });
   // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
   await app.register(staffCustomers);
+  await app.register(staffExports);
   await app.register(staffSettings, { revalidate });
   await app.register(staffSearch, { revalidate });
 };

@@ -1,0 +1,33 @@
+/**
+ * The staff board's filters as the API reads them (GET /api/staff/orders and its CSV export): one schema, so the
+ * file staff download holds exactly the orders the board shows.
+ */
+import { z } from 'zod';
+import { BOARD_SORTS } from '../../../lib/admin/board-sort';
+import { orderStateSchema } from '../../../lib/contracts/orders';
+
+export const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
+  // Date.parse rolls 2026-02-30 over to March: the calendar day must survive the round trip
+  // (zod runs this refine even when the regex failed: never call toISOString on an Invalid Date)
+  .refine((s) => {
+    const day = new Date(`${s.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(Date.parse(s)) && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s.slice(0, 10);
+  }, {
+    message: 'fecha inválida',
+  });
+
+export const boardQuery = z.object({
+  state: orderStateSchema.optional(),
+  from: dateParam.optional().describe('Desde (incluida), AAAA-MM-DD o fecha y hora ISO'),
+  to: dateParam.optional().describe('Hasta (una fecha AAAA-MM-DD incluye ese día)'),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((s) => !s.includes('\u0000'))
+    .optional()
+    .describe('Número de pedido, nombre o email del cliente, CUIT/CUIL/DNI'),
+  sort: z.enum(BOARD_SORTS).optional().describe('Orden: newest (por defecto), oldest, totalDesc, totalAsc, customer'),
+});
