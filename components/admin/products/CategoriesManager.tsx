@@ -100,14 +100,14 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
   return (
     <div className={styles.editor} aria-busy={busy !== null}>
       <form
-        className={`${styles.card} ${styles.row}`}
+        className={`${styles.card} ${styles.inlineForm}`}
         onSubmit={(e) => {
           e.preventDefault();
           create();
         }}
         data-testid="category-create"
       >
-        <div className={`${styles.field} ${styles.grow}`}>
+        <div className={styles.field}>
           <label htmlFor={`${id}-new`}>{t('newName')}</label>
           <input id={`${id}-new`} value={newName} maxLength={100} onChange={(e) => setNewName(e.target.value)} data-testid="category-new-name" />
         </div>
@@ -140,7 +140,7 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
                   <span className={styles.sku}>
                     /{c.slug} · {t('products', { count: c.productCount, visible: c.visibleCount })}
                   </span>
-                  <label className={styles.ghostButton}>
+                  <label className={`${styles.ghostButton} ${styles.catImage}`}>
                     {c.image ? t('changeImage') : t('addImage')}
                     <input type="file" accept="image/jpeg,image/png,image/webp" className={styles.srOnly} onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} />
                   </label>

@@ -650,7 +650,9 @@ async function duplicateProduct(db: Db, id: number): Promise<number | null> {
         name,
         slug,
         sku,
+        // hidden by its state (the editor's switch publishes it), never archived: a copy of an archived product too
         state: 'hidden',
+        isVisible: true,
         isOutstanding: false,
         ...productSearchColumns({ name, sku, brand: p.brand, description: p.description, extra: vars.filter((v) => v.state !== 'hidden' && v.isVisible).map((v) => v.name) }),
       })
