@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 /**
  * Staff catalogue management (issue 32, item 1), in the browser against the production build: staff creates
@@ -56,6 +57,18 @@ test.describe('admin catalogue', () => {
     const slug = (await row.getAttribute('data-slug'))!;
     expect(slug).toBe(`cuencos-${tag}`);
     await expect(page.getByTestId('category-row').last()).toHaveAttribute('data-slug', slug);
+    // its image: a real PNG, stored as WebP and shown
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#6b3fa0' } }).png().toBuffer();
+    await row.getByTestId('category-image-input').setInputFiles({ name: 'cuencos.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Imagen guardada')).toBeVisible();
+    const thumb = row.getByTestId('category-image');
+    expect(await thumb.getAttribute('src')).toMatch(/\/uploads\/categories\/c\d+-[0-9a-f]{16}\.webp/);
+    await expect.poll(() => thumb.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+    // moved up one place in the menu order
+    await row.getByRole('button', { name: `Subir ${categoryName}` }).click();
+    await expect(page.getByText('Orden guardado')).toBeVisible();
+    const rows = page.getByTestId('category-row');
+    await expect(rows.nth((await rows.count()) - 2)).toHaveAttribute('data-slug', slug);
     // an empty category may be deleted: the button is there (and asks first)
     await expect(row.getByRole('button', { name: 'Borrar' })).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/categories-1280.png`, fullPage: true });

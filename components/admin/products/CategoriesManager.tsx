@@ -126,7 +126,7 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
             const empty = c.productCount === 0;
             return (
               <li key={c.id} className={styles.catRow} data-testid="category-row" data-slug={c.slug}>
-                {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} /> : <span className={styles.catThumb} aria-hidden="true" />}
+                {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} data-testid="category-image" /> : <span className={styles.catThumb} aria-hidden="true" />}
                 <div className={styles.catFields}>
                   <div className={styles.row}>
                     <div className={`${styles.field} ${styles.grow}`}>
@@ -142,7 +142,7 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
                   </span>
                   <label className={`${styles.ghostButton} ${styles.catImage}`}>
                     {c.image ? t('changeImage') : t('addImage')}
-                    <input type="file" accept="image/jpeg,image/png,image/webp" className={styles.srOnly} onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} />
+                    <input type="file" accept="image/jpeg,image/png,image/webp" className={styles.srOnly} onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} data-testid="category-image-input" />
                   </label>
                 </div>
                 <div className={styles.catButtons}>
