@@ -202,6 +202,8 @@ for (const width of WIDTHS) {
       await visit(page, '/admin/products', 'admin products');
       await visit(page, `/admin/products/${simple.id}`, 'admin product editor');
       if (variable) await visit(page, `/admin/products/${variable.id}`, 'admin variable product editor');
+      await visit(page, '/admin/products/new', 'admin new product');
+      await visit(page, '/admin/categories', 'admin categories');
       await visit(page, '/admin/customers', 'admin customers');
       await visit(page, `/admin/customers/${(customer.user as { id: number }).id}`, 'admin customer');
       await visit(page, `/order/${orderId}`, 'order seen by staff');

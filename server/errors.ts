@@ -52,6 +52,26 @@ export const MESSAGES = {
   imageType: 'La imagen debe ser JPG, PNG o WEBP',
   imageTooMany: 'Un producto puede tener hasta 12 imágenes',
   imageOrderMismatch: 'El orden enviado no coincide con las imágenes del producto',
+  /** creating, duplicating, archiving and deleting products (issue 32, item 1) */
+  productNameRequired: 'El producto necesita un nombre (hasta 200 caracteres)',
+  productSlugInvalid: 'La dirección del producto sólo puede tener letras minúsculas sin acentos, números y guiones',
+  productSlugTaken: 'Ya existe un producto con esa dirección: cambiá el nombre o la dirección',
+  productSkuInvalid: 'El SKU sólo puede tener letras, números y guiones (hasta 40)',
+  productSkuTaken: 'Ya existe un producto con ese SKU',
+  productDescriptionTooLong: 'La descripción puede tener hasta 20.000 caracteres',
+  variationNameRequired: 'Cada variante necesita un nombre (hasta 100 caracteres)',
+  variationDuplicate: 'Hay dos variantes con el mismo nombre',
+  variationTooMany: 'Un producto puede tener hasta 100 variantes',
+  variableNameRequired: 'Indicá en qué varía el producto (por ejemplo, Aroma o Color)',
+  productDuplicateVariation: 'Se duplica el producto principal, no una de sus variantes',
+  productOrdered: 'Este producto ya figura en pedidos: no se puede borrar, sólo archivar',
+  categoryNotFound: 'No se encontró la categoría',
+  categoryNameRequired: 'La categoría necesita un nombre (hasta 100 caracteres)',
+  categorySlugInvalid: 'La dirección de la categoría sólo puede tener letras minúsculas sin acentos, números y guiones',
+  categorySlugTaken: 'Ya existe una categoría con esa dirección: cambiá el nombre o la dirección',
+  categorySlugReserved: 'Esa dirección la usa la tienda: elegí otra para la categoría',
+  categoryNotEmpty: 'La categoría tiene productos: quitáselos antes de borrarla',
+  categoryOrderMismatch: 'El orden enviado no coincide con las categorías',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -33,6 +33,10 @@ export const ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS = [
   'adminSettings.roles',
 ] as const;
 /** /admin/products/[productId]: ProductEditor, VariationsTable, ImageManager. */
-export const ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS = ['adminProducts.client', 'adminProducts.states'] as const;
+export const ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS = ['adminProducts.client', 'adminProducts.states', 'adminProducts.actions'] as const;
+/** /admin/products/new: ProductCreateForm. */
+export const ADMIN_PRODUCT_CREATE_CLIENT_MESSAGE_PATHS = ['adminProducts.client', 'adminProducts.states', 'adminProducts.create'] as const;
+/** /admin/categories: CategoriesManager. */
+export const ADMIN_CATEGORIES_CLIENT_MESSAGE_PATHS = ['adminProducts.categories.client'] as const;
 /** /admin/search: SynonymsManager. */
 export const ADMIN_SEARCH_CLIENT_MESSAGE_PATHS = ['adminSearch.client'] as const;

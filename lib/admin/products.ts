@@ -115,6 +115,22 @@ export interface ProductPatch {
   categoryIds?: number[];
 }
 
+/** POST api/staff/products body (server/routes/staff/products.ts productCreateBody). */
+export interface ProductCreate {
+  name: string;
+  description: string;
+  price: number;
+  discount: number | null;
+  state: ProductState;
+  min: number;
+  max: number;
+  steps: number;
+  offers: { name: string; units: number; price: number; isVip: boolean; isStrict: boolean }[];
+  categoryIds: number[];
+  variable?: string;
+  variations?: { name: string; price: number }[];
+}
+
 /* ----------------------------------------------------------------- filters */
 
 export interface ProductFilters {

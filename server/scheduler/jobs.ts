@@ -4,7 +4,7 @@
  */
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { carouselImages, mailQueue, oneTimeTokens, orderDocuments, productImages } from '../db/schema';
+import { carouselImages, categories, mailQueue, oneTimeTokens, orderDocuments, productImages } from '../db/schema';
 import type { BlobStorage } from '../storage/blobs';
 import type { Job } from './index';
 
@@ -55,6 +55,14 @@ const PRUNABLE: { prefix: string; name: RegExp; referenced: (db: Db, keys: strin
     referenced: async (db, keys) => {
       const rows = await db.select({ url: productImages.url }).from(productImages).where(inArray(productImages.url, keys.map((k) => `/${k}`)));
       return new Set(rows.map((r) => r.url.slice(1)));
+    },
+  },
+  {
+    prefix: 'uploads/categories',
+    name: /^uploads\/categories\/c[1-9][0-9]*-[0-9a-f]{16}\.webp$/,
+    referenced: async (db, keys) => {
+      const rows = await db.select({ url: categories.image }).from(categories).where(inArray(categories.image, keys.map((k) => `/${k}`)));
+      return new Set(rows.map((r) => r.url!.slice(1)));
     },
   },
   {

@@ -208,6 +208,18 @@ const TABLE: Record<string, Rule> = {
   'GET /api/staff/config': { allow: STAFF, denied: 403, expect: { staff: 200, oe: 200 } },
   'PATCH /api/staff/config': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { maintaince: false } }), expect: { staff: 200 } },
   'PATCH /api/staff/products/{id}': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.victim.productId }, body: { state: 'active' } }), expect: { staff: 200 } },
+  // catalogue management (issue 32): products:write, as editing products; every order holds cat.exact
+  'POST /api/staff/products': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { name: `Matriz ${unique()}`, price: 10 } }), expect: { staff: 201 } },
+  'POST /api/staff/products/{id}/duplicate': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.victim.productId } }), expect: { staff: 201 } },
+  'POST /api/staff/products/{id}/archive': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.victim.productId }, body: { archived: false } }), expect: { staff: 200 } },
+  'DELETE /api/staff/products/{id}': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.cat.exact } }), expect: { staff: 409 } },
+  'GET /api/staff/categories': { allow: SUPERADMIN, denied: 403, expect: { staff: 200 } },
+  'POST /api/staff/categories': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { name: `Matriz ${unique()}` } }), expect: { staff: 201 } },
+  'PATCH /api/staff/categories/{id}': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.categoryId }, body: { description: 'Matriz' } }), expect: { staff: 200 } },
+  'PUT /api/staff/categories/order': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { ids: [2_000_000_000] } }), expect: { staff: 400 } },
+  'POST /api/staff/categories/{id}/image': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.categoryId }, multipart: pngUpload() }), expect: { staff: 200 } },
+  // the world's category holds the victim's product: never deleted, 409
+  'DELETE /api/staff/categories/{id}': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.categoryId } }), expect: { staff: 409 } },
   // search synonyms and report: products:write (superadmin, admin, employee), not the order employee
   'GET /api/staff/search': { allow: SUPERADMIN, denied: 403, expect: { staff: 200 } },
   'POST /api/staff/search/synonyms': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { terms: ['matriz', 'tabla'] } }), expect: { staff: 201 } },

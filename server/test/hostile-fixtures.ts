@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Db } from '../db/client';
-import { billingData, config, notifications, orderDocuments, products, users } from '../db/schema';
+import { billingData, categories, config, notifications, orderDocuments, productCategories, products, users } from '../db/schema';
 import { MESSAGES } from '../errors';
 import { api, createCustomer, createUser, insertTestCatalogue, login, multipart, PNG, setMinimums, type TestCatalogue } from './orders-fixtures';
 
@@ -45,6 +45,8 @@ export interface World {
   vipBillingId: number;
   /** a customer whose resources the rule-based /api/staff/* checks may change or delete */
   victim: { userId: number; orderId: number; productId: number };
+  /** a category holding the victim's product (so deleting it is refused with 409) */
+  categoryId: number;
 }
 
 let worldSeq = 0;
@@ -122,7 +124,14 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     simpleSku: (await db.select({ sku: products.sku }).from(products).where(eq(products.id, cat.simple)))[0]!.sku,
     unsubscribeToken: await app.auth.tokens.signUnsubscribe(A.id),
     victim: { userId: V.id, orderId: victimOrder, productId: cat.simple },
+    categoryId: await worldCategory(db, tag, cat.simple),
   };
+}
+
+async function worldCategory(db: Db, tag: string, productId: number): Promise<number> {
+  const [c] = await db.insert(categories).values({ name: `Hostil ${tag}`, slug: `hostil-${tag.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}` }).returning({ id: categories.id });
+  await db.insert(productCategories).values({ productId, categoryId: c!.id });
+  return c!.id;
 }
 
 /** A staff user of another role (e.g. to compare permissions); returns its token. */

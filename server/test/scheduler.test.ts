@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { mailQueue, oneTimeTokens, orderDocuments, users } from '../db/schema';
+import { categories, mailQueue, oneTimeTokens, orderDocuments, users } from '../db/schema';
 import { cleanOneTimeTokens, ORPHAN_GRACE_MS, pruneFailedMails, pruneOrphanObjects, TOKEN_RETENTION_MS } from '../scheduler/jobs';
 import { sha256Hex } from '../storage/blobs';
 import { freePort, sleep, spawnApi, tempDataDir, type ApiProcess } from './faults-support';
@@ -128,6 +128,11 @@ describe('tareas incluidas', () => {
     await app.blobs.save({ key: orphan, data: PDF, contentType: 'application/pdf', visibility: 'private', orderId });
     const orphanImage = 'uploads/products/p1-0123456789abcdef.webp';
     await store.put(orphanImage, PNG, { contentType: 'image/webp', sha256: sha256Hex(PNG) });
+    // category images (staff upload, routes/staff/categories.ts): one a category shows, one nothing shows
+    const orphanCategoryImage = 'uploads/categories/c1-0123456789abcdef.webp';
+    const keptCategoryImage = 'uploads/categories/c1-fedcba9876543210.webp';
+    for (const key of [orphanCategoryImage, keptCategoryImage]) await store.put(key, PNG, { contentType: 'image/webp', sha256: sha256Hex(PNG) });
+    await db.db.insert(categories).values({ name: 'Poda', slug: `poda-${randomUUID()}`, image: `/${keptCategoryImage}` });
     const shared = 'uploads/products/compartida-1.webp';
     await store.put(shared, PNG, { contentType: 'image/webp', sha256: sha256Hex(PNG) });
 
@@ -135,7 +140,8 @@ describe('tareas incluidas', () => {
     assert.deepEqual(await pruneOrphanObjects(db.db, app.blobs), []);
     const later = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
     const removed = await pruneOrphanObjects(db.db, app.blobs, later);
-    assert.deepEqual(removed.sort(), [orphan, orphanImage].sort());
+    assert.deepEqual(removed.sort(), [orphan, orphanImage, orphanCategoryImage].sort());
+    assert.ok(await store.head(keptCategoryImage), 'a category image a category shows stays');
     assert.equal(await store.head(orphan), null);
     assert.equal(await app.blobs.metadata(orphan), null);
     assert.ok(await store.head(`private/${kept}`), 'a document that has its row stays');

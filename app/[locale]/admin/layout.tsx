@@ -29,8 +29,20 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
 export default async function AdminLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, ts, session] = await Promise.all([getTranslations('admin'), getTranslations('adminSettings'), staffGet<SessionCheckAnswer>('auth')]);
-  const labels = { orders: t('nav.orders'), products: ts('nav.products'), search: ts('nav.search'), customers: ts('nav.customers'), config: t('nav.config') };
+  const [t, ts, tp, session] = await Promise.all([
+    getTranslations('admin'),
+    getTranslations('adminSettings'),
+    getTranslations('adminProducts'),
+    staffGet<SessionCheckAnswer>('auth'),
+  ]);
+  const labels = {
+    orders: t('nav.orders'),
+    products: ts('nav.products'),
+    categories: tp('categories.nav'),
+    search: ts('nav.search'),
+    customers: ts('nav.customers'),
+    config: t('nav.config'),
+  };
   const items: AdminNavItem[] =
     session.kind === 'ok' ? adminSections(session.data.permissions ?? []).map((s) => ({ href: SECTION_HREF[s], label: labels[s] })) : [];
   return (

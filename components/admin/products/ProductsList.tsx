@@ -22,7 +22,12 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
-        <h1 className={styles.title}>{t('title')}</h1>
+        <div className={styles.cardHead}>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <Link href="/admin/products/new" className={styles.saveButton} data-testid="new-product">
+            + {t('new')}
+          </Link>
+        </div>
         <form method="get" className={styles.search} role="search">
           {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
           <label className={`${styles.field} ${styles.grow}`}>
@@ -101,7 +106,7 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
               {list.items.map((p) => {
                 const src = imageSrc(p.image);
                 return (
-                  <tr key={p.id} data-testid="product-row" data-product-id={p.id} data-state={p.state}>
+                  <tr key={p.id} data-testid="product-row" data-product-id={p.id} data-state={p.state} data-archived={p.isVisible ? undefined : true}>
                     <td className={styles.thumbCol}>
                       {src ? (
                         <img className={styles.rowThumb} src={`${src}?w=160`} alt="" width={44} height={44} loading="lazy" />
@@ -113,6 +118,7 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                       <Link href={`/admin/products/${p.id}`} className={styles.rowLink}>
                         {p.name}
                       </Link>
+                      {p.isVisible ? null : <span className={styles.archivedBadge}>{t('archived')}</span>}
                       <span className={`${styles.badge} ${styles.showNarrow}`} data-state={p.state}>
                         <span className={styles.dot} data-state={p.state} aria-hidden="true" />
                         {ts(p.state)}

@@ -1,4 +1,4 @@
-import { parsePrice, priceWarnings, productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
+import { emptyCreateValues, parsePrice, priceWarnings, productCreateSchema, productFormSchema, toCreateBody, toFormValues, toPatch, type ProductFormValues } from './form';
 
 const m = {
   price: 'price',
@@ -73,5 +73,50 @@ describe('product form', () => {
       categoryIds: [3, 1],
     });
     expect(toPatch(v, true)).toEqual({ price: 1234.5, discount: 1000, state: 'active', min: 0, max: 0, steps: 1 });
+  });
+});
+
+describe('new product form', () => {
+  const cm = { ...m, name: 'name', variable: 'variable', variationName: 'variationName', variationDuplicate: 'variationDuplicate' };
+  const createIssues = (v: Record<string, unknown>) => {
+    const r = productCreateSchema(cm).safeParse({ ...emptyCreateValues(), price: '1000', name: 'Sahumerio', ...v });
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+  };
+
+  it('needs a name and a price as the shop types it; variations need what they vary on and distinct names', () => {
+    expect(createIssues({})).toEqual([]);
+    expect(createIssues({ name: '  ' })).toEqual(['name:name']);
+    expect(createIssues({ price: '1e3' })).toEqual(['price:price']);
+    expect(createIssues({ variations: [{ name: 'Lavanda', price: '100' }] })).toEqual(['variable:variable']);
+    expect(createIssues({ variable: 'Aroma', variations: [{ name: 'Sándalo', price: '100' }, { name: 'sandalo', price: '100' }] })).toEqual(['variations.1.name:variationDuplicate']);
+    expect(createIssues({ variable: 'Aroma', variations: [{ name: 'Mirra', price: '21,505' }] })).toEqual(['variations.0.price:price']);
+  });
+
+  it('builds the POST body with es-AR amounts read once (lib/money/parse)', () => {
+    const body = toCreateBody({
+      ...emptyCreateValues(),
+      name: ' Vela ',
+      price: '21.500',
+      discount: '20.000,50',
+      offers: [{ name: 'Caja', units: '24', price: '19.000', isVip: false, isStrict: false }],
+      categoryIds: [4, 2],
+      variable: 'Color',
+      variations: [{ name: ' Rojo ', price: '21.500' }],
+    });
+    expect(body).toEqual({
+      name: 'Vela',
+      description: '',
+      price: 21500,
+      discount: 20000.5,
+      state: 'active',
+      min: 0,
+      max: 0,
+      steps: 1,
+      offers: [{ name: 'Caja', units: 24, price: 19000, isVip: false, isStrict: false }],
+      categoryIds: [4, 2],
+      variable: 'Color',
+      variations: [{ name: 'Rojo', price: 21500 }],
+    });
+    expect('variations' in toCreateBody({ ...emptyCreateValues(), name: 'x', price: '1' })).toBe(false);
   });
 });

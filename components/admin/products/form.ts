@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import '@/lib/security/zod';
-import type { ProductPatch, ProductState, StaffProductDetail } from '@/lib/admin/products';
+import type { ProductCreate, ProductPatch, ProductState, StaffProductDetail } from '@/lib/admin/products';
 import { formatAmountInput, MAX_PRICE_PESOS, parsePesosInput } from '@/lib/money/parse';
 
 export const MAX_OFFERS = 20;
@@ -140,4 +140,73 @@ export function priceWarnings(v: Pick<ProductFormValues, 'price' | 'offers'>, sa
     .sort((a, b) => a - b);
   const bigDrop = savedPrice > 0 && price < savedPrice / 5 ? { before: savedPrice, after: price } : null;
   return { tiersNotBelow, bigDrop };
+}
+
+/* ------------------------------------------------------------- create */
+
+/** The "Nuevo producto" form: the editor's fields plus name, description and optional variations. */
+export interface ProductCreateValues extends ProductFormValues {
+  name: string;
+  description: string;
+  variable: string;
+  variations: { name: string; price: string }[];
+}
+
+export type CreateFormMessages = FormMessages & Record<'name' | 'variable' | 'variationName' | 'variationDuplicate', string>;
+
+export const emptyCreateValues = (): ProductCreateValues => ({
+  name: '',
+  description: '',
+  price: '',
+  discount: '',
+  state: 'active',
+  min: '0',
+  max: '0',
+  steps: '1',
+  offers: [],
+  categoryIds: [],
+  variable: '',
+  variations: [],
+});
+
+/** Same rules as the API's productCreateBody (amounts through parsePrice, like the editor). */
+export function productCreateSchema(m: CreateFormMessages) {
+  const base = productFormSchema(m);
+  const extra = z.object({
+    name: z.string().trim().min(1, m.name).max(200, m.name),
+    description: z.string().max(20_000),
+    variable: z.string().trim().max(50, m.variable),
+    variations: z.array(z.object({ name: z.string().trim().min(1, m.variationName).max(100, m.variationName), price: z.string().refine((s) => parsePrice(s) !== null, m.price) })).max(100),
+  });
+  return z.intersection(base, extra).superRefine((v, ctx) => {
+    if (v.variations.length && v.variable.trim() === '') ctx.addIssue({ code: 'custom', path: ['variable'], message: m.variable });
+    const seen = new Set<string>();
+    v.variations.forEach((x, i) => {
+      const key = x.name.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+      if (key && seen.has(key)) ctx.addIssue({ code: 'custom', path: ['variations', i, 'name'], message: m.variationDuplicate });
+      seen.add(key);
+    });
+  });
+}
+
+/** The POST body: the editor's conversion for the shared fields, plus the create-only ones. */
+export function toCreateBody(v: ProductCreateValues): ProductCreate {
+  const patch = toPatch(v, false);
+  const body: ProductCreate = {
+    name: v.name.trim(),
+    description: v.description,
+    price: patch.price!,
+    discount: patch.discount ?? null,
+    state: patch.state!,
+    min: patch.min!,
+    max: patch.max!,
+    steps: patch.steps!,
+    offers: patch.offers ?? [],
+    categoryIds: patch.categoryIds ?? [],
+  };
+  if (v.variations.length) {
+    body.variable = v.variable.trim();
+    body.variations = v.variations.map((x) => ({ name: x.name.trim(), price: parsePrice(x.price)! }));
+  }
+  return body;
 }

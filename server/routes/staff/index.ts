@@ -13,7 +13,8 @@
  *   POST  /api/staff/orders/:id/remit { trackingNumber }
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
  *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince? }
- *   /api/staff/products…  list, detail, edit and images: see ./products.ts
+ *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products.ts
+ *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
  * Product and configuration changes tell the storefront to revalidate its cached pages
  * (services/revalidate.ts, fire-and-forget).
@@ -34,6 +35,7 @@ import { updateShopConfig } from '../../services/orders-staff';
 import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
 import { createRevalidator, loadRevalidateSecret, storefrontUrlsFrom } from '../../services/revalidate';
 import { readUpload } from '../../storage/upload';
+import categoryRoutes from './categories';
 import productRoutes from './products';
 import staffCustomers from './customers';
 import staffExports from './exports';
@@ -285,6 +287,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // products:write tools (list, detail, edit, images): ./products.ts, sharing this scope's multipart parser
   await app.register(productRoutes, { revalidate });
+  // categories (products:write): ./categories.ts
+  await app.register(categoryRoutes, { revalidate });
   // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
   await app.register(staffCustomers);
   await app.register(staffExports);

@@ -3,30 +3,36 @@
  * superadmin, admin and employee — orderemployee and customers get 403, guests 401):
  *
  *   GET    /api/staff/products?q&state&category&page&rows   top-level products, hidden ones included
+ *   POST   /api/staff/products { name, slug?, sku?, description?, price, discount?, state?, min?, max?, steps?,
+ *          offers?, categoryIds?, variable?, variations? }         create (simple, or variable with its variations)
  *   GET    /api/staff/products/:id                          one product with variations, offers, images, categories
+ *   POST   /api/staff/products/:id/duplicate                a hidden copy "(copia)" with new slug and SKU
+ *   POST   /api/staff/products/:id/archive { archived }     archived = off the storefront and search, kept for orders
+ *   DELETE /api/staff/products/:id                          only a product never ordered (else 409: archive it)
  *   PATCH  /api/staff/products/:id { price?, discount?, state?, min?, max?, steps?, offers?, categoryIds? }
  *   POST   /api/staff/products/:id/images                   multipart, one JPG/PNG/WEBP ≤ 10 MB → WebP
  *   PUT    /api/staff/products/:id/images/order { ids }     the new order (a permutation of the ids)
  *   DELETE /api/staff/products/:id/images/:imageId
  *
  * Every write runs in one transaction, drops the API's catalogue cache (plugins/catalogue-cache.ts does it
- * for any successful non-GET) and tells the storefront to revalidate the product (by id and every slug),
- * its parent, its old and new categories and the lists, so the public page changes at once.
+ * for any successful non-GET) and announces the change through services/catalogue-changes.ts, which tells the
+ * storefront to revalidate the product (by id and every slug), its parent, its old and new categories and
+ * the lists, so the public page changes at once.
  * Bad input → 400 with a Spanish message of server/errors.ts (the specific one when a rule of ours fails).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { productChangeTags } from '../../../lib/cache';
 import { fromCents, toCents } from '../../../lib/money';
 import type { Db } from '../../db/client';
-import { categories, offers, productCategories, productImages, products } from '../../db/schema';
+import { categories, offers, orderItems, productCategories, productImages, products, variables } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
-import { escapeLike, normalizeText, searchTokens } from '../../lib/text';
+import { escapeLike, normalizeText, productSearchColumns, searchTokens, slugify } from '../../lib/text';
 import { envelope, errorSchema, idParams, intString } from '../../schemas/common';
+import { catalogueChanged, type CatalogueChange, type Revalidate } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
 
@@ -85,20 +91,84 @@ export const productPatchBody = z
     categoryIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(50).optional(),
   })
   .strict()
+  .superRefine((b, ctx) => checkOfferDuplicates(b.offers, ctx));
+export type ProductPatchBody = z.infer<typeof productPatchBody>;
+
+/** Two tiers with the same units and the same kind (VIP or general) would be ambiguous. */
+function checkOfferDuplicates(list: readonly { units: number; isVip: boolean }[] | undefined, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  for (const o of list ?? []) {
+    const key = `${o.units}:${o.isVip}`;
+    if (seen.has(key)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.offerDuplicateUnits, path: ['offers'] });
+      return;
+    }
+    seen.add(key);
+  }
+}
+
+export const MAX_VARIATIONS = 100;
+/** lowercase words of a-z and 0-9 joined by single hyphens: what slugify produces */
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const noNul = (s: string) => !s.includes('\u0000');
+
+const text = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message }).refine(noNul, { error: message });
+const slugInput = z.string({ error: MESSAGES.productSlugInvalid }).trim().max(120, { error: MESSAGES.productSlugInvalid }).regex(SLUG_RE, { error: MESSAGES.productSlugInvalid });
+const skuInput = z
+  .string({ error: MESSAGES.productSkuInvalid })
+  .trim()
+  .max(40, { error: MESSAGES.productSkuInvalid })
+  .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, { error: MESSAGES.productSkuInvalid });
+
+const variationInput = z
+  .object({
+    name: text(MESSAGES.variationNameRequired, 100),
+    sku: skuInput.optional(),
+    price: pesos(MESSAGES.productPriceInvalid),
+    discount: pesos(MESSAGES.productPriceInvalid).nullable().optional(),
+    state: z.enum(PRODUCT_STATES).default('active'),
+  })
+  .strict();
+
+export const productCreateBody = z
+  .object({
+    name: text(MESSAGES.productNameRequired, 200),
+    /** the storefront address; slugify(name) when absent */
+    slug: slugInput.optional(),
+    /** generated (P-00042) when absent */
+    sku: skuInput.optional(),
+    /** markdown */
+    description: z.string({ error: MESSAGES.productDescriptionTooLong }).max(20_000, { error: MESSAGES.productDescriptionTooLong }).refine(noNul, { error: MESSAGES.productDescriptionTooLong }).default(''),
+    price: pesos(MESSAGES.productPriceInvalid),
+    discount: pesos(MESSAGES.productPriceInvalid).nullable().optional(),
+    state: z.enum(PRODUCT_STATES).default('active'),
+    min: qty.default(0),
+    max: qty.default(0),
+    steps: qty.min(1, { error: MESSAGES.productQuantityInvalid }).default(1),
+    offers: z.array(offerInput).max(MAX_OFFERS, { error: MESSAGES.offerTooMany }).default([]),
+    categoryIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(50).default([]),
+    /** what the variations vary on ("Aroma", "Color"); required with variations */
+    variable: text(MESSAGES.variableNameRequired, 50).optional(),
+    variations: z.array(variationInput).max(MAX_VARIATIONS, { error: MESSAGES.variationTooMany }).default([]),
+  })
+  .strict()
   .superRefine((b, ctx) => {
-    if (b.offers) {
-      const seen = new Set<string>();
-      for (const o of b.offers) {
-        const key = `${o.units}:${o.isVip}`;
-        if (seen.has(key)) {
-          ctx.addIssue({ code: 'custom', message: MESSAGES.offerDuplicateUnits, path: ['offers'] });
-          break;
-        }
-        seen.add(key);
+    checkOfferDuplicates(b.offers, ctx);
+    if (b.variations.length && !b.variable) ctx.addIssue({ code: 'custom', message: MESSAGES.variableNameRequired, path: ['variable'] });
+    const seen = new Set<string>();
+    for (const v of b.variations) {
+      // two names with the same address ("Sándalo" and "sandalo") are the same variation
+      const key = slugify(v.name);
+      if (!key) ctx.addIssue({ code: 'custom', message: MESSAGES.variationNameRequired, path: ['variations'] });
+      else if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.variationDuplicate, path: ['variations'] });
+        return;
       }
+      seen.add(key);
     }
   });
-export type ProductPatchBody = z.infer<typeof productPatchBody>;
+export type ProductCreateBody = z.infer<typeof productCreateBody>;
 
 const stateSchema = z.enum(PRODUCT_STATES);
 
@@ -365,19 +435,6 @@ async function listProducts(db: Db, q: ListQuery) {
   };
 }
 
-/** Tags of a product change: the product and its parent (by id and slug), their categories, the lists. */
-async function changeTags(db: Db, productId: number, extraCategorySlugs: readonly string[] = []): Promise<string[]> {
-  const [row] = await db.select({ id: products.id, parentId: products.parentId }).from(products).where(eq(products.id, productId)).limit(1);
-  if (!row) return [];
-  const ownerId = row.parentId ?? row.id;
-  const ids = [...new Set([row.id, ownerId])];
-  const slugs = await db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, ids));
-  const categorySlugs = [...new Set([...(await categoriesOf(db, ownerId)).map((c) => c.slug), ...extraCategorySlugs])];
-  const out = new Set<string>();
-  for (const p of slugs) for (const t of productChangeTags({ id: p.id, slugs: [p.slug], categorySlugs })) out.add(t);
-  return [...out];
-}
-
 /**
  * Applies a validated patch in ONE transaction (row locked, so two editors cannot interleave their
  * tiers or categories). Returns the category slugs the product had before (their lists change too).
@@ -392,15 +449,11 @@ async function applyPatch(db: Db, id: number, patch: ProductPatchBody): Promise<
 
     const priceCents = patch.price === undefined ? p.priceCents : toCents(patch.price);
     const discountCents = patch.discount === undefined ? p.discountCents : patch.discount === null ? null : toCents(patch.discount);
-    if (discountCents !== null && discountCents >= priceCents) throw HttpError.badRequest(MESSAGES.productDiscountNotBelowPrice);
+    checkDiscount(priceCents, discountCents);
     const min = patch.min ?? p.min;
     const max = patch.max ?? p.max;
     const steps = patch.steps ?? p.steps;
-    if (patch.min !== undefined || patch.max !== undefined || patch.steps !== undefined) {
-      if (max > 0 && max < min) throw HttpError.badRequest(MESSAGES.productMaxBelowMin);
-      const step = Math.max(1, steps);
-      if (max > 0 && Math.ceil(Math.max(min, 1) / step) * step > max) throw HttpError.badRequest(MESSAGES.productStepsDoNotFit);
-    }
+    if (patch.min !== undefined || patch.max !== undefined || patch.steps !== undefined) checkQuantities(min, max, steps);
 
     const previous = await categoriesOf(tx, id);
     await tx
@@ -417,15 +470,208 @@ async function applyPatch(db: Db, id: number, patch: ProductPatchBody): Promise<
       }
     }
     if (patch.categoryIds !== undefined) {
-      const wanted = [...new Set(patch.categoryIds)];
-      if (wanted.length) {
-        const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, wanted));
-        if (found.length !== wanted.length) throw HttpError.badRequest(MESSAGES.categoryUnknown);
-      }
       await tx.delete(productCategories).where(eq(productCategories.productId, id));
-      if (wanted.length) await tx.insert(productCategories).values(wanted.map((categoryId, position) => ({ productId: id, categoryId, position })));
+      await setCategories(tx, id, patch.categoryIds);
     }
     return { previousCategorySlugs: previous.map((c) => c.slug) };
+  });
+}
+
+function checkDiscount(priceCents: number, discountCents: number | null) {
+  if (discountCents !== null && discountCents >= priceCents) throw HttpError.badRequest(MESSAGES.productDiscountNotBelowPrice);
+}
+
+function checkQuantities(min: number, max: number, steps: number) {
+  if (max > 0 && max < min) throw HttpError.badRequest(MESSAGES.productMaxBelowMin);
+  const step = Math.max(1, steps);
+  if (max > 0 && Math.ceil(Math.max(min, 1) / step) * step > max) throw HttpError.badRequest(MESSAGES.productStepsDoNotFit);
+}
+
+/** Links a product (with no categories yet) to these categories, in order; an unknown id refuses the lot. */
+async function setCategories(tx: Tx, productId: number, ids: readonly number[]) {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return;
+  const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, wanted));
+  if (found.length !== wanted.length) throw HttpError.badRequest(MESSAGES.categoryUnknown);
+  await tx.insert(productCategories).values(wanted.map((categoryId, position) => ({ productId, categoryId, position })));
+}
+
+/** Slugs and SKUs of this list that some product already has. */
+async function takenKeys(tx: Tx, slugs: readonly string[], skus: readonly string[]) {
+  const rows = await tx
+    .select({ slug: products.slug, sku: products.sku })
+    .from(products)
+    .where(sql`${products.slug} in ${slugs.length ? slugs : ['']} or lower(${products.sku}) in ${skus.length ? skus.map((k) => k.toLowerCase()) : ['']}`);
+  const slugSet = new Set(slugs);
+  const skuSet = new Set(skus.map((k) => k.toLowerCase()));
+  return { slug: rows.some((r) => slugSet.has(r.slug)), sku: rows.some((r) => skuSet.has(r.sku.toLowerCase())) };
+}
+
+const variationSlug = (parentSlug: string, name: string) => `${parentSlug}-${slugify(name)}`;
+const variationSku = (parentSku: string, index: number) => `${parentSku}-${String(index + 1).padStart(2, '0')}`;
+
+/**
+ * Creates a product (and its variations, tiers and categories) in ONE transaction. A taken slug or SKU is
+ * refused with 409 before anything is written; a unique violation from a concurrent create rolls it all back.
+ */
+async function createProduct(db: Db, b: ProductCreateBody): Promise<number> {
+  const slug = b.slug ?? slugify(b.name);
+  if (!SLUG_RE.test(slug)) throw HttpError.badRequest(MESSAGES.productSlugInvalid);
+  const priceCents = toCents(b.price);
+  const discountCents = b.discount == null ? null : toCents(b.discount);
+  checkDiscount(priceCents, discountCents);
+  checkQuantities(b.min, b.max, b.steps);
+  for (const v of b.variations) checkDiscount(toCents(v.price), v.discount == null ? null : toCents(v.discount));
+
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const variationSlugs = b.variations.map((v) => variationSlug(slug, v.name));
+    const givenSkus = [b.sku, ...b.variations.map((v) => v.sku)].filter((k): k is string => !!k);
+    if (new Set(givenSkus.map((k) => k.toLowerCase())).size !== givenSkus.length) throw HttpError.conflict(MESSAGES.productSkuTaken);
+    const taken = await takenKeys(tx, [slug, ...variationSlugs], givenSkus);
+    if (taken.slug) throw HttpError.conflict(MESSAGES.productSlugTaken);
+    if (taken.sku) throw HttpError.conflict(MESSAGES.productSkuTaken);
+
+    let variableId: number | null = null;
+    if (b.variable) {
+      await tx.insert(variables).values({ name: b.variable }).onConflictDoNothing();
+      const [v] = await tx.select({ id: variables.id }).from(variables).where(eq(variables.name, b.variable)).limit(1);
+      variableId = v!.id;
+    }
+    const visibleVariationNames = b.variations.filter((v) => v.state !== 'hidden').map((v) => v.name);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        // a placeholder until the id is known (P-00042); unique by construction, replaced below
+        sku: b.sku ?? `tmp-${randomUUID()}`,
+        name: b.name,
+        slug,
+        description: b.description,
+        isVariable: b.variations.length > 0,
+        isAvailable: b.state !== 'noStock',
+        state: b.state,
+        variableId,
+        priceCents,
+        discountCents,
+        min: b.min,
+        max: b.max,
+        steps: b.steps,
+        ...productSearchColumns({ name: b.name, sku: b.sku ?? '', description: b.description, extra: visibleVariationNames }),
+      })
+      .returning({ id: products.id });
+    const id = row!.id;
+    let sku = b.sku;
+    if (!sku) {
+      sku = await freeSku(tx, `P-${String(id).padStart(5, '0')}`);
+      await tx
+        .update(products)
+        .set({ sku, ...productSearchColumns({ name: b.name, sku, description: b.description, extra: visibleVariationNames }) })
+        .where(eq(products.id, id));
+    }
+    if (b.variations.length) {
+      const parentSku = sku;
+      const generated = b.variations.map((v, i) => v.sku ?? variationSku(parentSku, i));
+      if ((await takenKeys(tx, [], generated.filter((_, i) => !b.variations[i]!.sku))).sku) throw HttpError.conflict(MESSAGES.productSkuTaken);
+      await tx.insert(products).values(
+        b.variations.map((v, i) => ({
+          sku: generated[i]!,
+          name: v.name,
+          slug: variationSlugs[i]!,
+          isVariation: true,
+          parentId: id,
+          variableId,
+          isAvailable: v.state !== 'noStock',
+          state: v.state,
+          priceCents: toCents(v.price),
+          discountCents: v.discount == null ? null : toCents(v.discount),
+          min: b.min,
+          max: b.max,
+          steps: b.steps,
+          ...productSearchColumns({ name: `${b.name} ${v.name}`, sku: generated[i]! }),
+        })),
+      );
+    }
+    if (b.offers.length) {
+      await tx.insert(offers).values(b.offers.map((o) => ({ productId: id, name: o.name, units: o.units, priceCents: toCents(o.price), isVip: o.isVip, isStrict: o.isStrict })));
+    }
+    await setCategories(tx, id, b.categoryIds);
+    return id;
+  });
+}
+
+function omit<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
+  const out = { ...row };
+  for (const k of keys) delete out[k];
+  return out;
+}
+
+/** `base`, else `base-2`, `base-3`… : the first SKU no product has. */
+async function freeSku(tx: Tx, base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await takenKeys(tx, [], [candidate])).sku) return candidate;
+  }
+}
+
+/**
+ * Copies a top-level product with its variations, tiers, categories and image references (the files are
+ * shared: an image is removed from storage only when no row shows it any more). The copy is hidden, named
+ * "… (copia)", with the first free slug `<slug>-copia[-n]` and SKU `<sku>-C[n]`. One transaction.
+ */
+async function duplicateProduct(db: Db, id: number): Promise<number | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const [p] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!p) return null;
+    if (p.parentId !== null) throw HttpError.badRequest(MESSAGES.productDuplicateVariation);
+    const vars = await tx.select().from(products).where(eq(products.parentId, id)).orderBy(asc(products.id));
+    let slug = '';
+    let sku = '';
+    let varKeys: { slug: string; sku: string }[] = [];
+    for (let n = 1; ; n++) {
+      slug = n === 1 ? `${p.slug}-copia` : `${p.slug}-copia-${n}`;
+      sku = n === 1 ? `${p.sku}-C` : `${p.sku}-C${n}`;
+      const s = slug;
+      const k = sku;
+      varKeys = vars.map((v, i) => ({
+        slug: v.slug.startsWith(`${p.slug}-`) ? `${s}${v.slug.slice(p.slug.length)}` : variationSlug(s, v.name),
+        sku: v.sku.startsWith(p.sku) ? `${k}${v.sku.slice(p.sku.length)}` : variationSku(k, i),
+      }));
+      const taken = await takenKeys(tx, [slug, ...varKeys.map((v) => v.slug)], [sku, ...varKeys.map((v) => v.sku)]);
+      if (!taken.slug && !taken.sku) break;
+    }
+    const name = `${p.name} (copia)`;
+    // generated columns and the row's own history are not copied
+    const copyOf = (r: typeof p) => omit(r, ['id', 'skuKey', 'searchVector', 'createdAt', 'updatedAt', 'score', 'sales']);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        ...copyOf(p),
+        name,
+        slug,
+        sku,
+        // hidden by its state (the editor's switch publishes it), never archived: a copy of an archived product too
+        state: 'hidden',
+        isVisible: true,
+        isOutstanding: false,
+        ...productSearchColumns({ name, sku, brand: p.brand, description: p.description, extra: vars.filter((v) => v.state !== 'hidden' && v.isVisible).map((v) => v.name) }),
+      })
+      .returning({ id: products.id });
+    const newId = row!.id;
+    if (vars.length) {
+      await tx.insert(products).values(
+        vars.map((v, i) => ({ ...copyOf(v), parentId: newId, slug: varKeys[i]!.slug, sku: varKeys[i]!.sku, ...productSearchColumns({ name: `${name} ${v.name}`, sku: varKeys[i]!.sku }) })),
+      );
+    }
+    const [offs, cats, imgs] = await Promise.all([
+      tx.select().from(offers).where(eq(offers.productId, id)),
+      tx.select().from(productCategories).where(eq(productCategories.productId, id)),
+      tx.select().from(productImages).where(eq(productImages.productId, id)),
+    ]);
+    if (offs.length) await tx.insert(offers).values(offs.map((o) => ({ ...omit(o, ['id']), productId: newId })));
+    if (cats.length) await tx.insert(productCategories).values(cats.map((c) => ({ ...c, productId: newId })));
+    if (imgs.length) await tx.insert(productImages).values(imgs.map((im) => ({ ...omit(im, ['id']), productId: newId })));
+    return newId;
   });
 }
 
@@ -438,7 +684,7 @@ const UPLOADED_NAME = /^p[1-9][0-9]{0,9}-[0-9a-f]{16}\.webp$/;
  * Decodes (content sniffed by readUpload; sharp must also be able to decode it), auto-rotates by EXIF,
  * strips metadata, fits inside IMAGE_MAX_SIDE and encodes WebP. Undecodable → 400.
  */
-async function toWebp(data: Buffer): Promise<Buffer> {
+export async function toWebp(data: Buffer): Promise<Buffer> {
   try {
     return await sharp(data, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -450,7 +696,7 @@ async function toWebp(data: Buffer): Promise<Buffer> {
   }
 }
 
-const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod<{ revalidate: Revalidate }> = async (app, opts) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const guard = app.requirePermission('products:write');
@@ -463,8 +709,9 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
     throw HttpError.badRequest(specific ?? MESSAGES.badParams);
   };
 
-  const saved = async (id: number, extraCategorySlugs: string[] = []) => {
-    opts.revalidate(await changeTags(app.db, id, extraCategorySlugs));
+  const announce = (change: CatalogueChange) => catalogueChanged(app.db, opts.revalidate, change);
+  const saved = async (id: number, extraCategorySlugs: string[] = [], visibilityChanged = false) => {
+    await announce({ kind: 'product', productId: id, extraCategorySlugs, visibilityChanged });
     const data = await productDetail(app.db, id);
     if (!data) throw HttpError.notFound(MESSAGES.productNotFound);
     return { success: true as const, message: MESSAGES.saved, data };
@@ -526,6 +773,116 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       const result = await applyPatch(app.db, req.params.id, req.body);
       if (!result) throw HttpError.notFound(MESSAGES.productNotFound);
       return saved(req.params.id, result.previousCategorySlugs);
+    },
+  );
+
+
+  app.post(
+    '/products',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Crear un producto: nombre (la dirección sale del nombre y no puede estar tomada), descripción, precio, estado, mínimo / máximo / paso, ofertas, categorías; variable con `variable` y sus `variations`',
+        security,
+        body: productCreateBody,
+        response: { 201: envelope(detailSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      const id = await createProduct(app.db, req.body);
+      return reply.code(201).send(await saved(id, [], true));
+    },
+  );
+
+  app.post(
+    '/products/:id/duplicate',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Duplicar un producto (con variantes, ofertas, categorías e imágenes): la copia queda oculta, «(copia)», con dirección y SKU nuevos',
+        security,
+        params: idParams,
+        response: { 201: envelope(detailSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const id = await duplicateProduct(app.db, req.params.id);
+      if (id === null) throw HttpError.notFound(MESSAGES.productNotFound);
+      return reply.code(201).send(await saved(id));
+    },
+  );
+
+  app.post(
+    '/products/:id/archive',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Archivar (archived: true) o volver a publicar un producto: archivado no se ve en la tienda ni en la búsqueda, y los pedidos lo conservan',
+        security,
+        params: idParams,
+        body: z.object({ archived: z.boolean() }).strict(),
+        response: { 200: envelope(detailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      const rows = await app.db
+        .update(products)
+        .set({ isVisible: !req.body.archived, updatedAt: new Date() })
+        .where(eq(products.id, req.params.id))
+        .returning({ id: products.id });
+      if (!rows.length) throw HttpError.notFound(MESSAGES.productNotFound);
+      return saved(req.params.id, [], true);
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Borrar un producto que nunca se pidió (con sus variantes); si figura en algún pedido responde 409: se archiva',
+        security,
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...authErrors },
+      },
+    },
+    async (req) => {
+      const id = req.params.id;
+      const gone = await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        const [p] = await tx.select({ id: products.id, parentId: products.parentId, slug: products.slug }).from(products).where(eq(products.id, id)).for('update');
+        if (!p) return null;
+        const family = await tx.select({ id: products.id, slug: products.slug }).from(products).where(sql`${products.id} = ${id} or ${products.parentId} = ${id}`);
+        const ids = family.map((f) => f.id);
+        // an order line keeps the product's id: what was ordered is never deleted, only archived
+        const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.productId, ids)).limit(1);
+        if (ordered) throw HttpError.conflict(MESSAGES.productOrdered);
+        const ownerId = p.parentId ?? p.id;
+        const cats = await categoriesOf(tx, ownerId);
+        const parentSlugs = p.parentId ? await tx.select({ slug: products.slug }).from(products).where(eq(products.id, p.parentId)) : [];
+        const images = await tx.select({ url: productImages.url }).from(productImages).where(inArray(productImages.productId, ids));
+        await tx.delete(products).where(eq(products.id, id));
+        if (p.parentId) await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, p.parentId));
+        return { parentId: p.parentId, slugs: [...family.map((f) => f.slug), ...parentSlugs.map((r) => r.slug)], categorySlugs: cats.map((c) => c.slug), urls: images.map((i) => i.url) };
+      });
+      if (!gone) throw HttpError.notFound(MESSAGES.productNotFound);
+      for (const url of new Set(gone.urls)) await removeIfOrphan(url);
+      await announce({ kind: 'productRemoved', productId: id, slugs: gone.slugs, categorySlugs: gone.categorySlugs });
+      if (gone.parentId) await announce({ kind: 'product', productId: gone.parentId });
+      return { success: true as const, message: MESSAGES.saved };
     },
   );
 

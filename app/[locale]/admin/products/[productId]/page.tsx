@@ -3,6 +3,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { ImageManager } from '@/components/admin/products/ImageManager';
+import { ProductActions } from '@/components/admin/products/ProductActions';
 import { ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ProductEditor } from '@/components/admin/products/ProductEditor';
@@ -39,12 +40,17 @@ export default async function AdminProductPage({ params }: Props) {
             <span className={styles.dot} data-state={product.state} aria-hidden="true" />
             {t(`states.${product.state}`)}
           </span>
+          {product.isVisible ? null : (
+            <span className={styles.archivedBadge} data-testid="product-archived">
+              {t('list.archived')}
+            </span>
+          )}
         </div>
         <p className={styles.meta}>
           <span>{t('detail.sku', { sku: product.sku })}</span>
           <span>{product.discount !== null ? `${formatPesos(product.discount)} (${formatPesos(product.price)})` : formatPesos(product.price)}</span>
           <span>{t('detail.updated', { date: format.dateTime(new Date(product.updatedAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }) })}</span>
-          {product.state !== 'hidden' ? (
+          {product.state !== 'hidden' && product.isVisible ? (
             <Link href={shopHref} className={styles.back} target="_blank">
               {t('detail.viewInShop')} ↗
             </Link>
@@ -52,6 +58,7 @@ export default async function AdminProductPage({ params }: Props) {
         </p>
       </div>
       <ScopedMessages paths={ADMIN_PRODUCT_CLIENT_MESSAGE_PATHS}>
+        <ProductActions productId={product.id} isVisible={product.isVisible} isVariation={product.isVariation} name={product.name} />
         <div className={styles.layout}>
           <div className={styles.mainCol}>
             <ProductEditor product={product} />

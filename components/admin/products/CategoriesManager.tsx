@@ -1,0 +1,178 @@
+'use client';
+
+/**
+ * The categories page's island: create (name; the address comes from it), rename, move up / down (saves
+ * the whole order), image (JPG/PNG/WEBP → WebP by the API) and delete — offered only for an empty category,
+ * and the API refuses it otherwise. Each action saves at once and shows a toast with the outcome.
+ */
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import type { StaffCategory } from '@/lib/admin/categories';
+import { imageSrc } from '@/components/ui/image-src';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import styles from './products.module.css';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+
+export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
+  const t = useTranslations('adminProducts.categories.client');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [list, setList] = useState(initial);
+  const [names, setNames] = useState<Record<number, string>>(() => Object.fromEntries(initial.map((c) => [c.id, c.name])));
+  const [newName, setNewName] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
+
+  const run = async (label: string, call: () => Promise<void>, done: string) => {
+    setBusy(label);
+    try {
+      await call();
+      notify('SUCCESS', done);
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const replace = (c: StaffCategory) => {
+    setList((l) => l.map((x) => (x.id === c.id ? c : x)));
+    setNames((n) => ({ ...n, [c.id]: c.name }));
+  };
+
+  const create = () => {
+    const name = newName.trim();
+    if (!name) {
+      notify('ERROR', t('nameRequired'));
+      return;
+    }
+    void run(
+      'create',
+      async () => {
+        const c = await publicRequest<StaffCategory>('api/staff/categories', { method: 'POST', body: { name } });
+        setList((l) => [...l, c]);
+        setNames((n) => ({ ...n, [c.id]: c.name }));
+        setNewName('');
+      },
+      t('created'),
+    );
+  };
+  const rename = (c: StaffCategory) => {
+    const name = (names[c.id] ?? '').trim();
+    if (!name) {
+      notify('ERROR', t('nameRequired'));
+      return;
+    }
+    void run(`rename-${c.id}`, async () => replace(await publicRequest<StaffCategory>(`api/staff/categories/${c.id}`, { method: 'PATCH', body: { name } })), t('saved'));
+  };
+  const move = (from: number, to: number) => {
+    const ids = list.map((c) => c.id);
+    const [x] = ids.splice(from, 1);
+    ids.splice(to, 0, x!);
+    void run(`move-${from}`, async () => setList(await publicRequest<StaffCategory[]>('api/staff/categories/order', { method: 'PUT', body: { ids } })), t('reordered'));
+  };
+  const upload = (c: StaffCategory, file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      notify('ERROR', t('tooLarge'));
+      return;
+    }
+    const body = new FormData();
+    body.append('file', file);
+    void run(`image-${c.id}`, async () => replace(await publicRequest<StaffCategory>(`api/staff/categories/${c.id}/image`, { method: 'POST', body })), t('imageSaved'));
+  };
+  const remove = (c: StaffCategory) =>
+    void run(
+      `delete-${c.id}`,
+      async () => {
+        await publicRequest(`api/staff/categories/${c.id}`, { method: 'DELETE' });
+        setList((l) => l.filter((x) => x.id !== c.id));
+        setConfirmDelete(null);
+      },
+      t('deleted'),
+    );
+
+  return (
+    <div className={styles.editor} aria-busy={busy !== null}>
+      <form
+        className={`${styles.card} ${styles.inlineForm}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          create();
+        }}
+        data-testid="category-create"
+      >
+        <div className={styles.field}>
+          <label htmlFor={`${id}-new`}>{t('newName')}</label>
+          <input id={`${id}-new`} value={newName} maxLength={100} onChange={(e) => setNewName(e.target.value)} data-testid="category-new-name" />
+        </div>
+        <button type="submit" className={styles.saveButton} disabled={busy !== null} data-testid="category-create-submit">
+          + {t('create')}
+        </button>
+      </form>
+
+      {list.length === 0 ? (
+        <p className={styles.muted}>{t('empty')}</p>
+      ) : (
+        <ol className={styles.catRows} data-testid="category-list">
+          {list.map((c, i) => {
+            const src = imageSrc(c.image);
+            const fid = `${id}-c${c.id}`;
+            const empty = c.productCount === 0;
+            return (
+              <li key={c.id} className={styles.catRow} data-testid="category-row" data-slug={c.slug}>
+                {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} data-testid="category-image" /> : <span className={styles.catThumb} aria-hidden="true" />}
+                <div className={styles.catFields}>
+                  <div className={styles.row}>
+                    <div className={`${styles.field} ${styles.grow}`}>
+                      <label htmlFor={`${fid}-name`}>{t('name')}</label>
+                      <input id={`${fid}-name`} value={names[c.id] ?? ''} maxLength={100} onChange={(e) => setNames((n) => ({ ...n, [c.id]: e.target.value }))} />
+                    </div>
+                    <button type="button" className={styles.ghostButton} disabled={busy !== null || (names[c.id] ?? '').trim() === c.name} onClick={() => rename(c)}>
+                      {t('rename')}
+                    </button>
+                  </div>
+                  <span className={styles.sku}>
+                    /{c.slug} · {t('products', { count: c.productCount, visible: c.visibleCount })}
+                  </span>
+                  <label className={`${styles.ghostButton} ${styles.catImage}`}>
+                    {c.image ? t('changeImage') : t('addImage')}
+                    <input type="file" accept="image/jpeg,image/png,image/webp" className={styles.srOnly} onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} data-testid="category-image-input" />
+                  </label>
+                </div>
+                <div className={styles.catButtons}>
+                  <button type="button" className={styles.iconButton} disabled={busy !== null || i === 0} onClick={() => move(i, i - 1)} aria-label={t('moveUp', { name: c.name })} title={t('moveUp', { name: c.name })}>
+                    ↑
+                  </button>
+                  <button type="button" className={styles.iconButton} disabled={busy !== null || i === list.length - 1} onClick={() => move(i, i + 1)} aria-label={t('moveDown', { name: c.name })} title={t('moveDown', { name: c.name })}>
+                    ↓
+                  </button>
+                  {confirmDelete === c.id ? (
+                    <span className={styles.confirm} role="alertdialog" aria-label={t('confirmDelete', { name: c.name })}>
+                      <span>{t('confirmDelete', { name: c.name })}</span>
+                      <button type="button" className={styles.dangerButton} disabled={busy !== null} onClick={() => remove(c)}>
+                        {t('delete')}
+                      </button>
+                      <button type="button" className={styles.ghostButton} onClick={() => setConfirmDelete(null)}>
+                        {t('cancel')}
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" className={styles.ghostButton} disabled={busy !== null || !empty} title={empty ? undefined : t('notEmpty')} onClick={() => setConfirmDelete(c.id)}>
+                      {t('delete')}
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

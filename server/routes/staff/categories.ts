@@ -1,0 +1,311 @@
+/**
+ * Staff category management (registered by ./index.ts under /api/staff; permission products:write, the
+ * same as editing products: superadmin, admin and employee — orderemployee and customers 403, guests 401):
+ *
+ *   GET    /api/staff/categories                         every category in order, with product counts
+ *   POST   /api/staff/categories { name, slug?, description? }   appended at the end of the order
+ *   PATCH  /api/staff/categories/:id { name?, slug?, description? }
+ *   PUT    /api/staff/categories/order { ids }           the new order (a permutation of every id)
+ *   POST   /api/staff/categories/:id/image               multipart JPG/PNG/WEBP → WebP (the product pipeline)
+ *   DELETE /api/staff/categories/:id                     only an empty category (else 409)
+ *
+ * A category's slug is its storefront address (/{slug}): unique, and never one of the storefront's own
+ * top-level paths. Every write is one transaction and is announced through services/catalogue-changes.ts.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { asc, count, eq, max, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { categories, productCategories } from '../../db/schema';
+import { HttpError, MESSAGES } from '../../errors';
+import { slugify } from '../../lib/text';
+import { envelope, errorSchema, idParams } from '../../schemas/common';
+import { catalogueChanged, type Revalidate } from '../../services/catalogue-changes';
+import { readUpload } from '../../storage/upload';
+import { authErrors } from '../orders/schemas';
+import { toWebp } from './products';
+
+/**
+ * Top-level paths of the storefront (app/[locale]/…, app/…) and its locales: a category there would never
+ * be reachable. server/test/staff-categories.test.ts checks this list against the app directory.
+ */
+export const RESERVED_CATEGORY_SLUGS: ReadonlySet<string> = new Set([
+  'about-us', 'admin', 'api', 'autologin', 'cart', 'catalogue-default', 'checkout', 'docs', 'en', 'es', 'faq', 'forgot',
+  'health', 'login', 'manifest', 'order', 'orders', 'products', 'profile', 'pt-br', 'register', 'reset-password',
+  'robots', 'sitemap', 'suscriptions', 'terms-and-conditions', 'uploads', 'verify',
+]);
+
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const noNul = (s: string) => !s.includes('\u0000');
+const nameInput = z
+  .string({ error: MESSAGES.categoryNameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.categoryNameRequired })
+  .max(100, { error: MESSAGES.categoryNameRequired })
+  .refine(noNul, { error: MESSAGES.categoryNameRequired });
+const slugInput = z.string({ error: MESSAGES.categorySlugInvalid }).trim().max(80, { error: MESSAGES.categorySlugInvalid }).regex(SLUG_RE, { error: MESSAGES.categorySlugInvalid });
+const descriptionInput = z.string({ error: MESSAGES.badParams }).trim().max(2000).refine(noNul).nullable();
+
+export const categoryCreateBody = z.object({ name: nameInput, slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
+export const categoryPatchBody = z.object({ name: nameInput.optional(), slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
+
+const staffCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  order: z.number().int(),
+  /** top-level products in it, hidden and archived included */
+  productCount: z.number().int(),
+  /** the ones the storefront shows */
+  visibleCount: z.number().int(),
+});
+export type StaffCategoryWire = z.infer<typeof staffCategorySchema>;
+
+type Tx = Db;
+
+export async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+      image: categories.image,
+      order: categories.order,
+      productCount: sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
+        where pc.category_id = categories.id and p.parent_id is null)`.mapWith(Number),
+      visibleCount: sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
+        where pc.category_id = categories.id and p.parent_id is null and p.is_visible and p.state <> 'hidden')`.mapWith(Number),
+    })
+    .from(categories)
+    .orderBy(asc(categories.order), asc(categories.id));
+}
+
+async function oneCategory(db: Db, id: number): Promise<StaffCategoryWire> {
+  const found = (await listStaffCategories(db)).find((c) => c.id === id);
+  if (!found) throw HttpError.notFound(MESSAGES.categoryNotFound);
+  return found;
+}
+
+/** The slug to store: valid, not reserved, not another category's (409). */
+async function usableSlug(tx: Tx, slug: string, exceptId?: number): Promise<string> {
+  if (!SLUG_RE.test(slug)) throw HttpError.badRequest(MESSAGES.categorySlugInvalid);
+  if (RESERVED_CATEGORY_SLUGS.has(slug)) throw HttpError.badRequest(MESSAGES.categorySlugReserved);
+  const [other] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
+  if (other && other.id !== exceptId) throw HttpError.conflict(MESSAGES.categorySlugTaken);
+  return slug;
+}
+
+/** Names of files this module writes: c<category id>-<16 hex of the content hash>.webp */
+const UPLOADED_NAME = /^c[1-9][0-9]{0,9}-[0-9a-f]{16}\.webp$/;
+
+const routes: FastifyPluginAsyncZod<{ revalidate: Revalidate }> = async (app, opts) => {
+  const tags = ['personal'];
+  const security = [{ bearerAuth: [] }];
+  const guard = app.requirePermission('products:write');
+  const announce = (slugs: string[]) => catalogueChanged(app.db, opts.revalidate, { kind: 'category', slugs });
+
+  const catalogueMessages = new Set<string>(Object.values(MESSAGES));
+  const rejectInvalid = (err: unknown): never => {
+    const issues = (err as { validation?: { message?: string }[] }).validation ?? [];
+    const specific = issues.map((i) => i.message).find((m): m is string => typeof m === 'string' && catalogueMessages.has(m));
+    throw HttpError.badRequest(specific ?? MESSAGES.badParams);
+  };
+
+  const removeIfOrphan = async (url: string | null) => {
+    if (!url) return;
+    const name = path.posix.basename(url);
+    if (!url.startsWith('/uploads/categories/') || !UPLOADED_NAME.test(name)) return; // seed files are shared
+    const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(categories).where(eq(categories.image, url));
+    if (Number(n) === 0) await app.blobs.remove(`uploads/categories/${name}`);
+  };
+
+  app.get(
+    '/categories',
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'Categorías en orden, con la cantidad de productos (todos y visibles)', security, response: { 200: envelope(z.array(staffCategorySchema)), ...authErrors } },
+    },
+    async () => ({ success: true as const, data: await listStaffCategories(app.db) }),
+  );
+
+  app.post(
+    '/categories',
+    {
+      config: { invalidates: ['categories', 'products'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Crear una categoría (la dirección sale del nombre si no se indica; única); va al final del orden',
+        security,
+        body: categoryCreateBody,
+        response: { 201: envelope(staffCategorySchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      const b = req.body;
+      const id = await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        const slug = await usableSlug(tx, b.slug ?? slugify(b.name));
+        const [last] = await tx.select({ top: max(categories.order) }).from(categories);
+        const [row] = await tx
+          .insert(categories)
+          .values({ name: b.name, slug, description: b.description ?? null, order: (last?.top ?? 0) + 1 })
+          .returning({ id: categories.id });
+        return row!.id;
+      });
+      const data = await oneCategory(app.db, id);
+      await announce([data.slug]);
+      return reply.code(201).send({ success: true as const, message: MESSAGES.saved, data });
+    },
+  );
+
+  app.put(
+    '/categories/order',
+    {
+      config: { invalidates: ['categories', 'products'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Reordenar las categorías (todas sus ids, en el orden nuevo)',
+        security,
+        body: z.object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000) }).strict(),
+        response: { 200: envelope(z.array(staffCategorySchema)), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      const ids = req.body.ids;
+      await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        // the whole table locked: two reorders cannot interleave, nor a create slip in between
+        const current = await tx.select({ id: categories.id }).from(categories).for('update');
+        const have = new Set(current.map((r) => r.id));
+        if (ids.length !== have.size || new Set(ids).size !== ids.length || !ids.every((x) => have.has(x))) {
+          throw HttpError.badRequest(MESSAGES.categoryOrderMismatch);
+        }
+        for (const [i, id] of ids.entries()) await tx.update(categories).set({ order: i + 1 }).where(eq(categories.id, id));
+      });
+      const data = await listStaffCategories(app.db);
+      await announce([]);
+      return { success: true as const, message: MESSAGES.saved, data };
+    },
+  );
+
+  app.patch(
+    '/categories/:id',
+    {
+      config: { invalidates: ['categories', 'products'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Renombrar una categoría, cambiar su dirección o su descripción',
+        security,
+        params: idParams,
+        body: categoryPatchBody,
+        response: { 200: envelope(staffCategorySchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      const b = req.body;
+      const before = await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        const [c] = await tx.select().from(categories).where(eq(categories.id, req.params.id)).for('update');
+        if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+        const slug = b.slug === undefined ? c.slug : await usableSlug(tx, b.slug, c.id);
+        await tx
+          .update(categories)
+          .set({ name: b.name ?? c.name, slug, ...(b.description !== undefined ? { description: b.description } : {}) })
+          .where(eq(categories.id, c.id));
+        return c;
+      });
+      const data = await oneCategory(app.db, req.params.id);
+      await announce([before.slug, data.slug]);
+      return { success: true as const, message: MESSAGES.saved, data };
+    },
+  );
+
+  app.post(
+    '/categories/:id/image',
+    {
+      config: { invalidates: ['categories', 'products'] },
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Imagen de la categoría (multipart, JPG / PNG / WEBP de hasta 10 MB); se guarda como WebP, reemplaza la anterior',
+        consumes: ['multipart/form-data'],
+        security,
+        params: idParams,
+        response: { 200: envelope(staffCategorySchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
+      },
+    },
+    async (req) => {
+      const id = req.params.id;
+      const [exists] = await app.db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+      if (!exists) throw HttpError.notFound(MESSAGES.categoryNotFound);
+      const file = await readUpload(req, { allowed: ['image/jpeg', 'image/png', 'image/webp'], typeMessage: MESSAGES.imageType });
+      const webp = await toWebp(file.data);
+      const name = `c${id}-${createHash('sha256').update(webp).digest('hex').slice(0, 16)}.webp`;
+      const url = `/uploads/categories/${name}`;
+      await app.blobs.save({ key: `uploads/categories/${name}`, data: webp, contentType: 'image/webp', visibility: 'public', ownerId: req.user!.id });
+      let previous: string | null = null;
+      try {
+        previous = await app.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Tx;
+          const [c] = await tx.select({ image: categories.image }).from(categories).where(eq(categories.id, id)).for('update');
+          if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+          await tx.update(categories).set({ image: url }).where(eq(categories.id, id));
+          return c.image;
+        });
+      } catch (err) {
+        await removeIfOrphan(url);
+        throw err;
+      }
+      if (previous !== url) await removeIfOrphan(previous);
+      const data = await oneCategory(app.db, id);
+      await announce([data.slug]);
+      return { success: true as const, message: MESSAGES.saved, data };
+    },
+  );
+
+  app.delete(
+    '/categories/:id',
+    {
+      config: { invalidates: ['categories', 'products'] },
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Borrar una categoría vacía (con productos responde 409)',
+        security,
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...authErrors },
+      },
+    },
+    async (req) => {
+      const removed = await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        const [c] = await tx.select().from(categories).where(eq(categories.id, req.params.id)).for('update');
+        if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+        // any product row counts (hidden, archived or a variation's link): deleting would silently unlink it
+        const [used] = await tx.select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, c.id));
+        if (Number(used?.n ?? 0) > 0) throw HttpError.conflict(MESSAGES.categoryNotEmpty);
+        await tx.delete(categories).where(eq(categories.id, c.id));
+        return c;
+      });
+      await removeIfOrphan(removed.image);
+      await announce([removed.slug]);
+      return { success: true as const, message: MESSAGES.saved };
+    },
+  );
+};
+
+export default routes;

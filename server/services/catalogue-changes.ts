@@ -1,0 +1,72 @@
+/**
+ * The one place a staff change to the catalogue is announced: it works out which storefront cache tags the
+ * change touches (lib/cache) and hands them to the revalidation path of routes/staff/index.ts (which drops
+ * the API's catalogue cache first, then tells the storefront). Product and category routes call only
+ * `catalogueChanged`, so another transport (domain events, a queue) replaces the announcement here alone.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { productChangeTags, tags as cacheTags } from '../../lib/cache';
+import type { Db } from '../db/client';
+import { categories, productCategories, products } from '../db/schema';
+
+export type Revalidate = (tags: string[]) => void;
+
+export type CatalogueChange =
+  /**
+   * a product (or variation) was created or changed; `extraCategorySlugs`: categories it left;
+   * `visibilityChanged`: it appeared or disappeared (the category menus count visible products)
+   */
+  | { kind: 'product'; productId: number; extraCategorySlugs?: readonly string[]; visibilityChanged?: boolean }
+  /** a product was deleted: what it was, read before the delete */
+  | { kind: 'productRemoved'; productId: number; slugs: readonly string[]; categorySlugs: readonly string[] }
+  /** a category was created, renamed, reordered, given an image or deleted: its slugs (old and new) */
+  | { kind: 'category'; slugs: readonly string[] };
+
+async function categorySlugsOf(db: Db, productId: number): Promise<string[]> {
+  const rows = await db
+    .select({ slug: categories.slug })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(eq(productCategories.productId, productId))
+    .orderBy(asc(productCategories.position));
+  return rows.map((r) => r.slug);
+}
+
+/** Tags of a product change: the product and its parent (by id and slug), their categories, the lists. */
+export async function productTags(db: Db, productId: number, extraCategorySlugs: readonly string[] = [], visibilityChanged = false): Promise<string[]> {
+  const [row] = await db.select({ id: products.id, parentId: products.parentId }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!row) return [];
+  const ownerId = row.parentId ?? row.id;
+  const ids = [...new Set([row.id, ownerId])];
+  const slugs = await db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, ids));
+  const categorySlugs = [...new Set([...(await categorySlugsOf(db, ownerId)), ...extraCategorySlugs])];
+  const out = new Set<string>();
+  for (const p of slugs) for (const t of productChangeTags({ id: p.id, slugs: [p.slug], categorySlugs })) out.add(t);
+  // the category menus carry visible-product counts
+  if (visibilityChanged && categorySlugs.length) out.add(cacheTags.categories);
+  return [...out];
+}
+
+/** The tags a change touches (exported for tests). */
+export async function catalogueChangeTags(db: Db, change: CatalogueChange): Promise<string[]> {
+  switch (change.kind) {
+    case 'product':
+      return productTags(db, change.productId, change.extraCategorySlugs, change.visibilityChanged);
+    case 'productRemoved': {
+      const out = new Set(productChangeTags({ id: change.productId, slugs: change.slugs, categorySlugs: change.categorySlugs }));
+      out.add(cacheTags.categories);
+      return [...out];
+    }
+    case 'category': {
+      // a category's name and slug show in every product card and detail of it, and in the menus
+      const out = new Set<string>([cacheTags.categories, cacheTags.products, cacheTags.productDetails]);
+      for (const slug of change.slugs) if (slug) out.add(cacheTags.category(slug));
+      return [...out];
+    }
+  }
+}
+
+/** Announces a committed catalogue change (fire-and-forget: the staff answer never waits for the storefront). */
+export async function catalogueChanged(db: Db, revalidate: Revalidate, change: CatalogueChange): Promise<void> {
+  revalidate(await catalogueChangeTags(db, change));
+}
