@@ -124,12 +124,18 @@ export async function revokeUserRefreshTokens(db: Db, userId: number): Promise<v
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Deletes rows past their lifetime (or revoked / rotated) for more than `graceMs`; returns how many. */
-export async function pruneRefreshTokens(db: Db, graceMs = 7 * 24 * 3600_000): Promise<number> {
-  const before = new Date(Date.now() - graceMs);
+/** How long a spent row is kept: a replay of it inside this window still revokes its family (later: just refused). */
+export const REFRESH_RETENTION_MS = 2 * 24 * 3600_000;
+
+/**
+ * Deletes rows nothing needs any more: expired, revoked or rotated more than `retentionMs` ago (a remembered
+ * session rotates every 15 minutes: its spent rows would otherwise pile up for 30 days). Returns how many.
+ */
+export async function pruneRefreshTokens(db: Db, now = new Date(), retentionMs = REFRESH_RETENTION_MS): Promise<number> {
+  const before = new Date(now.getTime() - retentionMs);
   const rows = await db
     .delete(refreshTokens)
-    .where(or(lt(refreshTokens.expiresAt, before), lt(refreshTokens.revokedAt, before)))
+    .where(or(lt(refreshTokens.expiresAt, before), lt(refreshTokens.revokedAt, before), lt(refreshTokens.rotatedAt, before)))
     .returning({ id: refreshTokens.id });
   return rows.length;
 }

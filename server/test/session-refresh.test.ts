@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { refreshTokens, users } from '../db/schema';
 import { ACCESS_TOKEN_TTL_S, accessTokenTtlFromEnv } from '../auth/jwt';
+import { pruneRefreshTokens, REFRESH_RETENTION_MS } from '../auth/refresh-tokens';
 import { describeEachDb } from './helpers';
 import { TEST_JWT_SECRET, jwtPayload, memoryMailer } from './auth-fixtures';
 import { createUser, PASSWORD } from './orders-fixtures';
@@ -311,6 +312,19 @@ describeEachDb(
       assert.equal((await refresh(app, cookie)).status, 200, 'the refused request did not rotate it');
       const foreignLogout = await send(app, 'DELETE', '/auth/refresh', { cookie, headers: { origin: 'https://evil.example' } });
       assert.equal(foreignLogout.status, 403);
+    });
+
+    it('the hourly prune deletes spent rows (expired, revoked, rotated) after 2 days, never a live one', async () => {
+      const { app, db } = ctx();
+      const { token, cookie } = await loginAs(app, 'cliente@example.com');
+      const sid = jwtPayload(token).sid as string;
+      const next = refreshCookieOf(await refresh(app, cookie)).value; // one rotated row, one live
+      const later = new Date(Date.now() + REFRESH_RETENTION_MS + 60_000);
+      const family = () => db.db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.familyId, sid));
+      assert.equal((await family()).length, 2);
+      await pruneRefreshTokens(db.db, later);
+      assert.equal((await family()).length, 1, 'the rotated row went, the live one stays');
+      assert.equal((await refresh(app, next)).status, 200);
     });
 
     it('bad input: 4xx with the Spanish message, nothing rotated', async () => {
