@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { fakeJwt, mockFetch } from '@/components/account/test-utils';
-import { refreshMarginMs, refreshSession } from './refresh';
+import { refreshMarginMs, refreshSession, withAccessToken } from './refresh';
 import { TOKEN_COOKIE, readToken, saveSession } from './store';
 
 const API = 'http://api.test';
@@ -59,4 +59,22 @@ it('takes the Web Lock when the browser has one', async () => {
 it('refreshes a minute before expiry, or a third of a short lifetime', () => {
   expect(refreshMarginMs(fakeJwt({ iat: 0, exp: 900 }))).toBe(60_000);
   expect(refreshMarginMs(fakeJwt({ iat: 0, exp: 9 }))).toBe(3000);
+});
+
+it('withAccessToken: a 401 renews once and runs the call again with the new token; a refused renewal returns the 401', async () => {
+  const live = fakeJwt({ sub: '3', iat: now(), exp: now() + 900, sxp: now() + 3600 });
+  const fresh = fakeJwt({ sub: '3', iat: now(), exp: now() + 900, sxp: now() + 3600, jti: 'b' });
+  saveSession({ token: live, user, permissions: [] });
+  const { calls } = mockFetch({ 'POST auth/refresh': { status: 200, body: { success: true, data: { user, permissions: [], token: fresh } } } });
+  const seen: (string | null)[] = [];
+  const res = await withAccessToken(API, async (t) => (seen.push(t), { status: t === fresh ? 200 : 401 }));
+  expect(res.status).toBe(200);
+  expect(seen).toEqual([live, fresh]);
+  expect(calls).toHaveLength(1);
+
+  mockFetch({ 'POST auth/refresh': { status: 401, body: { success: false } } });
+  const seen2: (string | null)[] = [];
+  const refused = await withAccessToken(API, async (t) => (seen2.push(t), { status: 401 }));
+  expect(refused.status).toBe(401);
+  expect(seen2).toEqual([fresh]);
 });

@@ -79,3 +79,21 @@ export function refreshSession(apiUrl: string, stale: string | null = readToken(
   });
   return inFlight;
 }
+
+/**
+ * Runs `call` with a fresh access token (renewed first when it is about to expire); on a 401 renews it once
+ * and runs `call` again with the new one. For callers that do not go through `publicRequest` (the account
+ * forms, a document download). A refused renewal leaves the 401 to the caller.
+ */
+export async function withAccessToken<R extends { status: number }>(apiUrl: string, call: (token: string | null) => Promise<R>): Promise<R> {
+  let token = readToken();
+  if (token && expiresWithin(token, refreshMarginMs(token))) {
+    const renewed = await refreshSession(apiUrl, token);
+    if (renewed.kind === 'ok') token = renewed.session.token;
+  }
+  const first = await call(token);
+  if (first.status !== 401 || !token) return first;
+  const renewed = await refreshSession(apiUrl, token);
+  if (renewed.kind !== 'ok' || renewed.session.token === token) return first;
+  return call(renewed.session.token);
+}
