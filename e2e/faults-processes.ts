@@ -81,6 +81,8 @@ export interface ApiOptions {
   secret: string;
   jwtSecret?: string;
   origins?: string[];
+  /** more variables for this API (e.g. a short ACCESS_TOKEN_TTL_S) */
+  env?: Record<string, string>;
 }
 
 export async function startApi(o: ApiOptions): Promise<Proc> {
@@ -100,6 +102,7 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
     REVALIDATE_URLS: (o.revalidateUrls ?? []).join(','),
   };
   if (o.jwtSecret) env.JWT_SECRET = o.jwtSecret;
+  Object.assign(env, o.env);
   const proc = run('api', ['--import', 'tsx', 'server/main.ts'], env, o.port, o.logDir);
   await waitReady(proc, `http://127.0.0.1:${o.port}/health`);
   return proc;

@@ -73,6 +73,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // '' = unset (a spawner that clears the variable)
   SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
+  // access token lifetime (ADR 0005; default 900 s = 15 min): read by server/auth, checked here at start
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(5).max(86_400).optional(),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   // off unless set: several APIs on one host (tests, e2e, instances) must not fight over one port

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { accountRequest, type AccountRequestOptions, type AccountResult } from '@/lib/session/api';
 import { useSession } from '@/lib/session/SessionProvider';
+import { withAccessToken } from '@/lib/session/refresh';
 import { readToken } from '@/lib/session/store';
 import { translateServerMessage, type AccountMessageKey } from '@/lib/session/server-messages';
 import { messagesFrom, type ValidationKey } from '@/lib/validation/account';
@@ -35,8 +36,10 @@ export function useServerText() {
 }
 
 /**
- * accountRequest bound to the session's API URL and (with `auth: true`) its current token. Its identity
- * changes only with the API URL, not with the token, so effects that call it do not re-run on login.
+ * accountRequest bound to the session's API URL and (with `auth: true`) the newest access token: renewed
+ * when about to expire, and on a 401 renewed and retried once (ADR 0005), so a form opened after a break
+ * does not log the visitor out. Its identity changes only with the API URL, not with the token, so effects
+ * that call it do not re-run on login.
  */
 export function useAccountApi() {
   const { apiUrl, token } = useSession();
@@ -45,8 +48,12 @@ export function useAccountApi() {
     tokenRef.current = token;
   }, [token]);
   return useCallback(
-    <T,>(path: string, options: AccountRequestOptions & { auth?: boolean } = {}): Promise<AccountResult<T>> =>
-      accountRequest<T>(apiUrl, path, { ...options, token: options.auth ? (tokenRef.current ?? readToken()) : options.token }),
+    <T,>(path: string, options: AccountRequestOptions & { auth?: boolean } = {}): Promise<AccountResult<T>> => {
+      if (!options.auth) return accountRequest<T>(apiUrl, path, options);
+      // the cookie first: another tab or island may have renewed the token since this one rendered
+      if (!readToken() && tokenRef.current) return accountRequest<T>(apiUrl, path, { ...options, token: tokenRef.current });
+      return withAccessToken(apiUrl, (t) => accountRequest<T>(apiUrl, path, { ...options, token: t }));
+    },
     [apiUrl],
   );
 }

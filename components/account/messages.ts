@@ -10,6 +10,7 @@ export const FORGOT_CLIENT_MESSAGE_PATHS = ['account.forgot'] as const;
 export const RESET_CLIENT_MESSAGE_PATHS = ['account.reset'] as const;
 export const VERIFY_CLIENT_MESSAGE_PATHS = ['account.verify'] as const;
 export const AUTO_LOGIN_CLIENT_MESSAGE_PATHS = ['account.autoLogin', 'errors.server500', 'errors.title'] as const;
+export const RENEW_CLIENT_MESSAGE_PATHS = ['account.renew'] as const;
 export const SUBSCRIPTIONS_CLIENT_MESSAGE_PATHS = ['account.subscriptions'] as const;
 /** ProfileTabs, ProfileData, ChangePasswordForm and the orders tab (OrdersList). */
 export const PROFILE_CLIENT_MESSAGE_PATHS = [

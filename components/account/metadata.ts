@@ -4,7 +4,7 @@ import { hasLocale } from 'next-intl';
 import { routing, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-type Section = 'login' | 'register' | 'forgot' | 'reset' | 'verify' | 'autoLogin' | 'subscriptions' | 'profile';
+type Section = 'login' | 'register' | 'forgot' | 'reset' | 'verify' | 'autoLogin' | 'subscriptions' | 'profile' | 'renew';
 
 /** Title "{Shop} | {Page}", canonical + hreflang; account pages are not indexed (noindex, follow). */
 export async function accountMetadata(params: Promise<{ locale: string }>, section: Section, path: string): Promise<Metadata> {

@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { documentFilePath } from '@/lib/api/orders';
-import { PublicApiError, publicApiUrlFor, usePublicApi } from '@/lib/api/public';
-import { readToken } from '@/lib/session/store';
+import { PublicApiError, publicApiBase, publicApiUrlFor, usePublicApi } from '@/lib/api/public';
+import { withAccessToken } from '@/lib/session/refresh';
 import styles from './orders.module.css';
 
 export function DocumentLink({ orderId, docId, fileName, label }: { orderId: number; docId: number; fileName: string | null; label: string }) {
@@ -18,10 +18,10 @@ export function DocumentLink({ orderId, docId, fileName, label }: { orderId: num
   const download = async () => {
     setBusy(true);
     try {
-      const token = readToken();
-      const res = await fetch(publicApiUrlFor(documentFilePath(orderId, docId)), {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      }).catch(() => {
+      // the newest access token, renewed when about to expire and once on a 401 (ADR 0005)
+      const res = await withAccessToken(publicApiBase(), (token) =>
+        fetch(publicApiUrlFor(documentFilePath(orderId, docId)), { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+      ).catch(() => {
         throw new PublicApiError({ kind: 'network', status: 0 });
       });
       if (!res.ok) throw new PublicApiError(res.status === 401 ? { kind: 'unauthorized', status: 401 } : { kind: 'http', status: res.status });

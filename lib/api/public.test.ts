@@ -4,7 +4,11 @@ jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn() }) }
 const expireSession = jest.fn();
 jest.mock('@/lib/session/SessionProvider', () => ({ expireSession: () => expireSession() }));
 let token: string | null = null;
-jest.mock('@/lib/session/store', () => ({ readToken: () => token }));
+let expiring = false;
+jest.mock('@/lib/session/store', () => ({ readToken: () => token, expiresWithin: () => expiring }));
+// lib/session/refresh.ts (one refresh per browser) has its own tests: here, what publicRequest does with its outcome
+const refreshSession = jest.fn();
+jest.mock('@/lib/session/refresh', () => ({ refreshMarginMs: () => 60_000, refreshSession: (...a: unknown[]) => refreshSession(...a) }));
 
 function res(body: unknown, status = 200, json = true): Response {
   return {
@@ -18,6 +22,8 @@ const t = (key: string) => ({ jwt: 'La sesion ha expirado, inicia sesion nuevame
 
 beforeEach(() => {
   token = null;
+  expiring = false;
+  refreshSession.mockReset();
   expireSession.mockReset();
   document.documentElement.dataset.apiUrl = 'http://api.test/';
 });
@@ -50,6 +56,50 @@ describe('publicRequest', () => {
     expect(init.headers.authorization).toBe('Bearer tok');
     expect(init.headers['content-type']).toBe('application/json');
     expect(init.body).toBe('{"b":2}');
+  });
+
+  it('a 401 renews the access token (ADR 0005) and retries the call once with the new one', async () => {
+    token = 'old';
+    refreshSession.mockImplementation(async () => {
+      token = 'new';
+      return { kind: 'ok', session: { token: 'new', user: { id: 1, email: 'a@b.c' }, permissions: [] } };
+    });
+    const fetchImpl = jest
+      .fn()
+      .mockResolvedValueOnce(res({ success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' }, 401))
+      .mockResolvedValueOnce(res({ success: true, data: { ok: 1 } }, 201));
+    await expect(publicRequest('api/messages', { method: 'POST', body: { text: 'hola' }, fetchImpl })).resolves.toEqual({ ok: 1 });
+    expect(refreshSession).toHaveBeenCalledWith('http://api.test', 'old');
+    expect(fetchImpl.mock.calls.map(([, init]) => init.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+    expect(fetchImpl.mock.calls[1][1].body).toBe('{"text":"hola"}');
+  });
+
+  it('a refused renewal leaves the 401 to the caller (session closed, error.jwt); never a second retry', async () => {
+    token = 'old';
+    refreshSession.mockResolvedValue({ kind: 'expired' });
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: false, message: 'x' }, 401));
+    await expect(publicRequest('api/x', { fetchImpl })).rejects.toMatchObject({ failure: { kind: 'unauthorized' } });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+
+    refreshSession.mockResolvedValue({ kind: 'ok', session: { token: 'new', user: { id: 1, email: 'a@b.c' }, permissions: [] } });
+    fetchImpl.mockClear();
+    await expect(publicRequest('api/x', { fetchImpl })).rejects.toMatchObject({ failure: { kind: 'unauthorized' } });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('renews a token about to expire before the call; a guest call (no token) never refreshes', async () => {
+    token = 'old';
+    expiring = true;
+    refreshSession.mockResolvedValue({ kind: 'ok', session: { token: 'new', user: { id: 1, email: 'a@b.c' }, permissions: [] } });
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: true, data: 1 }));
+    await publicRequest('api/y', { fetchImpl });
+    expect(fetchImpl.mock.calls[0][1].headers.authorization).toBe('Bearer new');
+
+    token = null;
+    refreshSession.mockClear();
+    fetchImpl.mockResolvedValue(res({ success: false }, 401));
+    await expect(publicRequest('api/y', { fetchImpl })).rejects.toBeInstanceOf(PublicApiError);
+    expect(refreshSession).not.toHaveBeenCalled();
   });
 
   it('omits the token when auth is false', async () => {

@@ -9,12 +9,17 @@
  * - `handleApiError()` / `usePublicApi().handleError` apply spec §8's generic behaviour:
  *   401 → 'error.jwt' + session cleared + go to /; 403 → the server's message + go to /;
  *   other statuses → the server's message or 'Error en la solicitud'; network/parse → 'error.error500'.
+ *
+ * The access token lives 15 minutes (ADR 0005): `publicRequest` renews it shortly before it expires, and on
+ * a 401 renews it and retries the call once (lib/session/refresh.ts: one refresh for all tabs and islands).
+ * Only when the renewal is refused does the 401 reach the caller (session closed, 'error.jwt').
  */
 import { useCallback, useMemo } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { expireSession } from '@/lib/session/SessionProvider';
-import { readToken } from '@/lib/session/store';
+import { refreshMarginMs, refreshSession } from '@/lib/session/refresh';
+import { expiresWithin, readToken } from '@/lib/session/store';
 import { notify as notifyMessage } from '@/lib/toast/emitter';
 import type { MessageType } from '@/lib/toast/messages';
 import type { ApiEnvelope } from './types';
@@ -117,14 +122,29 @@ function failureFor(status: number, message?: string): ApiFailure {
  * `success !== false`. Throws PublicApiError (or the AbortError when `signal` aborted).
  */
 export async function publicRequest<T>(path: string, options: PublicRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal, headers = {}, fetchImpl = fetch, timeoutMs = BROWSER_API_TIMEOUT_MS } = options;
+  if (!options.auth && options.auth !== undefined) return requestOnce<T>(path, options, null);
+  let token = readToken();
+  if (token && expiresWithin(token, refreshMarginMs(token))) {
+    const renewed = await refreshSession(publicApiBase(), token);
+    if (renewed.kind === 'ok') token = renewed.session.token;
+  }
+  try {
+    return await requestOnce<T>(path, options, token);
+  } catch (error) {
+    // A 401 with a token: renew it (once for every caller) and retry this call once with the new one.
+    if (!token || !(error instanceof PublicApiError) || error.failure.kind !== 'unauthorized') throw error;
+    const renewed = await refreshSession(publicApiBase(), token);
+    if (renewed.kind !== 'ok' || renewed.session.token === token) throw error;
+    return requestOnce<T>(path, options, renewed.session.token);
+  }
+}
+
+async function requestOnce<T>(path: string, options: PublicRequestOptions, token: string | null): Promise<T> {
+  const { method = 'GET', body, signal, headers = {}, fetchImpl = fetch, timeoutMs = BROWSER_API_TIMEOUT_MS } = options;
   const finalHeaders: Record<string, string> = { accept: 'application/json', ...headers };
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) finalHeaders['content-type'] = 'application/json';
-  if (auth) {
-    const token = readToken();
-    if (token) finalHeaders.authorization = `Bearer ${token}`;
-  }
+  if (token) finalHeaders.authorization = `Bearer ${token}`;
   const deadline = withDeadline(signal, timeoutMs);
   // the caller's abort stays an AbortError (ignored); the deadline is a network failure
   const failed = (error: unknown): never => {

@@ -24,6 +24,21 @@ const staffToken = `x.${Buffer.from(JSON.stringify({ role: 'admin', exp: Date.no
 const customerToken = `x.${Buffer.from(JSON.stringify({ role: 'customer', exp: Date.now() / 1000 + 600 })).toString('base64url')}.y`;
 
 describe('maintenanceGate (proxy.ts maintenance branch)', () => {
+  it('a staff session whose access token expired is sent to /renew-session (and only that page passes), never locked out', async () => {
+    const { flag } = flagAnswering(true);
+    const claims = (o: Record<string, unknown>) => `x.${Buffer.from(JSON.stringify(o)).toString('base64url')}.y`;
+    const now = Date.now() / 1000;
+    const expiredStaff = claims({ role: 'admin', exp: now - 5, sxp: now + 3600 });
+    const res = await maintenanceGate(request('/en/admin/orders', expiredStaff), flag, createStaffCheck({ apiUrl: () => 'http://api.test', fetchImpl: jest.fn() }));
+    expect(res?.status).toBe(307);
+    expect(res?.headers.get('location')).toBe('/en/renew-session?next=%2Fadmin%2Forders');
+    expect(await maintenanceGate(request('/en/renew-session', expiredStaff), flag)).toBeNull();
+    // a customer's expired token, or a staff one whose session is over: the maintenance screen
+    for (const t of [claims({ role: 'customer', exp: now - 5, sxp: now + 3600 }), claims({ role: 'admin', exp: now - 5, sxp: now - 1 }), claims({ role: 'admin', exp: now - 5 })]) {
+      expect((await maintenanceGate(request('/renew-session', t), flag))?.status).toBe(503);
+    }
+  });
+
   it('serves the translated 503 screen with Retry-After while in maintenance', async () => {
     const { flag } = flagAnswering(true);
     const res = await maintenanceGate(request('/velas/vela-de-soja'), flag);

@@ -33,6 +33,7 @@ describe('NONCE_PATHS only lists pages rendered per request', () => {
     autoLogin: 'app/[locale]/autoLogin/page.tsx',
     reset: 'app/[locale]/reset-password/[token]/page.tsx',
     verify: 'app/[locale]/verify/[token]/page.tsx',
+    renew: 'app/[locale]/renew-session/page.tsx',
   };
   it('has one route file per pattern', () => expect(Object.keys(files)).toHaveLength(NONCE_PATHS.length));
   it.each(Object.entries(files))('%s is force-dynamic', (_name, file) => {

@@ -29,6 +29,7 @@ export const NONCE_PATHS: RegExp[] = [
   /^\/profile\/?$/,
   /^\/suscriptions\/?$/,
   /^\/login\/?$/,
+  /^\/renew-session\/?$/,
   /^\/autoLogin\/?$/,
   /^\/reset-password\/[^/]+\/?$/,
   /^\/verify\/[^/]+\/?$/,

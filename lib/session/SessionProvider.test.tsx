@@ -46,9 +46,9 @@ it('without a token it is anonymous at once and asks nothing', async () => {
   expect(fn).not.toHaveBeenCalled();
 });
 
-it('shows "loading" until GET /auth answers, then the user and permissions (and stores a renewed token)', async () => {
+it('shows "loading" until GET /auth answers, then the user and permissions (the check never renews the token)', async () => {
   const token = fakeJwt({ sub: '3', exp });
-  const renewed = fakeJwt({ sub: '3', exp: exp + 100 });
+  const renewed = fakeJwt({ sub: '3', exp: exp + 100 }); // an old API's renewal: ignored (ADR 0005)
   saveSession({ token, user, permissions: [] });
   let answer!: () => void;
   const gate = new Promise<void>((r) => (answer = r));
@@ -67,8 +67,86 @@ it('shows "loading" until GET /auth answers, then the user and permissions (and 
   expect(screen.getByTestId('email')).toHaveTextContent('vip@example.com');
   expect(screen.getByTestId('vip')).toHaveTextContent('true');
   expect(calls[0].auth).toBe(`Bearer ${token}`);
-  expect(Cookies.get(TOKEN_COOKIE)).toBe(renewed);
+  expect(Cookies.get(TOKEN_COOKIE)).toBe(token);
   expect(JSON.parse(localStorage.getItem(PERMISSIONS_KEY)!)).toEqual(['isVip']);
+});
+
+describe('short access tokens (ADR 0005)', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const session = (extra: Record<string, unknown> = {}) => fakeJwt({ sub: '3', iat: now() - 900, exp: now() - 5, sxp: now() + 86_400, ...extra });
+
+  it('an expired access token at startup: POST auth/refresh (with the cookie) first, then the check with the new token', async () => {
+    const stale = session();
+    const fresh = fakeJwt({ sub: '3', iat: now(), exp: now() + 900, sxp: now() + 86_400 });
+    saveSession({ token: stale, user, permissions: [] });
+    const { calls, fn } = mockFetch({
+      'POST auth/refresh': { status: 200, body: { success: true, data: { user, permissions: ['isVip'], token: fresh } } },
+      'GET auth': { status: 200, body: { success: true, data: { user, permissions: ['isVip'] } } },
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${API}/auth/refresh`, `GET ${API}/auth`]);
+    expect((fn.mock.calls[0][1] as RequestInit).credentials).toBe('include');
+    expect(calls[1].auth).toBe(`Bearer ${fresh}`);
+    expect(Cookies.get(TOKEN_COOKIE)).toBe(fresh);
+  });
+
+  it('a refused refresh ends the session (the guest cart stays)', async () => {
+    saveSession({ token: session(), user, permissions: [] });
+    localStorage.setItem('cartItems', '[{"id":9,"units":2}]');
+    mockFetch({ 'POST auth/refresh': { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } } });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
+    expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
+    expect(localStorage.getItem('cartItems')).toBe('[{"id":9,"units":2}]');
+  });
+
+  it('renews shortly before expiry while the page stays open; a refused renewal logs out with error.jwt', async () => {
+    jest.useFakeTimers();
+    try {
+      const first = fakeJwt({ sub: '3', iat: now(), exp: now() + 9, sxp: now() + 86_400 });
+      const second = fakeJwt({ sub: '3', iat: now(), exp: now() + 900, sxp: now() + 86_400 });
+      saveSession({ token: first, user, permissions: [] });
+      let refreshAnswer: { status: number; body: unknown } = { status: 200, body: { success: true, data: { user, permissions: [], token: second } } };
+      const { calls } = mockFetch({
+        'GET auth': { status: 200, body: { success: true, data: { user, permissions: [] } } },
+        'POST auth/refresh': () => refreshAnswer,
+      });
+      mount();
+      await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+      expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(0);
+      // a third of a 9-second token before its end: at ~6 s
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(6500);
+      });
+      expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1);
+      expect(Cookies.get(TOKEN_COOKIE)).toBe(second);
+      expect(screen.getByTestId('status')).toHaveTextContent('authenticated');
+
+      refreshAnswer = { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } };
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(900_000);
+      });
+      expect(screen.getByTestId('status')).toHaveTextContent('anonymous');
+      expect(notify).toHaveBeenCalledWith('ERROR', 'La sesion ha expirado, inicia sesion nuevamente');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('logout asks the API to revoke the refresh cookie (DELETE auth/refresh, credentials included)', async () => {
+    saveSession({ token: fakeJwt({ sub: '3', exp }), user, permissions: [] });
+    const { calls, fn } = mockFetch({
+      'GET auth': { status: 200, body: { success: true, data: { user, permissions: [] } } },
+      'DELETE auth/refresh': { status: 200, body: { success: true, message: 'Cerraste sesion correctamente' } },
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    act(() => screen.getByText('salir').click());
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === `${API}/auth/refresh`)).toBe(true));
+    const del = fn.mock.calls.find((c) => (c[1] as RequestInit).method === 'DELETE')!;
+    expect((del[1] as RequestInit).credentials).toBe('include');
+  });
 });
 
 it('a refused check closes the session but keeps the guest cart', async () => {

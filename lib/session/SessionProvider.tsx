@@ -11,6 +11,10 @@
  * - `login()` stores token + userInfo + permissions; `logout()` clears only the session keys (the guest
  *   cart stays) and shows 'Cerraste sesion correctamente'.
  * - Anything may close the session after a 401 with `expireSession()` (e.g. the generic API client).
+ * - The access token lives 15 minutes (ADR 0005): the provider renews it shortly before it expires (and at
+ *   startup when it already has), through lib/session/refresh.ts (one refresh for all tabs and islands).
+ *   A refused renewal logs out with the spec's 'error.jwt' message; an unreachable API keeps the session
+ *   and tries again. `logout()` also asks the API to revoke the refresh cookie (DELETE auth/refresh).
  *
  * Nested providers are harmless: an inner <SessionProvider> just passes its children through, so pages
  * may wrap themselves even when the root layout already mounts one.
@@ -19,12 +23,16 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useTranslations } from 'next-intl';
 import { notify } from '@/lib/toast/emitter';
 import { accountRequest } from './api';
+import { refreshMarginMs, refreshSession, SESSION_REFRESHED_EVENT } from './refresh';
 import {
   PERMISSIONS_KEY,
   TOKEN_COOKIE,
   USER_INFO_KEY,
   clearSession,
+  expiresWithin,
   hasPermission as has,
+  isSessionOver,
+  tokenExpiry,
   readSession,
   readToken,
   saveSession,
@@ -53,6 +61,9 @@ export interface SessionContextValue {
   /** Re-runs the session check. */
   refresh(): Promise<void>;
 }
+
+/** Wait before trying a renewal again when the API could not be reached. */
+const REFRESH_RETRY_MS = 30_000;
 
 /** Window event that closes the session from anywhere (401 handling). */
 export const SESSION_EXPIRED_EVENT = 'session:expired';
@@ -104,21 +115,35 @@ interface State {
 function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
   const [state, setState] = useState<State>({ status: 'loading', session: null });
   const t = useTranslations('account');
+  const tErrors = useTranslations('errors');
 
   const check = useCallback(async () => {
-    const token = readToken();
-    if (!token) {
+    let token = readToken();
+    if (!token || isSessionOver(token)) {
       clearSession();
       setState({ status: 'anonymous', session: null });
       return;
     }
-    const res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
+    if (expiresWithin(token, refreshMarginMs(token))) {
+      // back after a while: renew before the check (the cookie outlives the 15-minute token)
+      const renewed = await refreshSession(apiUrl, token);
+      if (renewed.kind === 'expired') {
+        clearSession();
+        setState({ status: 'anonymous', session: null });
+        return;
+      }
+      if (renewed.kind === 'ok') token = renewed.session.token;
+    }
+    let res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
+    if (res.status === 401) {
+      const renewed = await refreshSession(apiUrl, token);
+      if (renewed.kind === 'ok') {
+        token = renewed.session.token;
+        res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
+      }
+    }
     if (res.ok && res.data?.user) {
-      const session: StoredSession = {
-        token: res.data.token ?? token,
-        user: res.data.user,
-        permissions: res.data.permissions ?? [],
-      };
+      const session: StoredSession = { token, user: res.data.user, permissions: res.data.permissions ?? [] };
       saveSession(session);
       setState({ status: 'authenticated', session });
       return;
@@ -139,8 +164,40 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
     void check();
   }, [check]);
 
+  // Renew the access token shortly before it expires; a refused renewal ends the session with the spec's message.
+  const currentToken = state.status === 'authenticated' ? (state.session?.token ?? null) : null;
+  useEffect(() => {
+    if (!currentToken) return;
+    const exp = tokenExpiry(currentToken);
+    if (!exp) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const run = async () => {
+      const r = await refreshSession(apiUrl, currentToken);
+      if (!live) return;
+      if (r.kind === 'ok') setState({ status: 'authenticated', session: r.session });
+      else if (r.kind === 'unreachable') timer = setTimeout(() => void run(), REFRESH_RETRY_MS);
+      else {
+        clearSession();
+        setState({ status: 'anonymous', session: null });
+        notify('ERROR', tErrors('jwt'));
+      }
+    };
+    const due = exp.getTime() - refreshMarginMs(currentToken) - Date.now();
+    timer = setTimeout(() => void run(), Math.max(0, due));
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [currentToken, apiUrl, tErrors]);
+
   useEffect(() => {
     const onExpired = () => setState({ status: 'anonymous', session: null });
+    // this tab renewed the token (the API client or the timer): follow it
+    const onRefreshed = (e: Event) => {
+      const session = (e as CustomEvent<StoredSession>).detail;
+      if (session?.token) setState({ status: 'authenticated', session });
+    };
     const onStorage = (e: StorageEvent) => {
       // Another tab logged in or out.
       if (e.key === USER_INFO_KEY || e.key === PERMISSIONS_KEY || e.key === null) {
@@ -149,9 +206,11 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       }
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    window.addEventListener(SESSION_REFRESHED_EVENT, onRefreshed);
     window.addEventListener('storage', onStorage);
     return () => {
       window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+      window.removeEventListener(SESSION_REFRESHED_EVENT, onRefreshed);
       window.removeEventListener('storage', onStorage);
     };
   }, []);
@@ -162,10 +221,13 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
   }, []);
 
   const logout = useCallback((options?: { silent?: boolean }) => {
+    // the API revokes this browser's refresh token and clears its HttpOnly cookie (best effort: the
+    // local session ends either way)
+    void accountRequest(apiUrl, 'auth/refresh', { method: 'DELETE' });
     clearSession();
     setState({ status: 'anonymous', session: null, endedByLogout: true });
     if (!options?.silent) notify('SUCCESS', t('session.loggedOut'));
-  }, [t]);
+  }, [t, apiUrl]);
 
   const value = useMemo<SessionContextValue>(() => {
     const permissions = state.session?.permissions ?? [];

@@ -39,6 +39,8 @@ export async function accountRequest<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
       cache: 'no-store',
+      // the API sets (and on POST auth/refresh reads) its HttpOnly refresh cookie: credentials go along
+      credentials: 'include',
     });
   } catch {
     return { ok: false, status: 0, message: null, data: null };

@@ -34,6 +34,7 @@ export const ACCOUNT_MESSAGES = {
   tokenValid: 'El enlace es válido',
   verificationResent: 'Si hay una cuenta sin verificar con ese email, te enviamos el correo de nuevo. Revisá tu bandeja de entrada.',
   autoLoginLinkSent: 'Le enviamos al cliente el enlace de ingreso a su pedido',
+  loggedOut: 'Cerraste sesion correctamente',
 } as const;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;

@@ -1,7 +1,9 @@
 /**
  * Client session storage (spec §4, §9):
- * - the token in the `userToken` cookie (readable by proxy.ts and server components; SameSite=Lax,
- *   Secure on https, expiring with the token);
+ * - the access token in the `userToken` cookie (readable by proxy.ts and server components; SameSite=Lax,
+ *   Secure on https). The token itself lives 15 minutes (ADR 0005); the cookie lives as long as the session
+ *   (its `sxp` claim: the refresh token's end), so a signed-in visitor with an expired access token still
+ *   passes the proxy's guard and gets a refresh (lib/session/refresh.ts) instead of the login page;
  * - `userInfo` and `permissions` in localStorage;
  * - `remember` (remember-me: checked flag and e-mail) in localStorage.
  * The cart keys (cartItems, cartQuantity, cartTotal, limited) and `rooms` are never touched here.
@@ -73,6 +75,24 @@ export function isTokenExpired(token: string, now = Date.now()): boolean {
   return exp !== null && exp.getTime() <= now;
 }
 
+/** Whether the access token expires within `marginMs` (a refresh is due). */
+export function expiresWithin(token: string, marginMs: number, now = Date.now()): boolean {
+  const exp = tokenExpiry(token);
+  return exp !== null && exp.getTime() - marginMs <= now;
+}
+
+/** When the session behind the token ends (its `sxp` claim, the refresh token's end); else the token's own expiry. */
+export function sessionExpiry(token: string): Date | null {
+  const sxp = decodeJwtPayload(token)?.sxp;
+  return typeof sxp === 'number' ? new Date(sxp * 1000) : tokenExpiry(token);
+}
+
+/** Whether the session is over: no refresh can bring it back. */
+export function isSessionOver(token: string, now = Date.now()): boolean {
+  const end = sessionExpiry(token);
+  return end !== null && end.getTime() <= now;
+}
+
 export function readToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
 }
@@ -80,7 +100,7 @@ export function readToken(): string | null {
 export function saveToken(token: string): void {
   const secure = typeof window !== 'undefined' && window.location.protocol === 'https:';
   Cookies.set(TOKEN_COOKIE, token, {
-    expires: tokenExpiry(token) ?? 1,
+    expires: sessionExpiry(token) ?? 1,
     sameSite: 'Lax',
     secure,
     path: '/',
@@ -94,10 +114,10 @@ export function saveSession(s: StoredSession): void {
   st?.setItem(PERMISSIONS_KEY, JSON.stringify(s.permissions));
 }
 
-/** The stored session, or null when there is no (unexpired) token. */
+/** The stored session, or null when there is none (or it is over); its access token may need a refresh. */
 export function readSession(): StoredSession | null {
   const token = readToken();
-  if (!token || isTokenExpired(token)) return null;
+  if (!token || isSessionOver(token)) return null;
   const user = readJson<SessionUser>(USER_INFO_KEY);
   const permissions = readJson<string[]>(PERMISSIONS_KEY);
   if (!user || typeof user.id !== 'number') return null;

@@ -8,12 +8,14 @@ export interface SessionAnswer {
   permissions: string[];
 }
 
-/** GET auth (session check); `token` is present when the server renewed it. */
+/** GET auth (session check). It never renews the token: POST auth/refresh does (ADR 0005). */
 export interface SessionCheckAnswer {
   user: SessionUser;
   permissions: string[];
-  token?: string;
 }
+
+/** POST auth/refresh: the login shape (the rotated refresh token travels only in its HttpOnly cookie). */
+export type RefreshAnswer = SessionAnswer;
 
 /** POST auth/autoLogin */
 export interface AutoLoginAnswer {

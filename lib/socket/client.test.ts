@@ -41,8 +41,16 @@ describe('RealtimeClient', () => {
   it('connects with the token, websocket only, 10 attempts, 500 ms delay', () => {
     const socket = new FakeSocket();
     const { factory, calls } = factoryOf(socket);
-    new RealtimeClient('http://api.test', 'tok', factory);
-    expect(calls).toEqual([{ url: 'http://api.test', options: { ...SOCKET_OPTIONS, auth: { token: 'tok' } } }]);
+    let newest: string | null = null;
+    new RealtimeClient('http://api.test', 'tok', factory, () => newest);
+    expect(calls).toEqual([{ url: 'http://api.test', options: { ...SOCKET_OPTIONS, auth: expect.any(Function) } }]);
+    // every (re)connect presents the newest access token (refreshed every few minutes), else the first one
+    const auth = (calls[0]!.options as { auth: (cb: (d: { token: string }) => void) => void }).auth;
+    const seen: string[] = [];
+    auth((d) => seen.push(d.token));
+    newest = 'tok-2';
+    auth((d) => seen.push(d.token));
+    expect(seen).toEqual(['tok', 'tok-2']);
     expect(SOCKET_OPTIONS).toEqual({ transports: ['websocket'], reconnectionAttempts: 10, reconnectionDelay: 500 });
   });
 

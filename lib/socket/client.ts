@@ -33,7 +33,9 @@ export interface SocketLike {
 /** Wait before reconnecting after the server ended the socket (its role or password changed). */
 export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
-export type SocketFactory = (url: string, options: typeof SOCKET_OPTIONS & { auth: { token: string } }) => SocketLike;
+/** socket.io-client calls it on every (re)connect: the handshake carries the tab's newest access token. */
+export type SocketAuth = (cb: (data: { token: string }) => void) => void;
+export type SocketFactory = (url: string, options: typeof SOCKET_OPTIONS & { auth: SocketAuth }) => SocketLike;
 
 export type RoomAnswer = { ok: boolean; room?: string; error?: string };
 type RejoinAnswer = { ok: boolean; joined?: string[]; refused?: string[] };
@@ -42,9 +44,13 @@ export class RealtimeClient {
   readonly socket: SocketLike;
   readonly token: string;
 
-  constructor(url: string, token: string, factory: SocketFactory) {
+  /**
+   * `currentToken` reads the newest access token (it is refreshed every few minutes, ADR 0005): a
+   * reconnection must not present the expired one the connection started with.
+   */
+  constructor(url: string, token: string, factory: SocketFactory, currentToken: () => string | null = () => null) {
     this.token = token;
-    this.socket = factory(url, { ...SOCKET_OPTIONS, auth: { token } });
+    this.socket = factory(url, { ...SOCKET_OPTIONS, auth: (cb) => cb({ token: currentToken() ?? token }) });
     this.socket.on('connect', this.rejoin);
     this.socket.on('disconnect', this.onDisconnect);
   }
@@ -102,7 +108,7 @@ export class RealtimeClient {
 
 /* ------------------------------------------------------------ per-tab singleton */
 
-let current: { client: RealtimeClient; url: string } | null = null;
+let current: { client: RealtimeClient; url: string; identity: string } | null = null;
 let pending: Promise<RealtimeClient> | null = null;
 let pendingKey = '';
 
@@ -111,18 +117,26 @@ async function defaultFactory(): Promise<SocketFactory> {
   return (url, options) => io(url, { ...options, transports: [...options.transports] }) as unknown as SocketLike;
 }
 
-/** The tab's connection for this token (created on first use; replaced when the token changes). */
-export function getRealtime(url: string, token: string, factory?: SocketFactory): Promise<RealtimeClient> {
-  if (current && current.client.token === token && current.url === url) return Promise.resolve(current.client);
-  const key = `${url} ${token}`;
+export interface RealtimeIdentity {
+  /** who the connection is for (default: the token); a refreshed token of the same user keeps the connection */
+  identity?: string;
+  /** the newest access token, read on every (re)connect */
+  currentToken?: () => string | null;
+}
+
+/** The tab's connection for this identity (created on first use; replaced when the identity changes). */
+export function getRealtime(url: string, token: string, factory?: SocketFactory, who: RealtimeIdentity = {}): Promise<RealtimeClient> {
+  const identity = who.identity ?? token;
+  if (current && current.identity === identity && current.url === url) return Promise.resolve(current.client);
+  const key = `${url} ${identity}`;
   if (pending && pendingKey === key) return pending;
   pendingKey = key;
   pending = (async () => {
     const make = factory ?? (await defaultFactory());
     if (pendingKey !== key) throw new Error('realtime: superseded');
     current?.client.close();
-    const client = new RealtimeClient(url, token, make);
-    current = { client, url };
+    const client = new RealtimeClient(url, token, make, who.currentToken);
+    current = { client, url, identity };
     pending = null;
     return client;
   })();

@@ -7,10 +7,14 @@
 import { useEffect, useState } from 'react';
 import { publicApiBase } from '@/lib/api/public';
 import { useSession } from '@/lib/session/SessionProvider';
+import { readToken } from '@/lib/session/store';
 import { closeRealtime, getRealtime, type RealtimeClient } from './client';
 
 export function useRealtime(): RealtimeClient | null {
-  const { status, token, apiUrl } = useSession();
+  const { status, token, apiUrl, user } = useSession();
+  // one connection per signed-in user: the access token is refreshed every few minutes (ADR 0005) and each
+  // reconnection reads the newest one, so a refresh does not drop the socket and its rooms
+  const identity = user ? `user:${user.id}` : null;
   const [client, setClient] = useState<RealtimeClient | null>(null);
 
   useEffect(() => {
@@ -18,9 +22,9 @@ export function useRealtime(): RealtimeClient | null {
       closeRealtime({ forgetRooms: true });
       return;
     }
-    if (status !== 'authenticated' || !token) return;
+    if (status !== 'authenticated' || !token || !identity) return;
     let live = true;
-    getRealtime((apiUrl || publicApiBase()).replace(/\/+$/, ''), token)
+    getRealtime((apiUrl || publicApiBase()).replace(/\/+$/, ''), token, undefined, { identity, currentToken: readToken })
       .then((c) => {
         if (live) setClient(c);
       })
@@ -30,7 +34,9 @@ export function useRealtime(): RealtimeClient | null {
     return () => {
       live = false;
     };
-  }, [status, token, apiUrl]);
+    // the token is read when the connection is made; a newer one of the same user does not replace it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, identity, apiUrl]);
 
-  return status === 'authenticated' && client && client.token === token ? client : null;
+  return status === 'authenticated' && client ? client : null;
 }

@@ -1,19 +1,32 @@
 /**
- * Session tokens: HS256 JWTs (jose). Claims: sub = user id, role, pwd = a fingerprint of the password
- * hash (changing the password invalidates every older token), aud 'session'. Lifetime: 30 days with
- * remember-me, 1 day otherwise.
+ * Access tokens: HS256 JWTs (jose). Claims: sub = user id, role, pwd = a fingerprint of the password
+ * hash (changing the password invalidates every older token), aud 'session', rem = remember-me, and — for
+ * tokens issued with a refresh token — sid (the refresh family) and sxp (when that session ends, seconds).
+ * Lifetime: ACCESS_TOKEN_TTL_S (15 minutes); the session itself lives in the refresh token (1 day, or 30
+ * days with remember-me: server/auth/refresh-tokens.ts, ADR 0005).
  *
  * The same secret signs the one-click unsubscribe tokens of the mails (aud 'unsubscribe', no expiry),
  * which can never pass as a session token because the audience differs.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const ISSUER = 'aromas-del-alma';
 export const SESSION_AUDIENCE = 'session';
 export const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
+/** Session (refresh token) lifetimes: 30 days with remember-me, 1 day otherwise. */
 export const REMEMBER_TTL_S = 30 * 24 * 3600;
 export const SESSION_TTL_S = 24 * 3600;
+/** Access token lifetime (ADR 0005): the one place it is set; ACCESS_TOKEN_TTL_S overrides it (tests). */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+
+/** ACCESS_TOKEN_TTL_S from the environment: whole seconds, 5 s to 1 day; unset → the default. */
+export function accessTokenTtlFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return ACCESS_TOKEN_TTL_S;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 5 || n > 86_400) throw new Error(`ACCESS_TOKEN_TTL_S: whole seconds from 5 to 86400, got "${raw}"`);
+  return n;
+}
 
 export interface SessionClaims {
   userId: number;
@@ -21,6 +34,16 @@ export interface SessionClaims {
   pwd: string;
   remember: boolean;
   exp: number;
+  /** refresh family of the sign-in (absent on tokens issued before refresh tokens existed) */
+  sid: string | null;
+}
+
+export interface AccessTokenOptions {
+  remember: boolean;
+  /** refresh family this access token belongs to */
+  sid?: string;
+  /** when the session (its refresh token) ends: the storefront keeps its cookie that long */
+  sessionExpiresAt?: Date;
 }
 
 /** Short fingerprint of the stored password hash (or of its absence). */
@@ -32,16 +55,23 @@ export function passwordFingerprint(passwordHash: string | null | undefined): st
 }
 
 export class TokenService {
-  constructor(private readonly secret: Uint8Array) {}
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly accessTtlS: number = ACCESS_TOKEN_TTL_S,
+  ) {}
 
   async signSession(
     user: { id: number; role: string; passwordHash: string | null },
-    remember: boolean,
+    opts: AccessTokenOptions,
   ): Promise<{ token: string; expiresAt: Date }> {
-    const ttl = remember ? REMEMBER_TTL_S : SESSION_TTL_S;
+    const ttl = this.accessTtlS;
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ role: user.role, pwd: passwordFingerprint(user.passwordHash), rem: remember })
+    const claims: Record<string, unknown> = { role: user.role, pwd: passwordFingerprint(user.passwordHash), rem: opts.remember };
+    if (opts.sid) claims.sid = opts.sid;
+    if (opts.sessionExpiresAt) claims.sxp = Math.floor(opts.sessionExpiresAt.getTime() / 1000);
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(randomUUID()) // two tokens of one second never coincide (a refresh always answers a new one)
       .setSubject(String(user.id))
       .setIssuer(ISSUER)
       .setAudience(SESSION_AUDIENCE)
@@ -67,6 +97,7 @@ export class TokenService {
         pwd: typeof payload.pwd === 'string' ? payload.pwd : '',
         remember: payload.rem === true,
         exp: payload.exp,
+        sid: typeof payload.sid === 'string' ? payload.sid : null,
       };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;

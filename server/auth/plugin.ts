@@ -11,18 +11,30 @@
  * A token is accepted only while its user exists and its password fingerprint matches (a password change
  * logs out every other session). Roles and permissions are read from the database (cached 60 s per role).
  *
- * Changes that end or narrow a user's sessions (a password, a role) go through `app.auth.setPassword` /
- * `app.auth.accountChanged`: listeners (the realtime plugin) drop what was granted at connect time.
+ * Changes that end or narrow a user's sessions (a password, a role, a disabled account, logout everywhere)
+ * go through `app.auth.setPassword` / `app.auth.accountChanged`: it revokes the user's refresh tokens, then
+ * the listeners (the realtime plugin) drop what was granted at connect time.
+ *
+ * Sessions (ADR 0005): `app.auth.session(user, remember, reply)` answers a short access token (the JSON the
+ * page keeps) and sets the refresh token as an HttpOnly cookie on the API's origin (server/auth/refresh-tokens.ts).
  */
 import path from 'node:path';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Timeouts } from '../env';
 import { HttpError, MESSAGES } from '../errors';
 import { createMailer, type Mailer, type MailMessage, type SentMail } from '../mail/transport';
 import { autoLoginMail, resetPasswordMail, verificationMail, type MailLinks, type RenderedMail } from '../mail/templates';
 import { createGoogleVerifier, DEFAULT_GOOGLE_JWKS_URL, type GoogleVerifier } from './google';
-import { passwordFingerprint, TokenService } from './jwt';
+import { accessTokenTtlFromEnv, passwordFingerprint, TokenService } from './jwt';
+import {
+  issueRefreshToken,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  refreshLifetimeS,
+  revokeUserRefreshTokens,
+  type IssuedRefresh,
+} from './refresh-tokens';
 import { issueToken, TOKEN_TTL_MS } from './one-time-tokens';
 import { AuthThrottle, DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
 import { loadJwtSecret } from './secret';
@@ -78,6 +90,8 @@ export interface AuthPluginOptions {
   timeouts?: Partial<Timeouts>;
   /** how often the mail queue looks for due mail (default 5 s; tests use less) */
   mailPollMs?: number;
+  /** access token lifetime in seconds (ACCESS_TOKEN_TTL_S; default 15 minutes) */
+  accessTokenTtlS?: number;
 }
 
 /** Reads the plugin's options from the environment (explicit options win). */
@@ -91,6 +105,7 @@ export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthPl
     mailFrom: str(env.MAIL_FROM),
     googleClientId: str(env.GOOGLE_CLIENT_ID),
     googleJwksUrl: str(env.GOOGLE_JWKS_URL),
+    accessTokenTtlS: accessTokenTtlFromEnv(env.ACCESS_TOKEN_TTL_S),
   };
 }
 
@@ -101,8 +116,17 @@ export interface AuthServices {
   google: GoogleVerifier | null;
   siteUrl: string;
   permissions: RolePermissionsCache;
-  /** the token, public user and permission names of a session for `user` */
-  session(user: UserRow, remember: boolean): Promise<SessionPayload>;
+  /**
+   * Opens a session for `user`: a new refresh family (its token set as the HttpOnly cookie on `reply`) and
+   * the access token, public user and permission names the answer carries.
+   */
+  session(user: UserRow, remember: boolean, reply: FastifyReply): Promise<SessionPayload>;
+  /** The answer of a session continued with an already issued refresh token (POST auth/refresh). */
+  continueSession(user: UserRow, refresh: IssuedRefresh, reply: FastifyReply): Promise<SessionPayload>;
+  /** Expires the refresh cookie in the browser (logout, a refused refresh). */
+  clearRefreshCookie(reply: FastifyReply): void;
+  /** The refresh token in the request's cookies, or null. */
+  refreshCookie(req: FastifyRequest): string | null;
   /** the full AuthUser of a user row */
   toAuthUser(user: UserRow): Promise<AuthUser>;
   /** storefront links that manage the mail preferences of a user */
@@ -123,7 +147,10 @@ export interface AuthServices {
    * transaction and ends every open socket of the user (`accountChanged(…, 'password')`).
    */
   setPassword(userId: number, passwordHash: string, opts?: { verifyEmail?: boolean }): Promise<void>;
-  /** Tells the listeners (realtime: disconnect the user's sockets on every instance) that an account changed. */
+  /**
+   * An account changed: revokes the user's refresh tokens (every session ends within one access token's
+   * lifetime), then tells the listeners (realtime: disconnect the user's sockets on every instance).
+   */
   accountChanged(userId: number, change: AccountChange): Promise<void>;
   onAccountChange(listener: AccountChangeListener): void;
   /** absolute storefront URL of a Spanish path */
@@ -164,7 +191,7 @@ export default fp<AuthPluginOptions>(
   async (app, rawOpts) => {
     const opts: AuthPluginOptions = { ...authOptionsFromEnv(), ...stripUndefined(rawOpts) };
     const secret = await loadJwtSecret({ secret: opts.jwtSecret, dataDir: app.dataDir });
-    const tokens = new TokenService(secret);
+    const tokens = new TokenService(secret, opts.accessTokenTtlS);
     const mailer = countMails(
       opts.mailer ??
       createMailer({
@@ -221,8 +248,37 @@ export default fp<AuthPluginOptions>(
       return { url: siteLink(`/autoLogin?token=${encodeURIComponent(token)}`), expiresAt };
     };
 
+    /** Secure whenever the API is reached over https (its public URL says so, or the request came that way). */
+    const refreshCookieHeader = (req: FastifyRequest, value: string, maxAgeS: number): string => {
+      const secure = apiUrl?.startsWith('https:') || req.protocol === 'https';
+      const expires = new Date(maxAgeS > 0 ? Date.now() + maxAgeS * 1000 : 0).toUTCString();
+      return [
+        `${REFRESH_COOKIE}=${value}`,
+        `Path=${REFRESH_COOKIE_PATH}`,
+        `Max-Age=${maxAgeS}`,
+        `Expires=${expires}`,
+        'HttpOnly',
+        'SameSite=Strict',
+        ...(secure ? ['Secure'] : []),
+      ].join('; ');
+    };
+
+    const continueSession = async (user: UserRow, refresh: IssuedRefresh, reply: FastifyReply): Promise<SessionPayload> => {
+      const [{ token }, perms] = await Promise.all([
+        tokens.signSession(
+          { id: user.id, role: user.role, passwordHash: user.passwordHash },
+          { remember: refresh.remember, sid: refresh.familyId, sessionExpiresAt: refresh.expiresAt },
+        ),
+        permissions.get(db, user.roleId),
+      ]);
+      reply.header('set-cookie', refreshCookieHeader(reply.request, refresh.token, refreshLifetimeS(refresh.remember)));
+      return { user: publicUser(user), token, permissions: perms };
+    };
+
     const listeners: AccountChangeListener[] = [];
     const accountChanged: AuthServices['accountChanged'] = async (userId, change) => {
+      // Not caught: a change whose sessions could not be ended must fail loudly, not leave them alive.
+      await revokeUserRefreshTokens(db, userId);
       for (const listener of listeners) {
         try {
           await listener(userId, change);
@@ -244,12 +300,15 @@ export default fp<AuthPluginOptions>(
       mailLinks,
       sendTo,
       createAutoLoginLink,
-      async session(user, remember) {
-        const [{ token }, perms] = await Promise.all([
-          tokens.signSession({ id: user.id, role: user.role, passwordHash: user.passwordHash }, remember),
-          permissions.get(db, user.roleId),
-        ]);
-        return { user: publicUser(user), token, permissions: perms };
+      async session(user, remember, reply) {
+        return continueSession(user, await issueRefreshToken(db, { userId: user.id, remember }), reply);
+      },
+      continueSession,
+      clearRefreshCookie(reply) {
+        reply.header('set-cookie', refreshCookieHeader(reply.request, '', 0));
+      },
+      refreshCookie(req) {
+        return readCookie(req.headers.cookie, REFRESH_COOKIE);
       },
       async sendVerification(user) {
         const { token } = await issueToken(db, { userId: user.id, kind: 'verify' });
@@ -334,6 +393,16 @@ export default fp<AuthPluginOptions>(
   { name: 'auth', dependencies: ['db'] },
 );
 
+/** One cookie's value from a Cookie header (no decoding: our values are base64url), or null. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
 function stripUndefined<T extends object>(o: T | undefined): Partial<T> {
   const out: Partial<T> = {};
   if (!o) return out;
@@ -350,6 +419,7 @@ export const REDACT_PATHS = [
   'req.body.token',
   'req.body.credential',
   'req.headers.authorization',
+  'req.headers.cookie',
   'body.password',
   'body.confirmPassword',
   'body.newPassword',

@@ -27,6 +27,8 @@ export interface AuthLimits {
   forgotPerAccount: WindowLimit;
   /** forgot / register / verify / google / autoLogin requests per IP */
   sensitivePerIp: WindowLimit;
+  /** refresh / logout requests per IP (every open tab refreshes once per access token lifetime) */
+  refreshPerIp: WindowLimit;
   /** minimum time between two verification mails to one account */
   verifyResendMs: number;
 }
@@ -38,6 +40,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginPerIp: { max: 20, windowMs: 60_000 },
   forgotPerAccount: { max: 3, windowMs: 15 * 60_000 },
   sensitivePerIp: { max: 20, windowMs: 60_000 },
+  refreshPerIp: { max: 120, windowMs: 60_000 },
   verifyResendMs: 5 * 60_000,
 };
 

@@ -22,11 +22,14 @@ export const sessionDataSchema = z.object({
   permissions: z.array(z.string()),
 });
 
+/** GET auth: the session check (it no longer renews the token: POST auth/refresh does, ADR 0005). */
 export const sessionCheckSchema = z.object({
   user: publicUserSchema,
   permissions: z.array(z.string()),
-  token: z.string().optional(),
 });
+
+/** POST auth/refresh: an empty JSON object (the JSON content type makes browsers preflight it); the token is the cookie. */
+export const refreshBody = z.object({}).strict();
 
 export const autoLoginDataSchema = z.object({
   User: z.object({

@@ -536,6 +536,37 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
+ * Refresh tokens of the sessions (server/auth/refresh-tokens.ts; ADR 0005): 32 random bytes handed out once in
+ * an HttpOnly cookie, only their sha256 stored. Every use rotates it (the used row gets `rotated_at`, a new
+ * row of the same `family_id` is issued); a rotated token coming back means it was copied, and revokes its
+ * whole family. Lifetime 1 day, or 30 days with remember-me, counted again from each rotation.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** one sign-in and every token rotated from it */
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** set when this token was exchanged for the next one of its family */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    /** set by a logout, an account change (password, role, disabled, logout everywhere) or a detected reuse */
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/**
  * Outgoing mail waiting for SMTP (server/mail/queue.ts). A request only inserts its mail here; a worker in
  * each API instance claims due rows (FOR UPDATE SKIP LOCKED + a lease in `locked_until`, so several
  * instances on one database never send a mail twice at once, and a mail whose sender died is retried after

@@ -7,8 +7,16 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../lib/api/order-attempt';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the storefront origins CORS answers (STOREFRONT_ORIGINS): the only pages that may use the refresh cookie */
+    storefrontOrigins: readonly string[];
+  }
+}
+
 export default fp<{ corsOrigins: string[] }>(
   async (app, opts) => {
+    app.decorate('storefrontOrigins', Object.freeze([...opts.corsOrigins]));
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { carouselImages, categories, mailQueue, oneTimeTokens, orderDocuments, productImages } from '../db/schema';
 import type { BlobStorage } from '../storage/blobs';
 import type { Job } from './index';
+import { pruneRefreshTokens } from '../auth/refresh-tokens';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -102,6 +103,14 @@ export const BUILT_IN_JOBS: Job[] = [
     run: async ({ db, log }) => {
       const n = await cleanOneTimeTokens(db);
       if (n) log.info({ job: 'one-time-tokens:clean', removed: n }, 'enlaces de un solo uso vencidos borrados');
+    },
+  },
+  {
+    name: 'refresh-tokens:prune',
+    everyMs: HOUR,
+    run: async ({ db, log }) => {
+      const n = await pruneRefreshTokens(db);
+      if (n) log.info({ job: 'refresh-tokens:prune', removed: n }, 'tokens de renovación vencidos, revocados o rotados borrados');
     },
   },
   {

@@ -24,7 +24,7 @@ describe('JWT secret', () => {
     assert.ok(a.length >= 43);
     assert.equal(statSync(path.join(dir, 'jwt-secret')).mode & 0o777, 0o600);
     const tokens = new TokenService(a);
-    const { token } = await tokens.signSession({ id: 1, role: 'customer', passwordHash: 'h' }, false);
+    const { token } = await tokens.signSession({ id: 1, role: 'customer', passwordHash: 'h' }, { remember: false });
     assert.equal((await new TokenService(b).verifySession(token))?.userId, 1);
   });
 
@@ -44,7 +44,7 @@ describe('JWT secret', () => {
 describe('TokenService', () => {
   const svc = new TokenService(new TextEncoder().encode('k'.repeat(48)));
   it('binds the token to the password fingerprint and separates session and unsubscribe audiences', async () => {
-    const { token } = await svc.signSession({ id: 7, role: 'admin', passwordHash: 'hash-1' }, true);
+    const { token } = await svc.signSession({ id: 7, role: 'admin', passwordHash: 'hash-1' }, { remember: true });
     const c = await svc.verifySession(token);
     assert.equal(c?.userId, 7);
     assert.equal(c?.role, 'admin');

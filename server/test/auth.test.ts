@@ -184,7 +184,7 @@ describeEachDb(
       assert.equal((await call(app, 'POST', '/auth/register', { body: validRegistration(email) })).status, 201);
     });
 
-    it('logs in with 1-day or 30-day tokens and answers the spec shape', async () => {
+    it('logs in with 1-day or 30-day sessions (15-minute access tokens) and answers the spec shape', async () => {
       const { app } = ctx();
       const { email, password } = await registerVerified(app, mailer);
       const day = await call(app, 'POST', '/auth/login', { body: { email, password, remember: false } });
@@ -196,10 +196,13 @@ describeEachDb(
       assert.equal(day.headers['cache-control'], 'no-store', 'tokens are never cached');
       assertNoSecrets(day.raw);
       const p1 = jwtPayload(day.body.data.token);
-      assert.ok(Math.abs((p1.exp as number) - (p1.iat as number) - 24 * 3600) <= 1);
+      // ADR 0005: the access token lives 15 minutes; the session (refresh token, `sxp`) 1 day or 30 days
+      assert.equal((p1.exp as number) - (p1.iat as number), 15 * 60);
+      assert.ok(Math.abs((p1.sxp as number) - (p1.iat as number) - 24 * 3600) <= 1);
       const month = await call(app, 'POST', '/auth/login', { body: { email: email.toUpperCase(), password, remember: true } });
       const p2 = jwtPayload(month.body.data.token);
-      assert.ok(Math.abs((p2.exp as number) - (p2.iat as number) - 30 * 24 * 3600) <= 1);
+      assert.equal((p2.exp as number) - (p2.iat as number), 15 * 60);
+      assert.ok(Math.abs((p2.sxp as number) - (p2.iat as number) - 30 * 24 * 3600) <= 1);
       const header = JSON.parse(Buffer.from(month.body.data.token.split('.')[0], 'base64url').toString());
       assert.equal(header.alg, 'HS256');
     });
@@ -257,7 +260,8 @@ describeEachDb(
       const lower = await call(app, 'GET', '/auth', { headers: { authorization: `Token ${token}` } });
       assert.equal(lower.status, 401);
 
-      // Past half its life, the check hands out a renewed token.
+      // Past half its life, the check no longer renews it (ADR 0005): a token minted from a Bearer token would
+      // let a stolen access token live forever; only the HttpOnly refresh cookie renews (POST auth/refresh).
       const halfLife = await new SignJWT({ role: claims.role, pwd: claims.pwd, rem: false })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.sub))
@@ -266,10 +270,10 @@ describeEachDb(
         .setIssuedAt()
         .setExpirationTime('2h')
         .sign(secret);
-      const renewed = await call(app, 'GET', '/auth', { token: halfLife });
-      assert.equal(renewed.status, 200);
-      assert.equal(typeof renewed.body.data.token, 'string');
-      assert.ok((jwtPayload(renewed.body.data.token).exp as number) > (jwtPayload(halfLife).exp as number));
+      const checked = await call(app, 'GET', '/auth', { token: halfLife });
+      assert.equal(checked.status, 200);
+      assert.equal(checked.body.data.token, undefined);
+      assert.equal(checked.headers['set-cookie'], undefined);
     });
 
     it('the VIP customer holds isVip; staff roles reach staff routes, customers do not', async () => {

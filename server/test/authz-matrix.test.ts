@@ -33,8 +33,11 @@ type Req = {
 interface Rule {
   /** actors that may use the route */
   allow: readonly Actor[];
-  /** status for a signed-in actor that may not (guests always get 401 on private routes) */
-  denied?: 403 | 404;
+  /**
+   * status for a signed-in actor that may not (guests always get 401 on private routes); 401 where the
+   * credential is not the Bearer token at all (the refresh cookie, which no actor of the matrix sends)
+   */
+  denied?: 401 | 403 | 404;
   /** the request to send (same for every actor unless it depends on `actor`) */
   req?: (w: World, actor: Actor) => Req;
   /** exact statuses of allowed actors, where the outcome is known */
@@ -95,12 +98,19 @@ const TABLE: Record<string, Rule> = {
   // Google sign-in is off in the tests (no GOOGLE_CLIENT_ID): 404 for everyone
   'POST /auth/google': { allow: ALL, req: () => ({ body: { credential: 'a.b.c' } }), expect: everyone(404) },
   'GET /api/auth/providers': { allow: ALL, expect: everyone(200) },
+  // the credential is the HttpOnly refresh cookie (ADR 0005), never the Bearer token: without it, 401 for
+  // everyone (server/test/session-refresh.test.ts covers the cookie itself)
+  'POST /auth/refresh': { allow: [], denied: 401, req: () => ({ body: {} }) },
+  // logging out without a cookie has nothing to revoke: 200 for everyone
+  'DELETE /auth/refresh': { allow: ALL, expect: everyone(200) },
   'GET /api/user/subscriptions': { allow: ALL, req: (w) => ({ query: { token: w.unsubscribeToken } }), expect: everyone(200) },
   'POST /api/user/subscriptions': { allow: ALL, req: (w) => ({ query: { token: w.unsubscribeToken }, body: { news: true } }), expect: everyone(200) },
   'POST /api/user/subscriptions/unsubscribe': { allow: ALL, req: (w) => ({ query: { token: w.unsubscribeToken } }), expect: everyone(200) },
 
   /* cuenta: con sesión */
   'GET /auth': { allow: SESSION, expect: sessionAll(200) },
+  // ends every refresh token and socket of the caller; their access tokens live out their 15 minutes
+  'POST /auth/logoutEverywhere': { allow: SESSION, expect: sessionAll(200) },
   'GET /api/user/me': { allow: SESSION, expect: sessionAll(200) },
   'PATCH /api/user/me': { allow: SESSION, req: () => ({ body: { contactNumber: '+54 11 4444-0000' } }), expect: sessionAll(200) },
   // a wrong current password: 400, and the session stays valid for the rest of the matrix

@@ -3,6 +3,8 @@
  * POST auth/login, GET auth, POST auth/register, POST auth/verify, POST auth/forgot,
  * POST auth/resendVerification, GET auth/canChangePassword, POST auth/changePassword, POST auth/autoLogin,
  * POST auth/google;
+ * sessions (ADR 0005): POST auth/refresh (a new access token for the HttpOnly refresh cookie, rotated on every
+ * use), DELETE auth/refresh (log out: revokes that session, clears the cookie), POST auth/logoutEverywhere;
  * plus GET api/auth/providers (is Google sign-in on?) and the staff-only POST api/auth/autoLoginLink.
  *
  * Throttles: every route here has a per-IP limit (@fastify/rate-limit route config); failed logins are
@@ -10,7 +12,7 @@
  * address that signed in to it before: server/auth/rate-limit.ts), reset mails per account (3 per
  * 15 min), verification re-sends at most one per 5 min per account.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ import { orders } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { consumeToken, lastIssuedAt, peekToken, type TokenCheck } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { looksLikeRefreshToken, revokeByToken, rotateRefreshToken } from '../../auth/refresh-tokens';
 import { publicUser } from '../../auth/plugin';
 import {
   authErrors,
@@ -31,6 +34,7 @@ import {
   googleBody,
   loginBody,
   messageOnly,
+  refreshBody,
   registerBody,
   sessionCheckSchema,
   sessionDataSchema,
@@ -63,6 +67,15 @@ function tokenFailure(r: Exclude<TokenCheck, { ok: true }>): HttpError {
 function tooMany(reply: FastifyReply, seconds: number): HttpError {
   reply.header('retry-after', String(seconds));
   return HttpError.tooManyRequests(M.tooManyAttempts);
+}
+
+/**
+ * The refresh cookie is SameSite=Strict and CORS answers only the storefront origins; on top of that the
+ * routes that use it refuse a request whose Origin is another site's page (a same-site sibling host, a form).
+ */
+function fromStorefront(req: FastifyRequest, origins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  return origin === undefined || origins.includes(origin);
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -128,7 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw HttpError.forbidden(sent ? M.unverified : M.unverifiedNoResend);
       }
       await throttle.loginFailures.succeeded(email, req.ip);
-      const data = await app.auth.session(user, remember);
+      const data = await app.auth.session(user, remember, reply);
       return { success: true as const, message: M.loginOk, data };
     },
   );
@@ -139,24 +152,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Comprobación de sesión al iniciar la tienda (renueva el token cuando pasó la mitad de su vida)',
+        summary: 'Comprobación de sesión al iniciar la tienda (el token de acceso se renueva con POST auth/refresh)',
         security: [{ bearerAuth: [] }],
         response: { 200: envelope(sessionCheckSchema), ...authErrors },
       },
     },
     async (req) => {
+      // No renewal here any more: minting a token from a Bearer token would let a stolen access token live
+      // forever. Only the HttpOnly refresh cookie renews (POST auth/refresh).
       const u = req.user!;
-      const s = req.session!;
       const row = await findUserById(app.db, u.id);
       if (!row) throw HttpError.unauthorized();
-      const lifetime = s.remember ? 30 * 24 * 3600 : 24 * 3600;
-      const left = s.exp - Math.floor(Date.now() / 1000);
-      const renewed = left < lifetime / 2 ? (await app.auth.session(row, s.remember)).token : undefined;
-      return {
-        success: true as const,
-        message: M.sessionOk,
-        data: { user: publicUser(row), permissions: u.permissions, ...(renewed ? { token: renewed } : {}) },
-      };
+      return { success: true as const, message: M.sessionOk, data: { user: publicUser(row), permissions: u.permissions } };
     },
   );
 
@@ -205,13 +212,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionDataSchema), ...authErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const r = await consumeToken(app.db, req.body.token, 'verify');
       if (!r.ok) throw tokenFailure(r);
       await markEmailVerified(app.db, r.userId);
       const user = await findUserById(app.db, r.userId);
       if (!user) throw HttpError.badRequest(M.tokenInvalid);
-      return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false) };
+      return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false, reply) };
     },
   );
 
@@ -296,7 +303,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionDataSchema), ...authErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { token } = req.body;
       const v = check(resetSchema(), req.body);
       // Validate before consuming, so a typo does not burn the link.
@@ -309,7 +316,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.auth.setPassword(r.userId, hash, { verifyEmail: true });
       const user = await findUserById(app.db, r.userId);
       if (!user) throw HttpError.badRequest(M.tokenInvalid);
-      return { success: true as const, message: M.passwordChanged, data: await app.auth.session(user, false) };
+      return { success: true as const, message: M.passwordChanged, data: await app.auth.session(user, false, reply) };
     },
   );
 
@@ -324,13 +331,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(autoLoginDataSchema), ...authErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const r = await consumeToken(app.db, req.body.token, 'autologin');
       if (!r.ok) throw tokenFailure(r);
       await markEmailVerified(app.db, r.userId);
       const user = await findUserById(app.db, r.userId);
       if (!user) throw HttpError.badRequest(M.tokenInvalid);
-      const s = await app.auth.session(user, false);
+      const s = await app.auth.session(user, false, reply);
       return {
         success: true as const,
         message: M.autoLoginOk,
@@ -360,7 +367,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionDataSchema), ...authErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const google = app.auth.google;
       if (!google) throw HttpError.notFound(M.googleUnavailable);
       let id;
@@ -395,7 +402,81 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (!user) throw HttpError.unauthorized(M.wrongCredentials);
-      return { success: true as const, message: M.loginOk, data: await app.auth.session(user, req.body.remember ?? false) };
+      return { success: true as const, message: M.loginOk, data: await app.auth.session(user, req.body.remember ?? false, reply) };
+    },
+  );
+
+  /**
+   * A new access token for the refresh cookie (ADR 0005). The cookie is rotated on every use; a cookie that
+   * was already rotated revokes its whole session (someone copied it). Refused: 401 'La sesion ha expirado…'
+   * with the cookie cleared, so the storefront logs out cleanly.
+   */
+  app.post(
+    '/auth/refresh',
+    {
+      config: { ...perIp(throttle.limits.refreshPerIp.max, throttle.limits.refreshPerIp.windowMs), invalidates: [] },
+      schema: {
+        tags,
+        summary: 'Nuevo token de acceso (15 min) para la cookie HttpOnly de la sesión, que se rota en cada uso',
+        body: refreshBody,
+        response: { 200: envelope(sessionDataSchema), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      if (!fromStorefront(req, app.storefrontOrigins)) throw HttpError.forbidden();
+      const raw = app.auth.refreshCookie(req);
+      if (raw !== null && !looksLikeRefreshToken(raw)) {
+        app.auth.clearRefreshCookie(reply);
+        throw HttpError.badRequest(M.badParams);
+      }
+      const refused = () => {
+        app.auth.clearRefreshCookie(reply);
+        return HttpError.unauthorized(M.sessionExpired);
+      };
+      if (raw === null) throw refused();
+      const r = await rotateRefreshToken(app.db, raw);
+      if (!r.ok) {
+        if (r.reason === 'reused') req.log.warn({ userId: r.userId }, 'token de renovación reutilizado: sesión revocada');
+        throw refused();
+      }
+      const user = await findUserById(app.db, r.userId);
+      if (!user) throw refused();
+      return { success: true as const, message: M.sessionOk, data: await app.auth.continueSession(user, r.next, reply) };
+    },
+  );
+
+  // Log out: the session of this browser's refresh cookie ends (its whole family), and the cookie goes.
+  app.delete(
+    '/auth/refresh',
+    {
+      config: { ...perIp(throttle.limits.refreshPerIp.max, throttle.limits.refreshPerIp.windowMs), invalidates: [] },
+      schema: { tags, summary: 'Cerrar la sesión: revoca la cookie de renovación y la borra', response: { 200: messageOnly, ...authErrors } },
+    },
+    async (req, reply) => {
+      if (!fromStorefront(req, app.storefrontOrigins)) throw HttpError.forbidden();
+      await revokeByToken(app.db, app.auth.refreshCookie(req));
+      app.auth.clearRefreshCookie(reply);
+      return { success: true as const, message: M.loggedOut };
+    },
+  );
+
+  // Log out everywhere: every session of the account ends (refresh tokens revoked, sockets closed).
+  app.post(
+    '/auth/logoutEverywhere',
+    {
+      config: { ...sensitiveIp, invalidates: [] },
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cerrar todas las sesiones de la cuenta (todas las cookies de renovación y los sockets abiertos)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageOnly, ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      await app.auth.accountChanged(req.user!.id, 'logout');
+      app.auth.clearRefreshCookie(reply);
+      return { success: true as const, message: M.loggedOut };
     },
   );
 

@@ -128,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: M.passwordChanged,
-        data: await app.auth.session(updated, req.session?.remember ?? false),
+        data: await app.auth.session(updated, req.session?.remember ?? false, reply),
       };
     },
   );

@@ -38,6 +38,11 @@ export default async function OrderPage({ params }: Props) {
   if (id === null) notFound();
   const result = await loadOrder(id);
   if (result.kind === 'notFound') notFound();
+  if (result.kind === 'renew') {
+    // an expired access token: the browser renews it with the API's refresh cookie and comes back (ADR 0005)
+    redirect({ href: `/renew-session?next=${encodeURIComponent(`/order/${id}`)}`, locale: locale as Locale });
+    return null;
+  }
   if (result.kind === 'signedOut') {
     redirect({ href: `/login?next=${encodeURIComponent(`/order/${id}`)}`, locale: locale as Locale });
     return null;
