@@ -17,8 +17,8 @@
  *   Redis (two node-redis clients), so an emit on instance A reaches sockets connected to instance B.
  *   Redis hanging or down degrades to this instance's sockets only (emits are fire-and-forget, each publish
  *   bounded by REDIS_COMMAND_TIMEOUT_MS, logged once per outage); the API starts without waiting for it.
- * - `app.realtime.emitToUser / emitToOrder / emitToStaff` for routes and services; `orderChanged` to `Staff`
- *   and `Order-{id}` on every order change (board-events.ts).
+ * - `app.realtime.emitToUser / emitToOrder / emitToStaff`; what goes out on an order or chat change is
+ *   decided by the domain-event listener in board-events.ts (wired in server/events/subscribers.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,8 +31,6 @@ import { DEFAULT_TIMEOUTS } from '../env';
 import { MESSAGES } from '../errors';
 import { closeRedis, connectBounded, createRedis, OutageLog, withHandledRejections, type Redis, type RedisTimeouts } from '../lib/redis';
 import { orderAccess } from '../services/orders';
-import boardEvents from './board-events';
-import orderEvents from './order-events';
 
 export const STAFF_ROOM = 'Staff';
 export const userRoom = (userId: number) => `User-${userId}`;
@@ -222,8 +220,6 @@ export default fp<RealtimeOptions>(
       emitToStaff: (event, payload) => void io.to(STAFF_ROOM).emit(event, payload),
     };
     app.decorate('realtime', realtime);
-    await app.register(orderEvents);
-    await app.register(boardEvents);
 
     // Upgraded websockets would keep server.close() waiting: close this instance's connections first.
     // Closing the transports (not a socket.io DISCONNECT, which tells clients not to come back) lets

@@ -9,9 +9,9 @@
  *   PUT    /api/staff/products/:id/images/order { ids }     the new order (a permutation of the ids)
  *   DELETE /api/staff/products/:id/images/:imageId
  *
- * Every write runs in one transaction, drops the API's catalogue cache (plugins/catalogue-cache.ts does it
- * for any successful non-GET) and tells the storefront to revalidate the product (by id and every slug),
- * its parent, its old and new categories and the lists, so the public page changes at once.
+ * Every write runs in one transaction and is then announced as a catalogue change (server/events): the
+ * API's catalogue cache drops it and the storefront revalidates the product (by id and every slug), its
+ * parent, its old and new categories and the lists, so the public page changes at once.
  * Bad input → 400 with a Spanish message of server/errors.ts (the specific one when a rule of ours fails).
  */
 import { createHash } from 'node:crypto';
@@ -449,7 +449,7 @@ async function toWebp(data: Buffer): Promise<Buffer> {
   }
 }
 
-const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const guard = app.requirePermission('products:write');
@@ -462,8 +462,9 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
     throw HttpError.badRequest(specific ?? MESSAGES.badParams);
   };
 
+  /** After a committed write: announce it (catalogue cache, storefront) and answer the product. */
   const saved = async (id: number, extraCategorySlugs: string[] = []) => {
-    opts.revalidate(await changeTags(app.db, id, extraCategorySlugs));
+    await app.events.emit({ type: 'catalogue.changed', areas: ['products', 'categories'], tags: await changeTags(app.db, id, extraCategorySlugs) });
     const data = await productDetail(app.db, id);
     if (!data) throw HttpError.notFound(MESSAGES.productNotFound);
     return { success: true as const, message: MESSAGES.saved, data };
