@@ -8,7 +8,7 @@ import type { CartItem, StorageLike } from '@/lib/cart';
 import { saveCart, createCartState } from '@/lib/cart';
 import type { CartLookupItem } from '@/lib/api/types';
 import type { LookupFetcher } from './lookup';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 export const messages = { cart, product };
 

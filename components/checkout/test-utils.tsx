@@ -5,7 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import checkout from '@/messages/es/checkout.json';
 import orders from '@/messages/es/orders.json';
 import errors from '@/messages/es/errors.json';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 export const messages = { checkout, orders, errors };
 

@@ -1,6 +1,7 @@
 import { shopApiUrl } from '@/lib/api/config';
 import { createMaintenanceFlag, type MaintenanceFlag } from './flag';
-import { localeFromPath, maintenanceResponse } from './page';
+import { localeFromPath } from '@/lib/locales';
+import { maintenanceResponse } from './page';
 import { createStaffCheck, type StaffCheck } from './staff';
 
 /** The session cookie (architecture.md). */

@@ -19,7 +19,7 @@
  * NONCE_PATHS must only list routes that are really rendered per request: a cached page served with a
  * nonce policy would have its scripts blocked (csp.test.ts checks the list against the route files).
  */
-import { splitLocalePrefix } from '@/lib/session/guard';
+import { splitLocalePrefix } from '@/lib/locales';
 
 /** Spanish paths (locale prefix removed) rendered per request. */
 export const NONCE_PATHS: RegExp[] = [

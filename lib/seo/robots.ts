@@ -1,8 +1,9 @@
 import type { MetadataRoute } from 'next';
+import { LOCALE_PREFIXES } from '@/lib/locales';
 import { absoluteUrl } from './metadata';
 
 /** Locale prefixes of the URLs (es unprefixed). */
-const PREFIXES = ['', '/en', '/br'] as const;
+const PREFIXES = ['', ...LOCALE_PREFIXES];
 
 /**
  * Private or duplicate URLs kept out of crawling, for every locale. Pages are anchored (`$`) or end in

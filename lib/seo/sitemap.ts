@@ -5,7 +5,8 @@
  * the API does not list them.
  */
 import { routing, type Locale } from '@/i18n/routing';
-import { absoluteUrl, localizedPath } from './metadata';
+import { localizedPath } from '@/lib/locales';
+import { absoluteUrl } from './metadata';
 
 export const SITEMAP_MAX_URLS = 5000;
 
