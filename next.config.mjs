@@ -69,7 +69,6 @@ const nextConfig = {
   // `npm test` type-checks the whole project (tsc) before it builds; NEXT_SKIP_TYPECHECK=1 lets that
   // build, and benchmark builds, skip the second identical pass.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
-  compiler: { styledComponents: true },
   poweredByHeader: false,
   // Lets parallel builds (tests, benchmarks) use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',

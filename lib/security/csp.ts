@@ -14,8 +14,7 @@
  *   their cache away. They get the policy Next documents for static pages: `script-src 'self'
  *   'unsafe-inline'` (Next's inline bootstrap scripts) — no eval, no other script origins — and the same
  *   tight limits on everything else (objects, base, frames, forms, images, connections).
- * Styles stay 'unsafe-inline' on both: React renders style="" attributes and styled-components injects
- *   <style> tags, neither of which can carry a nonce.
+ * Styles stay 'unsafe-inline' on both: React renders style="" attributes, which cannot carry a nonce.
  * NONCE_PATHS must only list routes that are really rendered per request: a cached page served with a
  * nonce policy would have its scripts blocked (csp.test.ts checks the list against the route files).
  */
