@@ -54,8 +54,6 @@ export const MESSAGES = {
   imageOrderMismatch: 'El orden enviado no coincide con las imágenes del producto',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 export class HttpError extends Error {
   readonly statusCode: number;
   /** true: `message` is meant for the client (always for HttpError) */

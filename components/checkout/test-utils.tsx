@@ -7,9 +7,9 @@ import orders from '@/messages/es/orders.json';
 import errors from '@/messages/es/errors.json';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
-export const messages = { checkout, orders, errors };
+const messages = { checkout, orders, errors };
 
-export function IntlEs({ children }: { children: ReactNode }) {
+function IntlEs({ children }: { children: ReactNode }) {
   return (
     <NextIntlClientProvider locale="es" messages={messages} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
       {children}

@@ -1,19 +1,19 @@
 /** The shell's navigation (spec §2 "Top bar"): guests see the first four, signed-in users also Orders and Profile. */
-export type NavKey = 'home' | 'products' | 'about' | 'faq' | 'orders' | 'profile';
+type NavKey = 'home' | 'products' | 'about' | 'faq' | 'orders' | 'profile';
 
 export interface NavItem {
   key: NavKey;
   href: string;
 }
 
-export const PUBLIC_NAV: readonly NavItem[] = [
+const PUBLIC_NAV: readonly NavItem[] = [
   { key: 'home', href: '/' },
   { key: 'products', href: '/products' },
   { key: 'about', href: '/about-us' },
   { key: 'faq', href: '/faq' },
 ];
 
-export const ACCOUNT_NAV: readonly NavItem[] = [
+const ACCOUNT_NAV: readonly NavItem[] = [
   { key: 'orders', href: '/orders' },
   { key: 'profile', href: '/profile' },
 ];
@@ -33,7 +33,7 @@ export function isCurrent(pathname: string, href: string): boolean {
  * Routes "outside the shell" (spec §2): rendered without the top bar, footer and bottom bar; those
  * pages bring their own minimal header and <main>.
  */
-export const BARE_ROUTES: readonly string[] = ['/autoLogin', '/forgot', '/suscriptions', '/verify', '/reset-password'];
+const BARE_ROUTES: readonly string[] = ['/autoLogin', '/forgot', '/suscriptions', '/verify', '/reset-password'];
 
 /** Whether a (locale-less) pathname is one of the routes outside the shell, or below one. */
 export function isBarePath(pathname: string): boolean {

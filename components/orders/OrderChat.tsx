@@ -17,7 +17,7 @@ import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
 import styles from './OrderChat.module.css';
 import { markHydrated } from '@/lib/hydration';
 
-export const MAX_CHAT_LENGTH = 2000;
+const MAX_CHAT_LENGTH = 2000;
 
 export interface WireMessage {
   id: number;
@@ -49,7 +49,7 @@ export function mergeMessage(list: readonly ChatItem[], m: WireMessage, myId: nu
 const codepoints = (s: string) => [...s].length;
 
 /** A phone or tablet (coarse pointer, no hover): Enter makes a new line there. */
-export function isTouchScreen(): boolean {
+function isTouchScreen(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (hover: none)').matches;
 }
 
@@ -281,4 +281,3 @@ export function OrderChat({ orderId }: { orderId: number }) {
   );
 }
 
-export default OrderChat;

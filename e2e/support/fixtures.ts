@@ -14,11 +14,10 @@ import { Ledger, signIn, type Account } from './shop';
 export const STAGING = '@staging';
 export const SMOKE = '@smoke';
 
-export { expect };
 export type { Account };
 
 /** The credentials of a role, or the test is skipped naming the variables to set. */
-export function need(role: Role) {
+function need(role: Role) {
   const c = credentials(role);
   test.skip(!c, `needs the ${role} test account: set ${ACCOUNT_VARIABLES[role].join(' and ')} (npm run accounts:create makes one)`);
   return c!;

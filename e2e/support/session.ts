@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import type { Credentials } from './env';
 
 /** Fills and sends the login form of the page (the first form with an 'Ingresar' button). */
-export async function fillLogin(page: Page, { email, password }: Credentials): Promise<void> {
+async function fillLogin(page: Page, { email, password }: Credentials): Promise<void> {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Contraseña', { exact: true }).fill(password);

@@ -74,7 +74,7 @@ export async function productFor(request: APIRequestContext, target: number): Pr
 }
 
 /** The account's billing data to order with: its first one, or a new one (the ledger deletes it if no order uses it). */
-export async function billingId(request: APIRequestContext, a: Account): Promise<number> {
+async function billingId(request: APIRequestContext, a: Account): Promise<number> {
   const mine = await apiData<{ id: number }[]>(request, 'api/user/myBillingData', a.headers);
   if (mine.length) return mine[0]!.id;
   const res = await request.post(`${API}/api/billing`, { headers: a.headers, data: { taxCondition: 'Consumidor Final', documentType: 'CUIT', number: randomCuit() } });

@@ -14,7 +14,7 @@ export interface BoardFilters {
   page: number;
 }
 
-export const BOARD_ROWS = 20;
+const BOARD_ROWS = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Query = Record<string, string | string[] | undefined>;

@@ -6,7 +6,6 @@ import type { OrderState } from '../orders/states';
 
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
 export const ASSIGNABLE_ROLES = ['superadmin', 'admin', 'employee', 'orderemployee', 'customer', 'vipcustomer'] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export const CUSTOMER_ROLES = ['customer', 'vipcustomer'] as const;
 
 export interface CustomerSummary {
@@ -32,7 +31,7 @@ export interface CustomerList {
   rows: number;
 }
 
-export interface CustomerOrderSummary {
+interface CustomerOrderSummary {
   id: number;
   number: number;
   state: OrderState;

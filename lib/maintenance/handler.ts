@@ -8,9 +8,9 @@ import { createStaffCheck, type StaffCheck } from './staff';
 export const TOKEN_COOKIE = 'userToken';
 
 /** One flag per server process (module state survives between proxy invocations on the Node runtime). */
-export const maintenanceFlag: MaintenanceFlag = createMaintenanceFlag({ apiUrl: shopApiUrl });
+const maintenanceFlag: MaintenanceFlag = createMaintenanceFlag({ apiUrl: shopApiUrl });
 /** Staff sessions confirmed by the API (asked only while in maintenance; cached 30 s per token). */
-export const staffCheck: StaffCheck = createStaffCheck({ apiUrl: shopApiUrl });
+const staffCheck: StaffCheck = createStaffCheck({ apiUrl: shopApiUrl });
 
 export interface ProxyRequestLike {
   nextUrl: { pathname: string };

@@ -23,7 +23,7 @@ export type OffersByParent =
   | Readonly<Record<string, readonly Offer[] | undefined>>;
 
 /** A wire `Offer` (price in pesos) as an engine `Tier` (price in centavos). */
-export function offerToTier(offer: Offer): Tier {
+function offerToTier(offer: Offer): Tier {
   return {
     id: offer.id,
     name: offer.name,

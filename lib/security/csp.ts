@@ -39,7 +39,7 @@ export function usesNonce(pathname: string): boolean {
 }
 
 /** 16 random bytes, base64 (a valid CSP nonce-source). */
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));

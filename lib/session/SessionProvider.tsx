@@ -21,7 +21,6 @@ import { notify } from '@/lib/toast/emitter';
 import { accountRequest } from './api';
 import {
   PERMISSIONS_KEY,
-  TOKEN_COOKIE,
   USER_INFO_KEY,
   clearSession,
   hasPermission as has,
@@ -33,7 +32,7 @@ import {
 } from './store';
 import type { SessionCheckAnswer } from './types';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export interface SessionContextValue {
   status: SessionStatus;
@@ -55,7 +54,7 @@ export interface SessionContextValue {
 }
 
 /** Window event that closes the session from anywhere (401 handling). */
-export const SESSION_EXPIRED_EVENT = 'session:expired';
+const SESSION_EXPIRED_EVENT = 'session:expired';
 
 export function expireSession(): void {
   if (typeof window === 'undefined') return;
@@ -186,5 +185,3 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
-
-export { TOKEN_COOKIE };

@@ -77,7 +77,7 @@ export function readToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
 }
 
-export function saveToken(token: string): void {
+function saveToken(token: string): void {
   const secure = typeof window !== 'undefined' && window.location.protocol === 'https:';
   Cookies.set(TOKEN_COOKIE, token, {
     expires: tokenExpiry(token) ?? 1,

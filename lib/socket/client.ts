@@ -137,5 +137,3 @@ export function closeRealtime(options: { forgetRooms?: boolean } = {}): void {
   current = null;
   if (options.forgetRooms) clearRooms();
 }
-
-export { clearRooms, readRooms };

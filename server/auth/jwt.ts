@@ -11,9 +11,9 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const ISSUER = 'aromas-del-alma';
 export const SESSION_AUDIENCE = 'session';
-export const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
-export const REMEMBER_TTL_S = 30 * 24 * 3600;
-export const SESSION_TTL_S = 24 * 3600;
+const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
+const REMEMBER_TTL_S = 30 * 24 * 3600;
+const SESSION_TTL_S = 24 * 3600;
 
 export interface SessionClaims {
   userId: number;

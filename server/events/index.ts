@@ -19,7 +19,7 @@ import type { Db } from '../db/client';
 import type { ChatMessage } from '../services/order-chat';
 import type { CatalogueArea } from '../plugins/catalogue-cache';
 
-export type OrderDocumentKind = 'proof' | 'bill' | 'other' | 'remit';
+type OrderDocumentKind = 'proof' | 'bill' | 'other' | 'remit';
 
 export type DomainEvent =
   /** a new order (never on an idempotent replay) */

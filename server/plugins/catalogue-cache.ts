@@ -35,7 +35,7 @@ import { closeRedis, connectBounded, createRedis, OutageLog, within, type RedisT
 const INVALIDATE_CHANNEL = 'shop:catalogue-cache:invalidate';
 
 /** What the cached catalogue GETs read; a write names those it changes. */
-export const CATALOGUE_AREAS = ['products', 'categories', 'tags', 'carousel', 'config'] as const;
+const CATALOGUE_AREAS = ['products', 'categories', 'tags', 'carousel', 'config'] as const;
 export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
 
 declare module 'fastify' {
@@ -133,12 +133,12 @@ export class CatalogueCache {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The write methods of a route (empty for reads). */
-export function writeMethods(method: string | string[]): string[] {
+function writeMethods(method: string | string[]): string[] {
   return (Array.isArray(method) ? method : [method]).filter((m) => !READ_METHODS.has(m.toUpperCase()));
 }
 
 /** Throws when a write route does not say what it does to the catalogue (or names an unknown area). */
-export function checkInvalidationDeclared(route: { method: string | string[]; url: string; config?: { invalidates?: readonly string[] } }): void {
+function checkInvalidationDeclared(route: { method: string | string[]; url: string; config?: { invalidates?: readonly string[] } }): void {
   const writes = writeMethods(route.method);
   if (!writes.length) return;
   const declared = route.config?.invalidates;

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderAction } from '../../lib/orders';
 import type { EventOf } from '../events';
 
-export type OrderChangeKind =
+type OrderChangeKind =
   | 'created'
   | 'modified'
   | 'accepted'
@@ -29,7 +29,7 @@ export type OrderChangeKind =
   | 'document'
   | 'read';
 
-export interface OrderChanged {
+interface OrderChanged {
   orderId: number;
   kind: OrderChangeKind;
   by: 'customer' | 'staff';

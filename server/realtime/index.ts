@@ -32,11 +32,11 @@ import { MESSAGES } from '../errors';
 import { closeRedis, connectBounded, createRedis, OutageLog, withHandledRejections, type Redis, type RedisTimeouts } from '../lib/redis';
 import { orderAccess } from '../services/orders';
 
-export const STAFF_ROOM = 'Staff';
-export const userRoom = (userId: number) => `User-${userId}`;
-export const orderRoom = (orderId: number) => `Order-${orderId}`;
+const STAFF_ROOM = 'Staff';
+const userRoom = (userId: number) => `User-${userId}`;
+const orderRoom = (orderId: number) => `Order-${orderId}`;
 /** Most rooms a single rejoinRooms call may ask for. */
-export const MAX_REJOIN_ROOMS = 50;
+const MAX_REJOIN_ROOMS = 50;
 
 export interface RealtimeOptions {
   corsOrigins?: string[];
@@ -46,7 +46,7 @@ export interface RealtimeOptions {
   timeouts?: Partial<RedisTimeouts>;
 }
 
-export interface Realtime {
+interface Realtime {
   io: Server;
   emitToUser(userId: number, event: string, payload?: unknown): void;
   emitToOrder(orderId: number, event: string, payload?: unknown): void;
@@ -59,8 +59,8 @@ declare module 'fastify' {
   }
 }
 
-export type RoomAnswer = { ok: true; room: string } | { ok: false; room: string; error: string };
-export type RejoinAnswer = { ok: true; joined: string[]; refused: string[] };
+type RoomAnswer = { ok: true; room: string } | { ok: false; room: string; error: string };
+type RejoinAnswer = { ok: true; joined: string[]; refused: string[] };
 type Ack<T> = ((answer: T) => void) | undefined;
 
 interface SocketData {
@@ -75,7 +75,7 @@ export function canReadAllOrders(user: Pick<AuthUser, 'role' | 'permissions'>): 
 }
 
 /** Whether `user` may be in `room`. */
-export async function mayJoin(app: FastifyInstance, user: AuthUser, room: unknown): Promise<boolean> {
+async function mayJoin(app: FastifyInstance, user: AuthUser, room: unknown): Promise<boolean> {
   if (typeof room !== 'string' || room.length > 40) return false;
   const m = /^(User|Order)-([1-9][0-9]{0,9})$/.exec(room);
   if (!m) return false;

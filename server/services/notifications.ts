@@ -23,7 +23,7 @@ export interface NotificationView {
 
 type Row = typeof notifications.$inferSelect;
 
-export function notificationView(row: Row): NotificationView {
+function notificationView(row: Row): NotificationView {
   return {
     id: row.id,
     title: row.title,
@@ -118,7 +118,7 @@ export function orderEventText(number: number, event: OrderEvent): { title: stri
  * Notifies the order's customer of an event. Messages are folded: while an unviewed "new message"
  * notification of that order exists, no second one is created.
  */
-export async function notifyOrderEvent(app: Deps, orderId: number, event: OrderEvent): Promise<NotificationView | null> {
+async function notifyOrderEvent(app: Deps, orderId: number, event: OrderEvent): Promise<NotificationView | null> {
   const [order] = await app.db.select({ userId: orders.userId, number: orders.number }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const url = `/order/${orderId}`;

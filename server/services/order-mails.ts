@@ -10,12 +10,12 @@ import { CONTACT } from '../../lib/seo/business';
 import { orderReceivedMail, shopNewOrderMail } from '../mail/order-templates';
 import { getOrderDetail } from './orders-view';
 
-export function shopOrdersEmail(env: NodeJS.ProcessEnv = process.env): string {
+function shopOrdersEmail(env: NodeJS.ProcessEnv = process.env): string {
   const v = env.SHOP_ORDERS_EMAIL?.trim();
   return v ? v : CONTACT.email;
 }
 
-export async function sendOrderReceivedMails(
+async function sendOrderReceivedMails(
   app: FastifyInstance,
   order: OrderDetail,
   customer: { id: number; email: string; name: string; lastname: string },

@@ -24,8 +24,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MAX_TAGS_PER_REQUEST, REVALIDATE_PATH, REVALIDATE_SECRET_HEADER } from '../../lib/cache';
 
-export const REVALIDATE_SECRET_FILE = 'revalidate-secret';
-export const REVALIDATE_TIMEOUT_MS = 2000;
+const REVALIDATE_SECRET_FILE = 'revalidate-secret';
+const REVALIDATE_TIMEOUT_MS = 2000;
 
 /** env REVALIDATE_SECRET, else the secret kept in `$DATA_DIR/revalidate-secret` (created on first use). */
 export async function loadRevalidateSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
@@ -45,7 +45,7 @@ export async function loadRevalidateSecret(dataDir: string, env: NodeJS.ProcessE
   }
 }
 
-export function storefrontUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
+function storefrontUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
   const url = env.STOREFRONT_URL?.trim() || env.PUBLIC_SITE_URL?.trim() || 'http://localhost:3000';
   return url.replace(/\/+$/, '');
 }

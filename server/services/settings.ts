@@ -38,8 +38,8 @@ export const SETTINGS_MESSAGES = {
 const M = SETTINGS_MESSAGES;
 
 /** Banner size of the home carousel (same as the seed's banners). */
-export const CAROUSEL_WIDTH = 1600;
-export const CAROUSEL_HEIGHT = 600;
+const CAROUSEL_WIDTH = 1600;
+const CAROUSEL_HEIGHT = 600;
 /** Uploaded carousel files: generated names only, so a stored URL can be traced back to one of ours. */
 const UPLOADED = /^\/uploads\/carousel\/up-[0-9a-f-]{36}\.webp$/;
 
@@ -61,7 +61,7 @@ export async function listTransportsForStaff(db: Db): Promise<StaffTransport[]> 
 }
 
 /** Decodes, auto-rotates, crops to 1600×600 and encodes WebP. 400 when sharp cannot read it or it is tiny. */
-export async function toCarouselWebp(data: Buffer): Promise<Buffer> {
+async function toCarouselWebp(data: Buffer): Promise<Buffer> {
   // limitInputPixels: a small file that decodes to a gigantic bitmap (decompression bomb) is refused
   const img = sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' });
   let meta: Awaited<ReturnType<typeof img.metadata>>;

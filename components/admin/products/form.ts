@@ -7,10 +7,10 @@ import '@/lib/security/zod';
 import type { ProductPatch, ProductState, StaffProductDetail } from '@/lib/admin/products';
 
 export const MAX_OFFERS = 20;
-export const MAX_PRICE = 20_000_000;
+const MAX_PRICE = 20_000_000;
 const MAX_QTY = 100_000;
 
-export interface OfferField {
+interface OfferField {
   name: string;
   units: string;
   price: string;

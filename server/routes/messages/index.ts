@@ -26,9 +26,9 @@ import { chatMessageView as view, markMessagesRead, postMessage } from '../../se
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGES_PER_MINUTE = 20;
 /** The most recent messages a conversation answer holds. */
-export const HISTORY_LIMIT = 500;
+const HISTORY_LIMIT = 500;
 
-export const CHAT_MESSAGES = {
+const CHAT_MESSAGES = {
   sent: 'Mensaje enviado',
   read: 'Mensajes marcados como leídos',
   empty: 'Escribí un mensaje',

@@ -30,14 +30,13 @@ import { envelope, errorSchema, idParams, intString } from '../../schemas/common
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
 
-export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
-export type ProductState = (typeof PRODUCT_STATES)[number];
+const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 
 /** Limits of the editor (also shown by the storefront form). */
-export const MAX_OFFERS = 20;
-export const MAX_IMAGES = 12;
+const MAX_OFFERS = 20;
+const MAX_IMAGES = 12;
 /** Longest side of a stored product image, in pixels (the /uploads proxy resizes down from it). */
-export const IMAGE_MAX_SIDE = 1600;
+const IMAGE_MAX_SIDE = 1600;
 /** Decompression-bomb guard: images with more pixels than this are refused before decoding. */
 const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 const MAX_PRICE = 20_000_000;
@@ -68,7 +67,7 @@ const offerInput = z.object({
   isStrict: z.boolean().default(false),
 });
 
-export const productPatchBody = z
+const productPatchBody = z
   .object({
     price: pesos(MESSAGES.productPriceInvalid).optional(),
     /** the discounted unit price; null removes it */
@@ -97,7 +96,7 @@ export const productPatchBody = z
       }
     }
   });
-export type ProductPatchBody = z.infer<typeof productPatchBody>;
+type ProductPatchBody = z.infer<typeof productPatchBody>;
 
 const stateSchema = z.enum(PRODUCT_STATES);
 
@@ -191,7 +190,7 @@ const detailSchema = z.object({
   /** every category, for the picker */
   categoryOptions: z.array(categoryRef),
 });
-export type StaffProductDetailWire = z.infer<typeof detailSchema>;
+type StaffProductDetailWire = z.infer<typeof detailSchema>;
 
 /* -------------------------------------------------------------- queries */
 
@@ -223,7 +222,7 @@ const variationCols = {
   steps: products.steps,
 };
 
-export async function productDetail(db: Db, id: number): Promise<StaffProductDetailWire | null> {
+async function productDetail(db: Db, id: number): Promise<StaffProductDetailWire | null> {
   const [p] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!p) return null;
   // a variation's categories, images and offers are its parent's (as the storefront shows them)
