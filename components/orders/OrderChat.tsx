@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
+import type { ChatMessage } from '@/lib/contracts/messages';
 import { useSession } from '@/lib/session/SessionProvider';
 import { useRealtime } from '@/lib/socket/useRealtime';
 import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
@@ -19,15 +20,7 @@ import { markHydrated } from '@/lib/hydration';
 
 const MAX_CHAT_LENGTH = 2000;
 
-export interface WireMessage {
-  id: number;
-  orderId: number;
-  userId: number;
-  text: string;
-  fromShop: boolean;
-  createdAt: string;
-  viewedAt: string | null;
-}
+type WireMessage = ChatMessage;
 
 interface ChatItem extends WireMessage {
   key: string;

@@ -16,7 +16,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderAction, OrderActor, OrderState } from '../../lib/orders';
 import type { Db } from '../db/client';
-import type { ChatMessage } from '../services/order-chat';
+import type { ChatMessage } from '../../lib/contracts/messages';
 import type { CatalogueArea } from '../plugins/catalogue-cache';
 
 type OrderDocumentKind = 'proof' | 'bill' | 'other' | 'remit';

@@ -3,22 +3,9 @@
  * announce it (server/events) — realtime and notifications listen.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { ChatMessage } from '../../lib/contracts/messages';
 import { messages } from '../db/schema';
 import type { WriteDeps } from '../events';
-
-/** A chat message as both sides see it. */
-export interface ChatMessage {
-  id: number;
-  orderId: number;
-  /** the author */
-  userId: number;
-  /** plain text: shown as text, never as HTML */
-  text: string;
-  /** written by the shop's staff (anyone but the order's customer) */
-  fromShop: boolean;
-  createdAt: string;
-  viewedAt: string | null;
-}
 
 type MessageRow = typeof messages.$inferSelect;
 

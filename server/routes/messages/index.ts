@@ -15,6 +15,7 @@
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chatMessageSchema } from '../../../lib/contracts/messages';
 import type { AuthUser } from '../../auth/plugin';
 import { messages, orders } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
@@ -36,15 +37,6 @@ const CHAT_MESSAGES = {
   noWrite: MESSAGES.forbidden,
 } as const;
 
-const messageSchema = z.object({
-  id: z.number().int(),
-  orderId: z.number().int(),
-  userId: z.number().int().describe('Autor'),
-  text: z.string().describe('Texto plano: mostrarlo como texto, nunca como HTML'),
-  fromShop: z.boolean().describe('true cuando lo escribió el personal de la tienda'),
-  createdAt: z.string(),
-  viewedAt: z.string().nullable().describe('Cuándo lo leyó el destinatario'),
-});
 
 const params = z.object({ id: intString().describe('Id del pedido') });
 const errors = {
@@ -97,7 +89,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mensajes del chat de un pedido, del más viejo al más nuevo (su dueño o el personal)',
         security,
         params,
-        response: { 200: envelope(z.array(messageSchema)), ...errors },
+        response: { 200: envelope(z.array(chatMessageSchema)), ...errors },
       },
     },
     async (req) => {
@@ -123,7 +115,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params,
         body: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH * 2) }),
-        response: { 201: envelope(messageSchema), ...errors },
+        response: { 201: envelope(chatMessageSchema), ...errors },
       },
     },
     async (req, reply) => {
