@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { gitCommit, packageVersion } from './lib/build/info.mjs';
+import { LOCALE_INFO } from './lib/locales/data.mjs';
 
 // Messages are compiled at build time (icu-minify), so the browser gets a small formatter instead of
 // the ICU parser; every JSON file under messages/ goes through next-intl's catalog loader.
@@ -25,10 +26,17 @@ const withNextIntl = createNextIntlPlugin({
 const SHARED_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=86400';
 const SIGNED_IN = 'private, no-cache, max-age=0';
 const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
-const LOCALE = '/:locale(en|br)?';
-// First path segments that are not category slugs (app/[locale]/* folders, locale prefixes, non-page
-// paths); proxy.ts reads the same list (i18n/internal-path.ts).
-const RESERVED = JSON.parse(readFileSync(new URL('./i18n/reserved-segments.json', import.meta.url), 'utf8')).join('|');
+// the prefixed locales' URL prefixes (lib/locales: /en, /br; Spanish is unprefixed)
+const PREFIXES = Object.values(LOCALE_INFO)
+  .map((l) => l.prefix)
+  .filter(Boolean);
+const LOCALE = `/:locale(${PREFIXES.map((p) => p.slice(1)).join('|')})?`;
+// First path segments that are not category slugs (app/[locale]/* folders, non-page paths — proxy.ts reads
+// the same list, i18n/internal-path.ts — and the locale prefixes).
+const RESERVED = [
+  ...JSON.parse(readFileSync(new URL('./i18n/reserved-segments.json', import.meta.url), 'utf8')),
+  ...PREFIXES.map((p) => p.slice(1)),
+].join('|');
 // The lookahead sees the rest of the path (path-to-regexp compiles one regex): a reserved segment is
 // followed by '/' or the end — with `$` alone, `/api/health` passed as category 'api', product 'health'.
 const CATEGORY = `:category((?!(?:${RESERVED})(?:/|$))[^/.]+)`;
@@ -48,7 +56,7 @@ const SECURITY_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
-    const publicPages = ['/', '/en', '/br', `${LOCALE}/products`, `${LOCALE}/products/:product([^/.]+)`, `${LOCALE}/${CATEGORY}`, `${LOCALE}/${CATEGORY}/:product([^/.]+)`];
+    const publicPages = ['/', ...PREFIXES, `${LOCALE}/products`, `${LOCALE}/products/:product([^/.]+)`, `${LOCALE}/${CATEGORY}`, `${LOCALE}/${CATEGORY}/:product([^/.]+)`];
     const privatePages = [`${LOCALE}/:page(cart|checkout|profile|orders|autoLogin|verify|reset-password)`, `${LOCALE}/order/:path*`, `${LOCALE}/admin`, `${LOCALE}/admin/:path*`];
     return [
       ...publicPages.map((source) => ({ source, missing: sessionCookie, headers: cacheHeader(SHARED_CACHE) })),
@@ -61,7 +69,6 @@ const nextConfig = {
   // `npm test` type-checks the whole project (tsc) before it builds; NEXT_SKIP_TYPECHECK=1 lets that
   // build, and benchmark builds, skip the second identical pass.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
-  compiler: { styledComponents: true },
   poweredByHeader: false,
   // Lets parallel builds (tests, benchmarks) use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',

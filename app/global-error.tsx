@@ -1,36 +1,34 @@
 'use client';
 import { useEffect } from 'react';
 import { useParams } from 'next/navigation';
+import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '@/lib/locales';
 
 /** Texts of the last-resort error page (the root layout itself failed, so no i18n provider exists). */
-const TEXTS = {
+const TEXTS: Record<Locale, { title: string; text: string; retry: string; home: string }> = {
   es: {
     title: 'Algo salió mal',
     text: 'No pudimos cargar esta página. Puede ser un problema momentáneo: probá de nuevo en unos segundos.',
     retry: 'Reintentar',
     home: 'Volver al inicio',
-    homeHref: '/',
   },
   en: {
     title: 'Something went wrong',
     text: 'We could not load this page. It may be a temporary problem: please try again in a few seconds.',
     retry: 'Try again',
     home: 'Back to the home page',
-    homeHref: '/en',
   },
   'pt-BR': {
     title: 'Algo deu errado',
     text: 'Não conseguimos carregar esta página. Pode ser um problema momentâneo: tente de novo em alguns segundos.',
     retry: 'Tentar de novo',
     home: 'Voltar ao início',
-    homeHref: '/br',
   },
-} as const;
+};
 
 /** Replaces the root layout when it fails (spec §2 something-went-wrong page). Self-contained styles. */
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   const params = useParams<{ locale?: string }>();
-  const locale = params?.locale && params.locale in TEXTS ? (params.locale as keyof typeof TEXTS) : 'es';
+  const locale = isLocale(params?.locale) ? params.locale : DEFAULT_LOCALE;
   const t = TEXTS[locale];
   useEffect(() => {
     console.error(error);
@@ -75,7 +73,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
             {t.retry}
           </button>
           {/* A full page load on purpose: the app failed, start it afresh. */}
-          <a href={t.homeHref} style={{ color: '#a4471f', fontWeight: 600 }}>
+          <a href={localizedPath(locale, '/')} style={{ color: '#a4471f', fontWeight: 600 }}>
             {t.home}
           </a>
         </main>

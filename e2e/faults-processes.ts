@@ -55,7 +55,7 @@ function run(name: string, args: string[], env: Record<string, string>, port: nu
 }
 
 /** Polls `url` until it answers 2xx (or the process dies, or the time is up). */
-export async function waitReady(proc: Proc, url: string, ms = 240_000): Promise<void> {
+async function waitReady(proc: Proc, url: string, ms = 240_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`${url}: the process exited with ${proc.child.exitCode}`);

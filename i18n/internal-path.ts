@@ -1,8 +1,9 @@
 /* Used by proxy.ts on every page request: keep it free of imports (data aside) and allocation beyond the result. */
+import { LOCALE_SEGMENTS, localeOfPrefix, PREFIX_SEGMENTS } from '../lib/locales';
 import reservedSegments from './reserved-segments.json';
 
 /** First path segments next-intl must see: locale prefixes (/en, /br, and /es, which it redirects away). */
-const LOCALE_NAMES = 'es|en|br|pt-br';
+const LOCALE_NAMES = LOCALE_SEGMENTS;
 const LOCALE_SEGMENT = new RegExp(`^/(?:${LOCALE_NAMES})(?:/|$)`, 'i');
 
 /**
@@ -21,11 +22,11 @@ export function spanishInternalPath(pathname: string): string | null {
 const DEFAULT_LISTING_SEGMENT = 'catalogue-default';
 const RESERVED = new Set(reservedSegments);
 const LOCALE_NAME = new RegExp(`^(?:${LOCALE_NAMES})$`, 'i');
-const LISTING_PATH = /^(?:\/(en|br))?\/([^/.]+)$/;
-const INTERNAL_PATH = new RegExp(`^(?:/(en|br))?/${DEFAULT_LISTING_SEGMENT}(?:/|$)`);
+const LISTING_PATH = new RegExp(`^(?:/(${PREFIX_SEGMENTS}))?/([^/.]+)$`);
+const INTERNAL_PATH = new RegExp(`^(?:/(${PREFIX_SEGMENTS}))?/${DEFAULT_LISTING_SEGMENT}(?:/|$)`);
 
-/** The [locale] segment behind a public prefix ("br" → "pt-BR", none → "es"). */
-const localeOf = (prefix: string | undefined): string => (prefix === 'br' ? 'pt-BR' : (prefix ?? 'es'));
+/** The [locale] segment behind a public prefix segment ("br" → "pt-BR", none → "es"). */
+const localeOf = (prefix: string | undefined): string => localeOfPrefix(prefix ? `/${prefix}` : '');
 
 /**
  * The cached route of a listing URL that has no query string: "/products" → "/es/catalogue-default",

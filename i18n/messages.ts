@@ -43,7 +43,7 @@ async function loadLocale(locale: Locale): Promise<Messages> {
   return Object.fromEntries(parts);
 }
 
-export function deepMerge(base: Messages, over: Messages): Messages {
+function deepMerge(base: Messages, over: Messages): Messages {
   const out: Messages = { ...base };
   for (const [k, v] of Object.entries(over)) {
     const b = out[k];

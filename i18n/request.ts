@@ -2,7 +2,7 @@ import { getRequestConfig } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
 import { routing } from './routing';
 import { getMessagesFor } from './messages';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

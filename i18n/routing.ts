@@ -1,13 +1,14 @@
 import { defineRouting } from 'next-intl/routing';
+import { DEFAULT_LOCALE, LOCALES, ROUTING_PREFIXES } from '@/lib/locales';
 
-// es is unprefixed so the spec's URLs stay exactly as they are; pt-BR lives at /br (`br` alone is Breton).
+// The locales and their URL prefixes are lib/locales' (es unprefixed, pt-BR at /br).
 export const routing = defineRouting({
-  locales: ['es', 'en', 'pt-BR'],
-  defaultLocale: 'es',
-  localePrefix: { mode: 'as-needed', prefixes: { 'pt-BR': '/br' } },
+  locales: LOCALES,
+  defaultLocale: DEFAULT_LOCALE,
+  localePrefix: { mode: 'as-needed', prefixes: ROUTING_PREFIXES },
   // Crawlers must get a 200 on every Spanish URL: never redirect on Accept-Language or cookie.
   localeDetection: false,
   localeCookie: false,
 });
 
-export type Locale = (typeof routing.locales)[number];
+export type { Locale } from '@/lib/locales';

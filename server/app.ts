@@ -11,6 +11,8 @@ import { DEFAULT_ALLOWLIST, DEFAULT_TRUSTED_PROXIES, type Timeouts } from './env
 import { storefrontKeyFrom } from '../lib/api/storefront-key';
 import { loadRevalidateSecret } from './services/revalidate';
 import catalogueCache from './plugins/catalogue-cache';
+import events from './events/plugin';
+import eventSubscribers from './events/subscribers';
 import dbPlugin from './plugins/db';
 import errorHandler, { toHttpError } from './plugins/error-handler';
 import { metricsPlugin } from './metrics';
@@ -95,12 +97,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorHandler);
   await app.register(swagger, { ui: opts.docs ?? false });
   await app.register(dbPlugin, { db: opts.db, dataDir: opts.dataDir });
+  await app.register(events);
   await app.register(catalogueCache, { ttlMs: opts.catalogueCacheTtlMs ?? 30_000, redisUrl: opts.realtime?.redisUrl, timeouts: opts.timeouts });
   await app.register(search);
   await app.register(storage, { store: opts.objectStore ?? new FsObjectStore(opts.dataDir) });
   await app.register(uploads);
   await app.register(authPlugin, { timeouts: opts.timeouts, ...opts.auth });
   await app.register(realtime, { corsOrigins: opts.corsOrigins ?? ['http://localhost:3000'], timeouts: opts.timeouts, ...opts.realtime });
+  await app.register(eventSubscribers);
 
   await app.register(healthRoutes);
   await app.register(productRoutes, { prefix: '/api' });

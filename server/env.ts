@@ -156,7 +156,7 @@ export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
  * `true` used to mean "loopback and every private network", which let any host on such a network claim
  * any address in X-Forwarded-For; it is refused rather than guessed.
  */
-export function parseTrustedProxies(value: string | undefined): string[] {
+function parseTrustedProxies(value: string | undefined): string[] {
   if (value === undefined) return DEFAULT_TRUSTED_PROXIES;
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0' || v === 'none') return [];

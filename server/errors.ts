@@ -74,8 +74,6 @@ export const MESSAGES = {
   categoryOrderMismatch: 'El orden enviado no coincide con las categorías',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 export class HttpError extends Error {
   readonly statusCode: number;
   /** true: `message` is meant for the client (always for HttpError) */

@@ -18,12 +18,6 @@ import { rootMessages } from '@/components/layout/client-messages';
 import { getShellData } from '@/components/layout/shell-data';
 import '../globals.css';
 
-/*
- * styled-components: no registry here on purpose (it would ship the styled-components runtime on
- * every page while no shell component uses it). A client island built with styled-components wraps
- * itself in <StyledComponentsRegistry> from lib/styles/registry so its CSS is still server-rendered.
- */
-
 /**
  * No locale is prerendered at build time: every page is rendered at its first request and then cached
  * (ISR, lifetimes from the fetches' `revalidate`). So `next build` never needs the API, and the values

@@ -4,7 +4,7 @@
  * of a process tree.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,7 +119,7 @@ export function treeRssMb(pid: number | undefined): number {
  * CPU time (ms, user + system) used so far by a process tree. On a shared machine, CPU per request is
  * a steadier measure of a page's cost than req/s, which swings with whatever else runs.
  */
-export function treeCpuMs(pid: number | undefined): number {
+function treeCpuMs(pid: number | undefined): number {
   if (!pid) return 0;
   let ticks = 0;
   for (const p of descendants(pid)) {
@@ -253,12 +253,6 @@ export async function loadInterleaved(
   });
 }
 
-/** One target, one run (after a warm-up). */
-export async function load(name: string, url: string, opts: { connections: number; duration: number; warmup?: number; pid?: number }): Promise<LoadRow> {
-  const [row] = await loadInterleaved([{ name, url, pid: opts.pid }], { connections: opts.connections, duration: opts.duration, warmup: opts.warmup ?? 0, rounds: 1 });
-  return row!;
-}
-
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -268,8 +262,4 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
   const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-export function exists(p: string): boolean {
-  return existsSync(p);
 }

@@ -142,4 +142,3 @@ function UserIcon() {
   );
 }
 
-export default LoginPanel;

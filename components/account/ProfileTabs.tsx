@@ -20,7 +20,7 @@ import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
 import styles from './profile.module.css';
 import { markHydrated } from '@/lib/hydration';
 
-export { PROFILE_TABS, type ProfileTab };
+export { type ProfileTab };
 
 export interface ProfileTabsProps {
   initialTab?: ProfileTab;

@@ -17,7 +17,7 @@ import type { SessionAnswer } from '@/lib/session/types';
 /** One request per token, even when React runs the effect twice (Strict Mode): the token is single-use. */
 const inflight = new Map<string, Promise<AccountResult<SessionAnswer>>>();
 
-export function verifyOnce(apiUrl: string, token: string): Promise<AccountResult<SessionAnswer>> {
+function verifyOnce(apiUrl: string, token: string): Promise<AccountResult<SessionAnswer>> {
   let p = inflight.get(token);
   if (!p) {
     p = accountRequest<SessionAnswer>(apiUrl, 'auth/verify', { method: 'POST', body: { token } });

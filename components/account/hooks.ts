@@ -17,7 +17,7 @@ export function useValidationMessages() {
 }
 
 /** Spec §5: an invalid submit shows 'Completa bien los campos' for 2 seconds and sends nothing. */
-export const FORM_WARNING_SECONDS = 2;
+const FORM_WARNING_SECONDS = 2;
 
 export function useInvalidSubmitWarning() {
   const t = useTranslations('account.form');

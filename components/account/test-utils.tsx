@@ -23,7 +23,7 @@ export function IntlEs({ children }: { children: ReactNode }) {
   );
 }
 
-export type FetchCall = { url: string; method: string; body: unknown; auth: string | null };
+type FetchCall = { url: string; method: string; body: unknown; auth: string | null };
 
 /** A fetch mock answering JSON per "METHOD path" (path without the base URL). */
 export function mockFetch(routes: Record<string, { status: number; body: unknown } | (() => { status: number; body: unknown })>) {
@@ -44,7 +44,7 @@ export function mockFetch(routes: Record<string, { status: number; body: unknown
   return { fn, calls };
 }
 
-export function b64url(obj: unknown): string {
+function b64url(obj: unknown): string {
   return Buffer.from(JSON.stringify(obj)).toString('base64').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 }
 

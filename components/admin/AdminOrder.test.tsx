@@ -5,6 +5,7 @@ import admin from '@/messages/es/admin.json';
 import orders from '@/messages/es/orders.json';
 import type { OrderDetail } from '@/lib/orders/types';
 import { AdminOrder, orderTimeline } from './AdminOrder';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 jest.mock('@/i18n/navigation', () => ({ Link: ({ children, href }: { children: ReactNode; href: string }) => <a href={href}>{children}</a> }));
 // the client islands have their own tests
@@ -64,7 +65,7 @@ const order = {
 
 const renderOrder = (o: OrderDetail = order) =>
   render(
-    <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone="America/Argentina/Buenos_Aires" onError={() => {}}>
+    <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone={SHOP_TIME_ZONE} onError={() => {}}>
       <AdminOrder order={o} />
     </NextIntlClientProvider>,
   );

@@ -14,7 +14,7 @@ import { BudgetEditor } from './BudgetEditor';
 import { RemitForm } from './RemitForm';
 import { StateButtons } from './StateButtons';
 import styles from './admin.module.css';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 type TimelineEntry = { at: string; key: string } & ({ type: 'state'; h: OrderHistoryWire } | { type: 'doc'; d: OrderDocumentWire });
 

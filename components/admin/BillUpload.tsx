@@ -9,10 +9,10 @@ import { checkBillFile } from '@/lib/admin/upload';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 
-export const UPLOAD_KINDS = ['bill', 'other'] as const;
+const UPLOAD_KINDS = ['bill', 'other'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-export function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<unknown> {
+function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<unknown> {
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);

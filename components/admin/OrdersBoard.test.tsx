@@ -6,6 +6,7 @@ import orders from '@/messages/es/orders.json';
 import { ORDER_STATES } from '@/lib/orders/states';
 import type { StaffOrderList, StaffOrderListItem } from '@/lib/orders/types';
 import { OrdersBoard } from './OrdersBoard';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 jest.mock('@/i18n/navigation', () => ({
   Link: ({ children, href, ...rest }: { children: ReactNode; href: string }) => (
@@ -48,7 +49,7 @@ const list = (items: StaffOrderListItem[], over: Partial<StaffOrderList> = {}): 
 
 const renderBoard = (l: StaffOrderList, filters = { page: 1 }) =>
   render(
-    <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone="America/Argentina/Buenos_Aires" onError={() => {}}>
+    <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone={SHOP_TIME_ZONE} onError={() => {}}>
       <OrdersBoard filters={filters} list={l} />
     </NextIntlClientProvider>,
   );

@@ -10,7 +10,7 @@ import { StateBadge } from '@/components/orders/StateBadge';
 import { STATE_TONES } from '@/components/orders/state-style';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
  * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),

@@ -36,4 +36,3 @@ export function CartGroupStatus({ fatherId }: { fatherId: number }) {
   );
 }
 
-export default CartGroupStatus;

@@ -46,9 +46,9 @@ import { fetchLookup, type LookupFetcher } from './lookup';
 import { createCartStore, type CartSnapshot, type CartStore } from './store';
 
 /** A refresh younger than this is not repeated (the cart page asks again on mount). */
-export const REFRESH_FRESH_MS = 5000;
+const REFRESH_FRESH_MS = 5000;
 
-export type RefreshStatus = 'idle' | 'loading' | 'done' | 'error';
+type RefreshStatus = 'idle' | 'loading' | 'done' | 'error';
 
 interface CartContextValue {
   store: CartStore;

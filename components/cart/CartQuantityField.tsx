@@ -30,4 +30,3 @@ export function CartQuantityField({ item, label }: CartQuantityFieldProps) {
   );
 }
 
-export default CartQuantityField;

@@ -360,4 +360,3 @@ function ClearCart({ onClear }: { onClear: () => void }) {
   );
 }
 
-export default CartView;

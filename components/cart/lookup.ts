@@ -8,7 +8,7 @@ import { publicRequest } from '@/lib/api/public';
 /** Ids per request (the API accepts up to 200; a cart rarely has more than a few dozen lines). */
 export const LOOKUP_CHUNK = 100;
 
-export interface LookupResult {
+interface LookupResult {
   /** The ids whose answer arrived (absent from `found` = the product no longer exists). */
   requestedIds: number[];
   found: CartLookupItem[];

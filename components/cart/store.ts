@@ -29,7 +29,7 @@ import { CART_CHANGE_EVENT as SHELL_CART_CHANGE_EVENT } from '@/components/layou
 /** Window event dispatched after every save in this tab (detail: CartChangeDetail). */
 export const CART_CHANGE_EVENT = 'cart:change';
 /** Every event name announced after a save: ours, and the one the shell's CartLink listens to. */
-export const CART_CHANGE_EVENTS: readonly string[] = [...new Set([CART_CHANGE_EVENT, SHELL_CART_CHANGE_EVENT])];
+const CART_CHANGE_EVENTS: readonly string[] = [...new Set([CART_CHANGE_EVENT, SHELL_CART_CHANGE_EVENT])];
 
 export interface CartChangeDetail {
   /** The store that saved (a store ignores its own announcements). */

@@ -1,6 +1,5 @@
 /** Test helpers for components/cart (not shipped). */
-import type { ReactElement, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import cart from '@/messages/es/cart.json';
 import product from '@/messages/es/product.json';
@@ -8,9 +7,9 @@ import type { CartItem, StorageLike } from '@/lib/cart';
 import { saveCart, createCartState } from '@/lib/cart';
 import type { CartLookupItem } from '@/lib/api/types';
 import type { LookupFetcher } from './lookup';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
-export const messages = { cart, product };
+const messages = { cart, product };
 
 export function IntlWrapper({ children }: { children: ReactNode }) {
   return (
@@ -18,10 +17,6 @@ export function IntlWrapper({ children }: { children: ReactNode }) {
       {children}
     </NextIntlClientProvider>
   );
-}
-
-export function renderWithIntl(ui: ReactElement) {
-  return render(ui, { wrapper: IntlWrapper });
 }
 
 /** Puts a cart into (jsdom's) localStorage the way the app stores it. */

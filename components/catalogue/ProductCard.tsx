@@ -17,7 +17,7 @@ export interface ProductCardLabels {
 }
 
 /** Rendered size of card images (square); the real file is scaled by CSS, the attributes avoid CLS. */
-export const CARD_IMAGE_SIZE = 480;
+const CARD_IMAGE_SIZE = 480;
 
 /**
  * One product in a grid: image, name (the only link, stretched over the card), price or range,

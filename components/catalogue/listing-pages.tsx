@@ -7,7 +7,8 @@ import type { Category } from '@/lib/api/types';
 import { rethrowOutage } from '@/lib/api/errors';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { breadcrumbJsonLd } from '@/lib/seo/breadcrumbs';
-import { absoluteUrl, localizedPath, pageMetadata } from '@/lib/seo/metadata';
+import { localizedPath } from '@/lib/locales';
+import { absoluteUrl, pageMetadata } from '@/lib/seo/metadata';
 import { CatalogueView } from './CatalogueView';
 import { canonicalCataloguePath, parseCatalogueParams, type CatalogueParams } from './params';
 

@@ -13,7 +13,7 @@ export const DEFAULT_SORT: ProductSort = 'popular';
 export const ROWS_OPTIONS = [12, 24, 48] as const;
 export const DEFAULT_ROWS = 12;
 /** Longest search text forwarded to the API. */
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 
 export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 

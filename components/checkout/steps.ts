@@ -8,13 +8,13 @@ export const DELIVERY_TYPES = ['pickup', 'depot', 'address'] as const;
 /** pickup at the shop (toSucc), transport to a depot, transport to an address. */
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-export const ALL_STEPS = ['delivery', 'transport', 'address', 'billing', 'summary'] as const;
+const ALL_STEPS = ['delivery', 'transport', 'address', 'billing', 'summary'] as const;
 export type CheckoutStep = (typeof ALL_STEPS)[number];
 
-export function isDeliveryType(v: unknown): v is DeliveryType {
+function isDeliveryType(v: unknown): v is DeliveryType {
   return typeof v === 'string' && (DELIVERY_TYPES as readonly string[]).includes(v);
 }
-export function isCheckoutStep(v: unknown): v is CheckoutStep {
+function isCheckoutStep(v: unknown): v is CheckoutStep {
   return typeof v === 'string' && (ALL_STEPS as readonly string[]).includes(v);
 }
 
@@ -59,7 +59,7 @@ export function stepsFor(delivery: DeliveryType | null): CheckoutStep[] {
   return ['delivery', 'transport', 'address', 'billing', 'summary'];
 }
 
-export function isTransportChoiceComplete(t: TransportChoice | null): boolean {
+function isTransportChoiceComplete(t: TransportChoice | null): boolean {
   if (!t) return false;
   return t.kind === 'listed' ? Number.isInteger(t.id) && t.id > 0 : t.name.trim().length > 0;
 }
@@ -191,7 +191,7 @@ export function writeStoredChoices(c: CheckoutChoices): void {
 
 /* ------------------------------------------------------- last used records */
 
-export const LAST_USED_STORAGE_KEY = 'checkoutLastUsed';
+const LAST_USED_STORAGE_KEY = 'checkoutLastUsed';
 
 export interface LastUsed {
   addressId: number | null;

@@ -5,11 +5,11 @@ import { NextIntlClientProvider } from 'next-intl';
 import checkout from '@/messages/es/checkout.json';
 import orders from '@/messages/es/orders.json';
 import errors from '@/messages/es/errors.json';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
-export const messages = { checkout, orders, errors };
+const messages = { checkout, orders, errors };
 
-export function IntlEs({ children }: { children: ReactNode }) {
+function IntlEs({ children }: { children: ReactNode }) {
   return (
     <NextIntlClientProvider locale="es" messages={messages} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
       {children}

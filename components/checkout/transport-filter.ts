@@ -4,7 +4,7 @@
  */
 import type { TransportOption } from '@/lib/api/orders';
 
-export function foldText(s: string): string {
+function foldText(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -21,8 +21,4 @@ export function filterTransports(options: readonly TransportOption[], query: str
   if (!q) return [...options];
   const names = new Map(options.map((o) => [o.id, foldText(o.name)]));
   return options.filter((o) => names.get(o.id)!.includes(q) || (o.fatherId !== null && (names.get(o.fatherId) ?? '').includes(q)));
-}
-
-export function isSelectable(option: TransportOption): boolean {
-  return option.isAble;
 }

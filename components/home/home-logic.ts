@@ -2,7 +2,7 @@ import type { CarouselImage, ProductListItem } from '@/lib/api/types';
 import { imageSrc } from '@/components/ui/image-src';
 import type { HeroSlide } from './HeroCarousel';
 
-export const OUTSTANDING_COUNT = 8;
+const OUTSTANDING_COUNT = 8;
 /**
  * The API has no "outstanding" filter on api/products: we read one page of the most popular products
  * (outstanding products rank high there) and keep those flagged isOutstanding.

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import NextLink from 'next/link';
 import { usePathname } from '@/i18n/navigation';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/lib/locales';
 import { routing, type Locale } from '@/i18n/routing';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
 import styles from './LanguageSwitcher.module.css';

@@ -2,26 +2,26 @@
  * The shell's navigation (spec §2 "Top bar"): guests see the first four, signed-in users also Orders and Profile;
  * staff see the back-office ("Gestión", /admin) where customers see their orders.
  */
-export type NavKey = 'home' | 'products' | 'about' | 'faq' | 'orders' | 'admin' | 'profile';
+type NavKey = 'home' | 'products' | 'about' | 'faq' | 'orders' | 'admin' | 'profile';
 
 export interface NavItem {
   key: NavKey;
   href: string;
 }
 
-export const PUBLIC_NAV: readonly NavItem[] = [
+const PUBLIC_NAV: readonly NavItem[] = [
   { key: 'home', href: '/' },
   { key: 'products', href: '/products' },
   { key: 'about', href: '/about-us' },
   { key: 'faq', href: '/faq' },
 ];
 
-export const ACCOUNT_NAV: readonly NavItem[] = [
+const ACCOUNT_NAV: readonly NavItem[] = [
   { key: 'orders', href: '/orders' },
   { key: 'profile', href: '/profile' },
 ];
 
-export const STAFF_NAV: readonly NavItem[] = [
+const STAFF_NAV: readonly NavItem[] = [
   { key: 'admin', href: '/admin' },
   { key: 'profile', href: '/profile' },
 ];
@@ -45,7 +45,7 @@ export function isCurrent(pathname: string, href: string): boolean {
  * Routes "outside the shell" (spec §2): rendered without the top bar, footer and bottom bar; those
  * pages bring their own minimal header and <main>.
  */
-export const BARE_ROUTES: readonly string[] = ['/autoLogin', '/forgot', '/suscriptions', '/verify', '/reset-password', '/admin/print'];
+const BARE_ROUTES: readonly string[] = ['/autoLogin', '/forgot', '/suscriptions', '/verify', '/reset-password', '/admin/print'];
 
 /** Whether a (locale-less) pathname is one of the routes outside the shell, or below one. */
 export function isBarePath(pathname: string): boolean {

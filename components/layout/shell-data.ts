@@ -39,7 +39,7 @@ export async function getShopConfig(): Promise<ShellData['config']> {
   };
 }
 
-export async function getFooterTags(): Promise<Tag[]> {
+async function getFooterTags(): Promise<Tag[]> {
   const data = await apiGet<{ items?: Tag[] } | Tag[]>('api/tags', {
     tags: [cacheTags.tags],
     revalidate: SECONDS.tags,
@@ -49,7 +49,7 @@ export async function getFooterTags(): Promise<Tag[]> {
   return items.filter((t) => t && typeof t.name === 'string' && typeof t.url === 'string' && t.url.trim() !== '');
 }
 
-export async function getMenuCategories(): Promise<Category[]> {
+async function getMenuCategories(): Promise<Category[]> {
   return getCategories({ timeoutMs: shellTimeout() });
 }
 

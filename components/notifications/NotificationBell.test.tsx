@@ -8,6 +8,7 @@ import { FakeSocket } from '@/lib/socket/fake-socket';
 import { NotificationBell } from './NotificationBell';
 import { MESSAGES_READ_EVENT } from './events';
 import { formatNotificationDate, safeSitePath } from './notifications-data';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 const push = jest.fn();
 jest.mock('@/i18n/navigation', () => ({
@@ -32,7 +33,7 @@ const N2 = { id: 2, title: 'Pedido actualizado', description: 'Tu pedido #5 pas√
 
 function renderBell() {
   return render(
-    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone="America/Argentina/Buenos_Aires">
+    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
       <NotificationBell />
     </NextIntlClientProvider>,
   );
@@ -52,7 +53,7 @@ describe('formatNotificationDate / safeSitePath', () => {
   it('formats day-month-2-digit year/hour:minute (shop time zone, or local)', () => {
     const d = new Date(2026, 2, 5, 9, 7);
     expect(formatNotificationDate(d.toISOString())).toBe('05-03-26/09:07');
-    expect(formatNotificationDate('2026-03-05T12:07:00.000Z', 'America/Argentina/Buenos_Aires')).toBe('05-03-26/09:07');
+    expect(formatNotificationDate('2026-03-05T12:07:00.000Z', SHOP_TIME_ZONE)).toBe('05-03-26/09:07');
     expect(formatNotificationDate('2026-12-31T23:59:00.000Z', 'UTC')).toBe('31-12-26/23:59');
     expect(formatNotificationDate('2026-03-05T00:30:00.000Z', 'UTC')).toBe('05-03-26/00:30');
     expect(formatNotificationDate('nope')).toBe('');

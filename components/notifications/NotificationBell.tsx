@@ -32,8 +32,6 @@ import {
 import { MESSAGES_READ_EVENT } from './events';
 import styles from './NotificationBell.module.css';
 
-export { MESSAGES_READ_EVENT };
-
 export function NotificationBell() {
   const t = useTranslations('notifications');
   const timeZone = useTimeZone();
@@ -263,5 +261,3 @@ export function NotificationBell() {
     </div>
   );
 }
-
-export default NotificationBell;

@@ -8,7 +8,7 @@
 import dynamic from 'next/dynamic';
 import { useSession } from '@/lib/session/SessionProvider';
 
-const NotificationBell = dynamic(() => import('./NotificationBell'), { ssr: false });
+const NotificationBell = dynamic(() => import('./NotificationBell').then((m) => m.NotificationBell), { ssr: false });
 
 export function NotificationBellSlot() {
   const { status } = useSession();

@@ -7,7 +7,9 @@ import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
 import { RealtimeClient } from '@/lib/socket/client';
 import { FakeSocket } from '@/lib/socket/fake-socket';
 import { readRooms } from '@/lib/socket/rooms';
-import { mergeMessage, OrderChat, type WireMessage } from './OrderChat';
+import type { ChatMessage as WireMessage } from '@/lib/contracts/messages';
+import { mergeMessage, OrderChat } from './OrderChat';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn() }), Link: ({ children }: { children: ReactNode }) => children }));
 const handleError = jest.fn();
@@ -33,7 +35,7 @@ const msg = (id: number, userId: number, text: string, extra: Partial<WireMessag
 
 function renderChat() {
   return render(
-    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone="America/Argentina/Buenos_Aires">
+    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
       <OrderChat orderId={5} />
     </NextIntlClientProvider>,
   );

@@ -11,23 +11,16 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
+import type { ChatMessage } from '@/lib/contracts/messages';
 import { useSession } from '@/lib/session/SessionProvider';
 import { useRealtime } from '@/lib/socket/useRealtime';
 import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
 import styles from './OrderChat.module.css';
 import { markHydrated } from '@/lib/hydration';
 
-export const MAX_CHAT_LENGTH = 2000;
+const MAX_CHAT_LENGTH = 2000;
 
-export interface WireMessage {
-  id: number;
-  orderId: number;
-  userId: number;
-  text: string;
-  fromShop: boolean;
-  createdAt: string;
-  viewedAt: string | null;
-}
+type WireMessage = ChatMessage;
 
 interface ChatItem extends WireMessage {
   key: string;
@@ -49,7 +42,7 @@ export function mergeMessage(list: readonly ChatItem[], m: WireMessage, myId: nu
 const codepoints = (s: string) => [...s].length;
 
 /** A phone or tablet (coarse pointer, no hover): Enter makes a new line there. */
-export function isTouchScreen(): boolean {
+function isTouchScreen(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (hover: none)').matches;
 }
 
@@ -281,4 +274,3 @@ export function OrderChat({ orderId }: { orderId: number }) {
   );
 }
 
-export default OrderChat;

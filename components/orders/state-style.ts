@@ -1,5 +1,5 @@
 /** Badge tones per order state and the list filters (spec §2 Orders list: a state badge per item). */
-import { ORDER_GROUPS, orderGroupOf, type OrderGroup, type OrderState } from '@/lib/orders/states';
+import { orderGroupOf, type OrderState } from '@/lib/orders/states';
 
 export type StateTone = 'neutral' | 'progress' | 'attention' | 'positive' | 'done' | 'negative';
 
@@ -27,5 +27,3 @@ export function isOrderFilter(v: unknown): v is OrderFilter {
 export function matchesFilter(state: OrderState, filter: OrderFilter): boolean {
   return filter === 'all' || orderGroupOf(state) === filter;
 }
-
-export { ORDER_GROUPS, type OrderGroup };

@@ -19,7 +19,7 @@ export interface GalleryImage {
 }
 
 /** Intrinsic size given to gallery images (square); CSS scales them, the attributes avoid layout shift. */
-export const GALLERY_IMAGE_SIZE = 800;
+const GALLERY_IMAGE_SIZE = 800;
 
 function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
@@ -210,4 +210,3 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
   );
 }
 
-export default Gallery;

@@ -147,4 +147,3 @@ export function QuantitySelector({ item, min, max, steps, initial = 0, onChange,
   );
 }
 
-export default QuantitySelector;

@@ -115,4 +115,3 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
   );
 }
 
-export default VariationList;

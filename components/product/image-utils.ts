@@ -1,5 +1,5 @@
 /** Spec §9: the placeholder of a failed image shows the alt text cut to 20 characters. */
-export const ALT_PLACEHOLDER_LENGTH = 20;
+const ALT_PLACEHOLDER_LENGTH = 20;
 
 export function placeholderText(alt: string): string {
   const chars = Array.from(alt.trim());

@@ -10,7 +10,7 @@ export type ProductLoad =
   | { status: 'failed'; error: unknown };
 
 /** Pause before the one retry of a failed load (a blip of the API must not cost a product page). */
-export const RETRY_DELAY_MS = 250;
+const RETRY_DELAY_MS = 250;
 
 async function once(slug: string): Promise<ProductLoad> {
   try {

@@ -17,7 +17,7 @@ import { useRouter } from '@/i18n/navigation';
 import { useRealtime } from '@/lib/socket/useRealtime';
 import styles from './LiveRefresh.module.css';
 
-export const LIVE_EVENTS = ['orderChanged', 'newMessageCount'] as const;
+const LIVE_EVENTS = ['orderChanged', 'newMessageCount'] as const;
 /** Events within this window share one refresh. */
 export const REFRESH_DEBOUNCE_MS = 250;
 
@@ -81,4 +81,3 @@ export function LiveRefresh({ orderId, labels }: LiveRefreshProps) {
   );
 }
 
-export default LiveRefresh;

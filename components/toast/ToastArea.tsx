@@ -53,4 +53,3 @@ export function ToastArea() {
   );
 }
 
-export default ToastArea;

@@ -34,13 +34,3 @@
  * labels live in messages/<locale>/toast.json.
  */
 export { ToastArea } from './ToastArea';
-export { MessagesProvider, useMessages, type Notify } from './MessagesProvider';
-export { useToast } from './use-toast';
-export { notify } from '@/lib/toast/emitter';
-export {
-  toast,
-  dismissToast,
-  type ToastOptions,
-  type ToastVariant,
-} from '@/lib/toast/shop-toasts';
-export type { MessageType } from '@/lib/toast/messages';

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ComponentProps } from 'react';
 import { Link } from '@/i18n/navigation';
 import styles from './Button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost';
 
 interface StyleProps {
   variant?: ButtonVariant;

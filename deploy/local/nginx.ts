@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DEPLOY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export type NginxSite = {
   /** host:port of each storefront (`next start`) */

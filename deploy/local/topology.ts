@@ -17,7 +17,7 @@ import { startLocalS3, type LocalS3 } from './s3rver';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 
-export type TopologyPorts = {
+type TopologyPorts = {
   /** nginx: the storefronts' public address */
   site: number;
   /** nginx: the APIs' public address */
@@ -44,7 +44,7 @@ export type TopologyOptions = {
   log?: (msg: string) => void;
 };
 
-export type Service = {
+type Service = {
   name: string;
   /** http://127.0.0.1:<port> (redis://… for Redis) */
   url: string;

@@ -83,13 +83,13 @@ class MailpitMailbox implements Mailbox {
   }
 }
 
-export const mailbox: Mailbox | null = MAIL_API
+const mailbox: Mailbox | null = MAIL_API
   ? new MailpitMailbox(MAIL_API)
   : EXTERNAL
     ? null
     : new OutboxMailbox(path.join(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox'));
 
-export const NO_MAILBOX =
+const NO_MAILBOX =
   'Mail flows need the mails the deployment sends: set E2E_MAIL_API_URL to a Mailpit-compatible HTTP API of the mail catcher its SMTP_URL delivers to.';
 
 /** The mailbox, or the test is skipped saying what to set (external mode without E2E_MAIL_API_URL). */

@@ -24,7 +24,7 @@ export interface BudgetDraft {
   bonus: string;
 }
 
-export type BudgetProblem = 'quantity' | 'price' | 'bonus' | 'bonusTooHigh';
+type BudgetProblem = 'quantity' | 'price' | 'bonus' | 'bonusTooHigh';
 
 export function draftFromItems(items: readonly OrderItemWire[], bonus = 0): BudgetDraft {
   return {

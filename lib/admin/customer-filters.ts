@@ -9,7 +9,7 @@ export interface CustomerFilters {
   page: number;
 }
 
-export const CUSTOMER_ROWS = 20;
+const CUSTOMER_ROWS = 20;
 
 type Query = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);

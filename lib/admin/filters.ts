@@ -5,7 +5,7 @@
 import { isOrderState, type OrderState } from '@/lib/orders/states';
 import { isBoardSort, type BoardSort } from './board-sort';
 
-export { BOARD_SORTS, type BoardSort } from './board-sort';
+export { BOARD_SORTS,  } from './board-sort';
 
 export interface BoardFilters {
   state?: OrderState;
@@ -19,7 +19,7 @@ export interface BoardFilters {
   page: number;
 }
 
-export const BOARD_ROWS = 20;
+const BOARD_ROWS = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Query = Record<string, string | string[] | undefined>;

@@ -8,14 +8,9 @@ import { staffGet, type StaffLoad } from './data';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
-export const isProductState = (v: unknown): v is ProductState => typeof v === 'string' && (PRODUCT_STATES as readonly string[]).includes(v);
+const isProductState = (v: unknown): v is ProductState => typeof v === 'string' && (PRODUCT_STATES as readonly string[]).includes(v);
 
-/** Same limits as the API. */
-export const MAX_OFFERS = 20;
-export const MAX_IMAGES = 12;
-export const MAX_PRICE = 20_000_000;
-export const MAX_QTY = 100_000;
-export const PRODUCT_ROWS = 25;
+const PRODUCT_ROWS = 25;
 
 export interface CategoryRef {
   id: number;
@@ -23,7 +18,7 @@ export interface CategoryRef {
   slug: string;
 }
 
-export interface StaffProductListItem {
+interface StaffProductListItem {
   id: number;
   sku: string;
   name: string;
@@ -51,7 +46,7 @@ export interface StaffProductList {
   categories: CategoryRef[];
 }
 
-export interface StaffOffer {
+interface StaffOffer {
   id: number;
   name: string;
   units: number;
@@ -171,7 +166,7 @@ export function productsHref(f: Partial<ProductFilters>): string {
   return s ? `/admin/products?${s}` : '/admin/products';
 }
 
-export function productsApiPath(f: ProductFilters): string {
+function productsApiPath(f: ProductFilters): string {
   const p = queryOf(f);
   p.set('rows', String(PRODUCT_ROWS));
   return `api/staff/products?${p.toString()}`;

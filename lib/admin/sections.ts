@@ -14,7 +14,7 @@ export const SECTION_HREF: Record<AdminSection, string> = {
 };
 
 /** Any of these opens the configuration page (each unlocks its own part of it). */
-export const CONFIG_PERMISSIONS = ['config:write', 'categories:write', 'transports:write'] as const;
+const CONFIG_PERMISSIONS = ['config:write', 'categories:write', 'transports:write'] as const;
 
 export function adminSections(permissions: readonly string[]): AdminSection[] {
   const has = (p: string) => permissions.includes(p);

@@ -8,7 +8,6 @@ import { CUSTOMER_ROLES, ROLES } from '../session/roles';
 
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
 export const ASSIGNABLE_ROLES = ROLES;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export { CUSTOMER_ROLES };
 
 export interface CustomerSummary {
@@ -34,7 +33,7 @@ export interface CustomerList {
   rows: number;
 }
 
-export interface CustomerOrderSummary {
+interface CustomerOrderSummary {
   id: number;
   number: number;
   state: OrderState;

@@ -18,17 +18,14 @@ import {
   transportSchema,
   type OrderDetail,
   type OrderDocumentWire,
-  type OrderItemWire,
   type OrderSummary as OrderSummaryWire,
   type SavedAddress,
   type SavedBilling,
   type TransportWire,
 } from '@/lib/contracts/orders';
-import { DOCUMENT_TYPES, type DocumentType } from '@/lib/validation/cuit';
+import type { DocumentType } from '@/lib/validation/cuit';
 
 /* ------------------------------------------------------------------ types */
-
-export { ORDER_STATES, isOrderState, type OrderState } from '@/lib/orders/states';
 
 /** Spec §3 Shipping option: GET api/transport/names. */
 export type TransportOption = TransportWire;
@@ -44,8 +41,6 @@ export interface AddressInput {
   extraData?: string | null;
 }
 export type Address = SavedAddress;
-
-export { DOCUMENT_TYPES, type DocumentType };
 
 export interface BillingInput {
   taxCondition: string;
@@ -66,7 +61,6 @@ export interface OrderCreatePayload {
 
 export type Order = OrderDetail;
 export type OrderSummary = OrderSummaryWire;
-export type OrderItem = OrderItemWire;
 export type OrderDocument = OrderDocumentWire;
 
 /** `data` checked against the contract; a mismatch is an API error, not a half-empty page. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { BrokenCircuitError, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { apiTimeouts } from './config';
 import { ApiOutageError } from './errors';
 import { markRenderUnavailable } from './unavailable-status';
@@ -20,7 +20,7 @@ const KEY = Symbol.for('aromas.shopApi.breaker');
 type Holder = { [KEY]?: CircuitBreakerPolicy };
 
 /** One breaker per process: pages, route handlers and instrumentation are separate bundles. */
-export function apiBreaker(): CircuitBreakerPolicy {
+function apiBreaker(): CircuitBreakerPolicy {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const t = apiTimeouts();
@@ -30,11 +30,6 @@ export function apiBreaker(): CircuitBreakerPolicy {
     );
   }
   return holder[KEY];
-}
-
-export function apiBreakerState(): 'closed' | 'open' | 'half-open' | 'isolated' {
-  const s = apiBreaker().state;
-  return s === CircuitState.Closed ? 'closed' : s === CircuitState.Open ? 'open' : s === CircuitState.HalfOpen ? 'half-open' : 'isolated';
 }
 
 export interface ApiAnswer {

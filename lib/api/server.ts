@@ -5,7 +5,7 @@ import { ApiError } from './errors';
 import { fetchApi } from './resilience';
 import { storefrontKeyHeader } from './storefront-key';
 
-export { ApiError, ApiOutageError } from './errors';
+export { ApiError } from './errors';
 
 export interface ApiGetOptions {
   /** Cache tags for on-demand revalidation (see lib/cache). */

@@ -35,7 +35,7 @@ export interface Category {
   productCount?: number;
 }
 
-export interface ProductImage {
+interface ProductImage {
   id: number;
   /** The image URL (absolute on the API host, e.g. http://localhost:4000/uploads/products/x.webp). */
   name: string;
@@ -51,7 +51,7 @@ export interface Offer {
   isStrict: boolean;
 }
 
-export interface Variable {
+interface Variable {
   id: number;
   /** The attribute name, e.g. "Aroma" or "Color". */
   name: string;
@@ -146,13 +146,6 @@ export interface CarouselImage {
   order: number;
 }
 
-export interface Transport {
-  id: number;
-  name: string;
-  fatherId: number | null;
-  isAble: boolean;
-}
-
 /**
  * GET api/products/lookup?ids=1,2,3 — current price and state of cart lines (products or variations).
  * Hidden items are returned as `{ id, state: 'hidden' }` only (their name and price are not public);
@@ -160,7 +153,7 @@ export interface Transport {
  */
 export type CartLookupItem = CartLookupVisible | CartLookupHidden;
 
-export interface CartLookupHidden {
+interface CartLookupHidden {
   id: number;
   state: 'hidden';
 }

@@ -3,25 +3,7 @@
  * Pure TypeScript (no React, no DOM at import time); pricing comes from lib/pricing.
  */
 export type { CartAction, CartItem, CartState } from './types';
-export { cartReducer, createCartState, isBuyable } from './reducer';
-export {
-  selectCartGroups,
-  selectFlaggedItems,
-  selectTotals,
-  selectUnits,
-  type CartGroupView,
-  type CartLineView,
-  type CartTotals,
-} from './selectors';
-export {
-  CART_STORAGE_KEYS,
-  clearCartStorage,
-  isCartStorageKey,
-  loadCart,
-  parseCartItem,
-  parseCartItems,
-  saveCart,
-  type StorageLike,
-  type StoredCart,
-} from './storage';
+export { cartReducer, createCartState } from './reducer';
+export { selectCartGroups, selectFlaggedItems, selectTotals, selectUnits, type CartGroupView, type CartLineView, type CartTotals } from './selectors';
+export { isCartStorageKey, loadCart, saveCart, type StorageLike } from './storage';
 export * from './quantity';

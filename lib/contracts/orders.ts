@@ -11,11 +11,11 @@ import '../security/zod';
 import { ORDER_STATES } from '../orders/states';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
-export const missingStatusSchema = z.enum(['complete', 'incomplete', 'missing']);
+const missingStatusSchema = z.enum(['complete', 'incomplete', 'missing']);
 const isoDate = z.string().describe('Fecha ISO 8601');
 const pesos = z.number().describe('Pesos (ARS), hasta 2 decimales');
 
-export const orderTotalsSchema = z.object({
+const orderTotalsSchema = z.object({
   totalBoxes: z.number().int(),
   totalPrice: pesos.describe('Total de lo pedido (incluye faltantes)'),
   subtotal: pesos.describe('Total de lo que se entrega'),
@@ -41,7 +41,7 @@ export const orderSummarySchema = orderTotalsSchema.extend({
   confirmedAt: isoDate.nullable(),
 });
 
-export const orderBudgetSnapshotSchema = z.object({
+const orderBudgetSnapshotSchema = z.object({
   totals: orderTotalsSchema.extend({ missingStatus: missingStatusSchema }),
   items: z.array(
     z.object({
@@ -55,7 +55,7 @@ export const orderBudgetSnapshotSchema = z.object({
   ),
 });
 
-export const orderDocumentKindSchema = z.enum(['budget', 'remit', 'bill', 'proof', 'other']);
+const orderDocumentKindSchema = z.enum(['budget', 'remit', 'bill', 'proof', 'other']);
 
 export const orderDocumentSchema = z.object({
   id: z.number().int(),
@@ -71,7 +71,7 @@ export const orderDocumentSchema = z.object({
   byName: z.string().nullable().optional().describe('Sólo para el personal: nombre de quien lo agregó'),
 });
 
-export const orderItemSchema = z.object({
+const orderItemSchema = z.object({
   id: z.number().int(),
   productId: z.number().int().nullable().describe('null si el producto se borró del catálogo'),
   parentId: z.number().int().nullable().describe('El grupo de escalas: el padre variable o el producto simple'),
@@ -87,7 +87,7 @@ export const orderItemSchema = z.object({
   priceAdjusted: z.boolean(),
 });
 
-export const orderAddressSchema = z.object({
+const orderAddressSchema = z.object({
   id: z.number().int(),
   province: z.string(),
   city: z.string(),
@@ -99,14 +99,14 @@ export const orderAddressSchema = z.object({
   state: z.enum(['active', 'archived']),
 });
 
-export const orderBillingSchema = z.object({
+const orderBillingSchema = z.object({
   id: z.number().int(),
   taxCondition: z.string(),
   documentType: z.enum(['CUIT', 'CUIL', 'DNI']),
   documentNumber: z.string(),
 });
 
-export const orderHistorySchema = z.object({
+const orderHistorySchema = z.object({
   from: orderStateSchema.nullable(),
   to: orderStateSchema,
   at: isoDate,
@@ -151,7 +151,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
 
 export const orderListSchema = z.array(orderSummarySchema);
 
-export const staffOrderListItemSchema = orderSummarySchema.extend({
+const staffOrderListItemSchema = orderSummarySchema.extend({
   customer: z.object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string() }),
   documentNumber: z.string().nullable(),
   unread: z.number().int().describe('Mensajes del cliente sin leer por el personal'),
@@ -186,14 +186,10 @@ export const transportSchema = z.object({
   isAble: z.boolean(),
 });
 
-export type OrderTotalsWire = z.infer<typeof orderTotalsSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderBudgetSnapshot = z.infer<typeof orderBudgetSnapshotSchema>;
-export type OrderDocumentKind = z.infer<typeof orderDocumentKindSchema>;
 export type OrderDocumentWire = z.infer<typeof orderDocumentSchema>;
 export type OrderItemWire = z.infer<typeof orderItemSchema>;
-export type OrderAddressWire = z.infer<typeof orderAddressSchema>;
-export type OrderBillingWire = z.infer<typeof orderBillingSchema>;
 export type OrderHistoryWire = z.infer<typeof orderHistorySchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export type StaffOrderListItem = z.infer<typeof staffOrderListItemSchema>;

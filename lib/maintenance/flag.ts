@@ -8,8 +8,8 @@
  * - a failure (API down, timeout, bad answer) counts as "not in maintenance" (the pages then show
  *   their own error handling), and is itself cached for the TTL so a down API is not hammered.
  */
-export const MAINTENANCE_TTL_MS = 20_000;
-export const MAINTENANCE_TIMEOUT_MS = 1_500;
+const MAINTENANCE_TTL_MS = 20_000;
+const MAINTENANCE_TIMEOUT_MS = 1_500;
 
 export interface MaintenanceFlagOptions {
   /** Base URL of the API, read lazily (at run time). */

@@ -2,7 +2,8 @@
 import { createMaintenanceFlag } from './flag';
 import { maintenanceGate } from './handler';
 import { createStaffCheck } from './staff';
-import { localeFromPath, maintenanceHtml, RETRY_AFTER_SECONDS } from './page';
+import { localeFromPath } from '@/lib/locales';
+import { maintenanceHtml, RETRY_AFTER_SECONDS } from './page';
 
 function request(pathname: string, token?: string) {
   return {

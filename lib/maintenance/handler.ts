@@ -1,16 +1,16 @@
 import { shopApiUrl } from '@/lib/api/config';
 import { createMaintenanceFlag, type MaintenanceFlag } from './flag';
-import { localeFromPath, maintenanceResponse } from './page';
+import { localeFromPath, splitLocalePrefix } from '@/lib/locales';
+import { maintenanceResponse } from './page';
 import { createStaffCheck, decodeJwtPayload, isStaffToken, type StaffCheck } from './staff';
-import { splitLocalePrefix } from '@/lib/session/guard';
 
 /** The session cookie (architecture.md). */
 export const TOKEN_COOKIE = 'userToken';
 
 /** One flag per server process (module state survives between proxy invocations on the Node runtime). */
-export const maintenanceFlag: MaintenanceFlag = createMaintenanceFlag({ apiUrl: shopApiUrl });
+const maintenanceFlag: MaintenanceFlag = createMaintenanceFlag({ apiUrl: shopApiUrl });
 /** Staff sessions confirmed by the API (asked only while in maintenance; cached 30 s per token). */
-export const staffCheck: StaffCheck = createStaffCheck({ apiUrl: shopApiUrl });
+const staffCheck: StaffCheck = createStaffCheck({ apiUrl: shopApiUrl });
 
 export interface ProxyRequestLike {
   nextUrl: { pathname: string };

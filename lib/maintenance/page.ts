@@ -9,9 +9,8 @@ import ptErrors from '@/messages/pt-BR/errors.json';
 import esSeo from '@/messages/es/seo.json';
 import enSeo from '@/messages/en/seo.json';
 import ptSeo from '@/messages/pt-BR/seo.json';
+import type { Locale } from '@/lib/locales';
 import { CONTACT, whatsappUrl } from '@/lib/seo/business';
-
-export type MaintenanceLocale = 'es' | 'en' | 'pt-BR';
 
 export const RETRY_AFTER_SECONDS = 3600;
 
@@ -35,24 +34,18 @@ const texts = (errors: { maintenance: Record<string, unknown> }, seo: { maintena
   pageTitle: plainMessage(seo.maintenance.title),
 });
 
-const TEXTS: Record<MaintenanceLocale, Texts> = {
+const TEXTS: Record<Locale, Texts> = {
   es: texts(esErrors, esSeo),
   en: texts(enErrors, enSeo),
   'pt-BR': texts(ptErrors, ptSeo),
 };
 
-/** Locale of a request path: /en… → en, /br… → pt-BR, anything else → es (unprefixed default). */
-export function localeFromPath(pathname: string): MaintenanceLocale {
-  if (pathname === '/en' || pathname.startsWith('/en/')) return 'en';
-  if (pathname === '/br' || pathname.startsWith('/br/')) return 'pt-BR';
-  return 'es';
-}
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-export function maintenanceHtml(locale: MaintenanceLocale): string {
+export function maintenanceHtml(locale: Locale): string {
   const t = TEXTS[locale];
   // The message carries an ICU-style {number} placeholder (same text as messages/<locale>/errors.json).
   const contact = escapeHtml(t.contact).replace(
@@ -94,7 +87,7 @@ a:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}
 }
 
 /** The 503 response: translated screen, Retry-After, never cached, never indexed. */
-export function maintenanceResponse(locale: MaintenanceLocale): Response {
+export function maintenanceResponse(locale: Locale): Response {
   return new Response(maintenanceHtml(locale), {
     status: 503,
     headers: {

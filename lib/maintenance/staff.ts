@@ -35,11 +35,11 @@ export function isStaffToken(token: string | undefined | null, nowMs: number = D
   return isStaffRole(payload.role);
 }
 
-export const STAFF_CHECK_TTL_MS = 30_000;
-export const STAFF_CHECK_TIMEOUT_MS = 1_500;
+const STAFF_CHECK_TTL_MS = 30_000;
+const STAFF_CHECK_TIMEOUT_MS = 1_500;
 /** Most distinct tokens remembered, and most verifications running at once (forged tokens cannot flood the API). */
-export const STAFF_CHECK_MAX_ENTRIES = 1_000;
-export const STAFF_CHECK_MAX_INFLIGHT = 20;
+const STAFF_CHECK_MAX_ENTRIES = 1_000;
+const STAFF_CHECK_MAX_INFLIGHT = 20;
 
 export interface StaffCheckOptions {
   /** Base URL of the API, read lazily (at run time). */
@@ -59,7 +59,7 @@ export interface StaffCheck {
 }
 
 /** Reads a staff role out of a GET /auth answer (`data.user.role`); anything else is false. */
-export function parseSessionRole(body: unknown): boolean {
+function parseSessionRole(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const envelope = body as { success?: unknown; data?: { user?: { role?: unknown } | null } | null };
   if (envelope.success !== true) return false;

@@ -34,10 +34,6 @@ export function recordRequestError(context: { routePath?: string; routeType?: st
   state().errors.inc({ route: context.routePath ?? 'unknown', route_type: context.routeType ?? 'unknown', render_source: context.renderSource ?? 'none' });
 }
 
-export function metricsText(): Promise<string> {
-  return state().registry.metrics();
-}
-
 /** Starts the listener once; `port` 0 picks a free one (tests). */
 export function startStorefrontMetrics(opts: { port: number; host?: string; token?: string }): Promise<http.Server> {
   const s = state();

@@ -14,7 +14,7 @@
  */
 import { formatCents, fromCents, toCents, type Cents } from './index';
 
-export type AmountProblem = 'empty' | 'format' | 'tooLarge';
+type AmountProblem = 'empty' | 'format' | 'tooLarge';
 
 export type ParsedAmount = { ok: true; pesos: number; cents: Cents } | { ok: false; problem: AmountProblem };
 

@@ -12,20 +12,20 @@
  */
 import { z } from 'zod';
 
-export const MAX_ORDER_LINES = 300;
-export const MAX_LINE_QUANTITY = 100_000;
+const MAX_ORDER_LINES = 300;
+const MAX_LINE_QUANTITY = 100_000;
 const MAX_ID = 2_147_483_647;
 
 const id = z.number().int().min(1).max(MAX_ID);
 
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   /** a simple product or a variation (never a variable parent) */
   id,
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 
-export const orderProductsSchema = z.array(orderLineSchema).min(1).max(MAX_ORDER_LINES);
+const orderProductsSchema = z.array(orderLineSchema).min(1).max(MAX_ORDER_LINES);
 
 export const createOrderSchema = z.object({
   products: orderProductsSchema,
@@ -47,11 +47,9 @@ export const createOrderSchema = z.object({
     .default(null),
   toSucc: z.boolean().default(true),
 });
-export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrderPayload = z.output<typeof createOrderSchema>;
 
 export const addProductsSchema = z.object({ products: orderProductsSchema });
-export type AddProductsPayload = z.output<typeof addProductsSchema>;
 
 /**
  * Lines with the same id are merged (quantities summed), keeping the first occurrence's position:

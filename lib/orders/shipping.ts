@@ -127,7 +127,7 @@ export function minimumStanding(goodsCents: Cents, d: Destination, config: Minim
   return { checks, applies, canSend: applies ? applies.ok : checks.some((c) => c.ok) };
 }
 
-export const MINIMUMS_MESSAGES = {
+const MINIMUMS_MESSAGES = {
   localAboveOrder: 'El mínimo para retirar en el local no puede ser mayor que la compra mínima',
 } as const;
 

@@ -1,8 +1,8 @@
+import esOrders from '@/messages/es/orders.json';
 import {
   CUSTOMER_ACTION_TARGET,
   FINAL_STATES,
   ORDER_GROUPS,
-  ORDER_STATE_DESCRIPTIONS_ES,
   ORDER_STATE_LABELS_ES,
   ORDER_STATES,
   ORDER_TRANSITIONS,
@@ -124,7 +124,7 @@ describe('groups and labels', () => {
   it('labels exist for every state', () => {
     for (const s of ORDER_STATES) {
       expect(ORDER_STATE_LABELS_ES[s]).toBeTruthy();
-      expect(ORDER_STATE_DESCRIPTIONS_ES[s]).toBeTruthy();
+      expect(esOrders.states[s].description).toBeTruthy();
       expect(orderStateLabelKey(s)).toBe(`states.${s}.label`);
     }
     expect(illegalTransitionMessage('received', 'accepted')).toBe('No se puede pasar el pedido de Recibido a Aceptado');

@@ -178,12 +178,9 @@ export function orderGroupOf(state: OrderState): OrderGroup {
 
 /* ------------------------------------------------------------------ labels */
 
-/** Message keys of the storefront (`orders` namespace): `states.<state>.label` / `.description`. */
+/** Message key of a state's label in the storefront (`orders` namespace). */
 export function orderStateLabelKey(state: OrderState): `states.${OrderState}.label` {
   return `states.${state}.label`;
-}
-export function orderStateDescriptionKey(state: OrderState): `states.${OrderState}.description` {
-  return `states.${state}.description`;
 }
 
 /** Spanish labels (the API's messages, e.g. 'No se puede pasar el pedido de Recibido a Aceptado'). */
@@ -199,21 +196,6 @@ export const ORDER_STATE_LABELS_ES: Record<OrderState, string> = {
   cancelled: 'Cancelado',
   rejected: 'Rechazado',
   disarm: 'Desarmado',
-};
-
-/** Spanish descriptions (spec §4 wording), for the storefront's es messages. */
-export const ORDER_STATE_DESCRIPTIONS_ES: Record<OrderState, string> = {
-  received: 'Esperando que comencemos a prepararlo',
-  started: 'Estamos juntando los productos',
-  review: 'Te enviamos el presupuesto: revisalo y aceptalo',
-  modified: 'Agregaste productos: te enviaremos un nuevo total',
-  accepted: 'Aceptaste el presupuesto',
-  waiting: 'Tu pedido está preparado y te avisamos',
-  shipped: 'Retirado o despachado',
-  completed: 'Salió del local',
-  cancelled: 'Cancelado por vos',
-  rejected: 'Rechazado',
-  disarm: 'Pedido desarmado',
 };
 
 export function illegalTransitionMessage(from: OrderState, to: OrderState): string {

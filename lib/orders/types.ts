@@ -3,15 +3,15 @@
  * written by hand here, so the API, the storefront and the tests cannot disagree on a field).
  */
 export type {
-  OrderTotalsWire,
+  
   OrderSummary,
   OrderItemWire,
-  OrderDocumentKind,
+  
   OrderDocumentWire,
   OrderBudgetSnapshot,
   OrderHistoryWire,
-  OrderAddressWire,
-  OrderBillingWire,
+  
+  
   OrderDetail,
   StaffOrderListItem,
   StaffOrderList,

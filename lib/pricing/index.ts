@@ -25,28 +25,6 @@
  * - selectTier, findNextTier, isTierApplicable, unitsToReach: the rules on their own.
  * - tiersForDisplay(tiers, { isVip }): the ladder for a product page (all tiers, VIP ones marked).
  */
-export {
-  priceCart,
-  type Id,
-  type PricedCart,
-  type PricedGroup,
-  type PricedLine,
-  type PricingLine,
-  type PricingOptions,
-  type Tier,
-  type TiersByParent,
-} from './price-cart';
-export {
-  findNextTier,
-  isBetterTier,
-  isTierAllowed,
-  isTierApplicable,
-  isWellFormedTier,
-  selectTier,
-  tiersForDisplay,
-  unitsToReach,
-  type DisplayTier,
-  type NextTierInfo,
-  type TierRule,
-} from './tiers';
-export { offerToTier, priceCartFromWire, type OffersByParent, type WirePricingLine } from './wire';
+export { priceCart, type PricedCart, type PricedLine, type PricingLine, type Tier, type TiersByParent } from './price-cart';
+export { tiersForDisplay, type NextTierInfo } from './tiers';
+export { offerToTier, priceCartFromWire, type WirePricingLine } from './wire';

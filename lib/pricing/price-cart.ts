@@ -50,7 +50,7 @@ export interface PricedLine<T extends Tier = Tier> {
   lineTotal: Cents;
 }
 
-export interface PricedGroup<T extends Tier = Tier> {
+interface PricedGroup<T extends Tier = Tier> {
   parentId: Id;
   /** Units summed over the group's lines. */
   totalUnits: number;

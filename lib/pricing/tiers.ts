@@ -18,17 +18,17 @@ export interface TierRule {
 }
 
 /** A malformed tier (units not a positive integer, price not finite and ≥ 0) never applies. */
-export function isWellFormedTier(tier: TierRule): boolean {
+function isWellFormedTier(tier: TierRule): boolean {
   return Number.isSafeInteger(tier.units) && tier.units > 0 && Number.isFinite(tier.price) && tier.price >= 0;
 }
 
 /** The VIP rule alone: may this customer ever get this tier? */
-export function isTierAllowed(tier: TierRule, isVip: boolean): boolean {
+function isTierAllowed(tier: TierRule, isVip: boolean): boolean {
   return isVip || !tier.isVip;
 }
 
 /** Spec §4 Cart: enough units, VIP only for VIP customers, strict only on exact multiples. */
-export function isTierApplicable(tier: TierRule, totalUnits: number, isVip: boolean): boolean {
+function isTierApplicable(tier: TierRule, totalUnits: number, isVip: boolean): boolean {
   return (
     isWellFormedTier(tier) &&
     isTierAllowed(tier, isVip) &&
@@ -41,7 +41,7 @@ export function isTierApplicable(tier: TierRule, totalUnits: number, isVip: bool
  * Precedence between two applicable tiers: the lower price wins; on equal prices the higher
  * `units` (the step the customer actually reached, so its name is the one shown), then the lower id.
  */
-export function isBetterTier(a: TierRule, b: TierRule): boolean {
+function isBetterTier(a: TierRule, b: TierRule): boolean {
   if (a.price !== b.price) return a.price < b.price;
   if (a.units !== b.units) return a.units > b.units;
   return a.id < b.id;
@@ -57,7 +57,7 @@ export function selectTier<T extends TierRule>(tiers: readonly T[], totalUnits: 
 }
 
 /** Fewest units (> 0) to add to `totalUnits` so that `tier` applies (VIP rule not checked here). */
-export function unitsToReach(tier: TierRule, totalUnits: number): number {
+function unitsToReach(tier: TierRule, totalUnits: number): number {
   if (totalUnits < tier.units) return tier.units - totalUnits;
   if (!tier.isStrict) return 0; // already reached
   const remainder = totalUnits % tier.units;

@@ -10,9 +10,10 @@ import http from 'node:http';
 import esErrors from '@/messages/es/errors.json';
 import enErrors from '@/messages/en/errors.json';
 import ptErrors from '@/messages/pt-BR/errors.json';
-import { localeFromPath, plainMessage, type MaintenanceLocale } from '@/lib/maintenance/page';
+import { localeFromPath, type Locale } from '@/lib/locales';
+import { plainMessage } from '@/lib/maintenance/page';
 
-const BAD_PARAMS: Record<MaintenanceLocale, string> = {
+const BAD_PARAMS: Record<Locale, string> = {
   es: plainMessage(esErrors.badParams),
   en: plainMessage(enErrors.badParams),
   'pt-BR': plainMessage(ptErrors.badParams),

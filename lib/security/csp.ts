@@ -14,12 +14,11 @@
  *   their cache away. They get the policy Next documents for static pages: `script-src 'self'
  *   'unsafe-inline'` (Next's inline bootstrap scripts) — no eval, no other script origins — and the same
  *   tight limits on everything else (objects, base, frames, forms, images, connections).
- * Styles stay 'unsafe-inline' on both: React renders style="" attributes and styled-components injects
- *   <style> tags, neither of which can carry a nonce.
+ * Styles stay 'unsafe-inline' on both: React renders style="" attributes, which cannot carry a nonce.
  * NONCE_PATHS must only list routes that are really rendered per request: a cached page served with a
  * nonce policy would have its scripts blocked (csp.test.ts checks the list against the route files).
  */
-import { splitLocalePrefix } from '@/lib/session/guard';
+import { splitLocalePrefix } from '@/lib/locales';
 
 /** Spanish paths (locale prefix removed) rendered per request. */
 export const NONCE_PATHS: RegExp[] = [
@@ -41,7 +40,7 @@ export function usesNonce(pathname: string): boolean {
 }
 
 /** 16 random bytes, base64 (a valid CSP nonce-source). */
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));

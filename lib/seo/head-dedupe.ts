@@ -30,7 +30,7 @@ export function metadataKey(el: Element): string | null {
   return null;
 }
 
-export const METADATA_SELECTOR = 'link[rel="canonical"], link[rel="alternate"][hreflang], meta[name], meta[property]';
+const METADATA_SELECTOR = 'link[rel="canonical"], link[rel="alternate"][hreflang], meta[name], meta[property]';
 
 /** The tags of `head` that an equal-keyed later tag supersedes, in document order. */
 export function staleMetadata(head: ParentNode): Element[] {
@@ -47,7 +47,7 @@ export function staleMetadata(head: ParentNode): Element[] {
 }
 
 /** Takes a tag out of play while leaving it in the DOM (its attributes kept under data-stale-*). */
-export function neutralize(el: Element): void {
+function neutralize(el: Element): void {
   for (const attr of ['rel', 'hreflang', 'name', 'property']) {
     const value = el.getAttribute(attr);
     if (value === null) continue;

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { absoluteUrl, alternatesFor, localizedPath, ogImage, pageMetadata, truncate } from './metadata';
+import { localizedPath } from '@/lib/locales';
+import { absoluteUrl, alternatesFor, ogImage, pageMetadata, truncate } from './metadata';
 
 const OLD = process.env.PUBLIC_SITE_URL;
 beforeAll(() => {

@@ -1,13 +1,9 @@
 import type { Metadata } from 'next';
 import { routing, type Locale } from '@/i18n/routing';
 import { publicSiteUrl } from '@/lib/api/config';
-import { localizedPath } from '@/i18n/paths';
+import { LOCALE_INFO, localizedPath } from '@/lib/locales';
 
 export const SHOP_NAME = 'Aromas del Alma';
-
-const OG_LOCALE: Record<Locale, string> = { es: 'es_AR', en: 'en_US', 'pt-BR': 'pt_BR' };
-
-export { localizedPath };
 
 export function absoluteUrl(path: string): string {
   return `${publicSiteUrl()}${path.startsWith('/') ? path : `/${path}`}`;
@@ -16,7 +12,7 @@ export function absoluteUrl(path: string): string {
 /** hreflang alternates for a Spanish path: es, en, pt-BR and x-default (the Spanish URL). */
 export function alternatesFor(locale: Locale, path: string): NonNullable<Metadata['alternates']> {
   const languages: Record<string, string> = {};
-  for (const l of routing.locales) languages[l] = absoluteUrl(localizedPath(l, path));
+  for (const l of routing.locales) languages[LOCALE_INFO[l].hreflang] = absoluteUrl(localizedPath(l, path));
   languages['x-default'] = absoluteUrl(localizedPath('es', path));
   return { canonical: absoluteUrl(localizedPath(locale, path)), languages };
 }
@@ -81,7 +77,7 @@ export function pageMetadata({ locale, path, title, description, image, type = '
       title: fullTitle,
       description: desc,
       url: alternates.canonical as string,
-      locale: OG_LOCALE[locale],
+      locale: LOCALE_INFO[locale].ogLocale,
       images,
     },
     twitter: { card: images ? 'summary_large_image' : 'summary', title: fullTitle, description: desc, images: images?.map((i) => i.url) },

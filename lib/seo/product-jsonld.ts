@@ -50,7 +50,7 @@ import type { Offer, Product, ProductState } from '@/lib/api/types';
 export const CURRENCY = 'ARS';
 export const DEFAULT_BRAND = 'Artesanal';
 /** Longest description put in the structured data (Google shows a snippet; the page has it all). */
-export const JSONLD_DESCRIPTION_MAX = 5000;
+const JSONLD_DESCRIPTION_MAX = 5000;
 
 const AVAILABILITY: Record<string, ItemAvailability> = {
   active: 'https://schema.org/InStock',
@@ -163,15 +163,15 @@ export function sortedTiers(offers: readonly Offer[] | null | undefined): Offer[
 }
 
 /** UN/CEFACT common code for "one" (a piece): the shop's selling unit. */
-export const UNIT_CODE_PIECE = 'C62';
+const UNIT_CODE_PIECE = 'C62';
 
 /** "`units` pieces or more" (decision 1/2 above). */
-export function piecesOrMore(units: number): QuantitativeValue {
+function piecesOrMore(units: number): QuantitativeValue {
   return { '@type': 'QuantitativeValue', unitCode: UNIT_CODE_PIECE, value: units, minValue: units };
 }
 
 /** The product's minimum order quantity when it is above one piece, else null. */
-export function minimumUnits(product: Pick<Product, 'min'>): number | null {
+function minimumUnits(product: Pick<Product, 'min'>): number | null {
   return Number.isSafeInteger(product.min) && product.min > 1 ? product.min : null;
 }
 

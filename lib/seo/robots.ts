@@ -1,8 +1,9 @@
 import type { MetadataRoute } from 'next';
+import { LOCALE_PREFIXES } from '@/lib/locales';
 import { absoluteUrl } from './metadata';
 
 /** Locale prefixes of the URLs (es unprefixed). */
-const PREFIXES = ['', '/en', '/br'] as const;
+const PREFIXES = ['', ...LOCALE_PREFIXES];
 
 /**
  * Private or duplicate URLs kept out of crawling, for every locale. Pages are anchored (`$`) or end in
@@ -11,7 +12,7 @@ const PREFIXES = ['', '/en', '/br'] as const;
  * a category filter (?category=) is either a redirect to the category page or a search narrowed to a
  * category (noindex): one per category per search, which spent a third of a crawl (issue 30).
  */
-export const DISALLOWED_PATHS = [
+const DISALLOWED_PATHS = [
   '/cart$',
   '/cart/',
   '/checkout$',
@@ -25,7 +26,7 @@ export const DISALLOWED_PATHS = [
   '/register$',
 ] as const;
 
-export const DISALLOWED_QUERIES = ['/*?*sort=', '/*?*page=', '/*?*category='] as const;
+const DISALLOWED_QUERIES = ['/*?*sort=', '/*?*page=', '/*?*category='] as const;
 
 export function disallowList(): string[] {
   const paths = PREFIXES.flatMap((prefix) => DISALLOWED_PATHS.map((p) => `${prefix}${p}`));

@@ -4,12 +4,12 @@ import type { ProductListItem } from '@/lib/api/types';
 import { buildSitemapEntries, type SitemapEntry } from './sitemap';
 
 /** Page size used to walk the catalogue (the API caps rows at 100). */
-export const SITEMAP_PAGE_ROWS = 100;
+const SITEMAP_PAGE_ROWS = 100;
 /** Safety cap: 1000 pages × 100 = 100k products. */
-export const SITEMAP_MAX_PAGES = 1000;
+const SITEMAP_MAX_PAGES = 1000;
 
 /** Every visible product (all pages of api/products; cached fetches, tag 'products'). */
-export async function loadAllProducts(): Promise<ProductListItem[]> {
+async function loadAllProducts(): Promise<ProductListItem[]> {
   const first = await getProducts({ rows: SITEMAP_PAGE_ROWS, page: 1, sort: 'newest' });
   const pages = Math.min(Math.max(first.totalPages ?? 1, 1), SITEMAP_MAX_PAGES);
   const rest = [];

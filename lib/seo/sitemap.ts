@@ -5,7 +5,8 @@
  * the API does not list them.
  */
 import { routing, type Locale } from '@/i18n/routing';
-import { absoluteUrl, localizedPath } from './metadata';
+import { localizedPath } from '@/lib/locales';
+import { absoluteUrl } from './metadata';
 
 export const SITEMAP_MAX_URLS = 5000;
 
@@ -41,7 +42,7 @@ function isoDate(value: string | null | undefined): string | undefined {
 }
 
 /** One entry per locale for a Spanish path, each with the full set of alternates. */
-export function localizedEntries(path: string, lastModified?: string): SitemapEntry[] {
+function localizedEntries(path: string, lastModified?: string): SitemapEntry[] {
   const languages: Record<string, string> = {};
   for (const locale of routing.locales) languages[locale] = absoluteUrl(localizedPath(locale, path));
   languages['x-default'] = absoluteUrl(localizedPath('es', path));

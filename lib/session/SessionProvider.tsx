@@ -26,7 +26,6 @@ import { accountRequest } from './api';
 import { refreshMarginMs, refreshSession, SESSION_REFRESHED_EVENT } from './refresh';
 import {
   PERMISSIONS_KEY,
-  TOKEN_COOKIE,
   USER_INFO_KEY,
   clearSession,
   expiresWithin,
@@ -41,7 +40,7 @@ import {
 } from './store';
 import type { SessionCheckAnswer } from './types';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export interface SessionContextValue {
   status: SessionStatus;
@@ -66,7 +65,7 @@ export interface SessionContextValue {
 const REFRESH_RETRY_MS = 30_000;
 
 /** Window event that closes the session from anywhere (401 handling). */
-export const SESSION_EXPIRED_EVENT = 'session:expired';
+const SESSION_EXPIRED_EVENT = 'session:expired';
 
 export function expireSession(): void {
   if (typeof window === 'undefined') return;
@@ -248,5 +247,3 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
-
-export { TOKEN_COOKIE };

@@ -19,7 +19,7 @@ export interface AccountRequestOptions {
   signal?: AbortSignal;
 }
 
-export function joinUrl(base: string, path: string): string {
+function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 

@@ -1,4 +1,4 @@
-import { guardRedirect, isProtectedPath, safeNext, splitLocalePrefix } from './guard';
+import { guardRedirect, isProtectedPath, safeNext } from './guard';
 
 describe('guardRedirect', () => {
   it.each([
@@ -49,14 +49,6 @@ describe('guardRedirect', () => {
     expect(isProtectedPath('/profile-aromas')).toBe(false);
     expect(isProtectedPath('/order/1/extra')).toBe(false);
     expect(isProtectedPath('/administracion')).toBe(false);
-  });
-});
-
-describe('splitLocalePrefix', () => {
-  it('splits locale prefixes', () => {
-    expect(splitLocalePrefix('/en')).toEqual(['/en', '/']);
-    expect(splitLocalePrefix('/br/profile')).toEqual(['/br', '/profile']);
-    expect(splitLocalePrefix('/english')).toEqual(['', '/english']);
   });
 });
 

@@ -3,9 +3,7 @@
  * back-office (/admin) need a session.
  * Pure, so proxy.ts (edge) can call it: `guardRedirect(pathname, Boolean(req.cookies.get('userToken')))`.
  */
-
-/** URL prefixes of the locales (es is unprefixed; pt-BR lives at /br). */
-export const LOCALE_PREFIXES = ['/en', '/br'] as const;
+import { splitLocalePrefix } from '../locales';
 
 /** Protected Spanish paths: exact matches and sub-trees. */
 const PROTECTED: RegExp[] = [
@@ -16,15 +14,6 @@ const PROTECTED: RegExp[] = [
   // the staff back-office (the API checks the role on every call)
   /^\/admin(\/.*)?$/,
 ];
-
-/** Splits "/en/profile" into ["/en", "/profile"]; "/profile" into ["", "/profile"]. */
-export function splitLocalePrefix(pathname: string): [string, string] {
-  for (const p of LOCALE_PREFIXES) {
-    if (pathname === p) return [p, '/'];
-    if (pathname.startsWith(`${p}/`)) return [p, pathname.slice(p.length)];
-  }
-  return ['', pathname];
-}
 
 export function isProtectedPath(pathname: string): boolean {
   const [, rest] = splitLocalePrefix(pathname);

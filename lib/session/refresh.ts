@@ -12,9 +12,9 @@ import { accountRequest } from './api';
 import { expiresWithin, readSession, readToken, saveSession, type StoredSession } from './store';
 import type { SessionAnswer } from './types';
 
-export const REFRESH_LOCK = 'aromas-del-alma:session-refresh';
+const REFRESH_LOCK = 'aromas-del-alma:session-refresh';
 /** Refresh this long before the access token expires (and treat a token this close to its end as stale). */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 /** Window event (detail: StoredSession) after this tab renewed the token: the session state follows. */
 export const SESSION_REFRESHED_EVENT = 'session:refreshed';
 

@@ -10,7 +10,6 @@ export const CUSTOMER_ROLES = ['customer', 'vipcustomer'] as const;
 export const ROLES = [...STAFF_ROLES, ...CUSTOMER_ROLES] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export type Role = (typeof ROLES)[number];
 
 export function isStaffRole(role: unknown): role is StaffRole {
   return typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);

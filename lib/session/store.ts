@@ -82,7 +82,7 @@ export function expiresWithin(token: string, marginMs: number, now = Date.now())
 }
 
 /** When the session behind the token ends (its `sxp` claim, the refresh token's end); else the token's own expiry. */
-export function sessionExpiry(token: string): Date | null {
+function sessionExpiry(token: string): Date | null {
   const sxp = decodeJwtPayload(token)?.sxp;
   return typeof sxp === 'number' ? new Date(sxp * 1000) : tokenExpiry(token);
 }
@@ -97,7 +97,7 @@ export function readToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
 }
 
-export function saveToken(token: string): void {
+function saveToken(token: string): void {
   const secure = typeof window !== 'undefined' && window.location.protocol === 'https:';
   Cookies.set(TOKEN_COOKIE, token, {
     expires: sessionExpiry(token) ?? 1,

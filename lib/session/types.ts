@@ -14,9 +14,6 @@ export interface SessionCheckAnswer {
   permissions: string[];
 }
 
-/** POST auth/refresh: the login shape (the rotated refresh token travels only in its HttpOnly cookie). */
-export type RefreshAnswer = SessionAnswer;
-
 /** POST auth/autoLogin */
 export interface AutoLoginAnswer {
   User: {

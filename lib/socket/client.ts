@@ -34,7 +34,7 @@ export interface SocketLike {
 export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
 /** socket.io-client calls it on every (re)connect: the handshake carries the tab's newest access token. */
-export type SocketAuth = (cb: (data: { token: string }) => void) => void;
+type SocketAuth = (cb: (data: { token: string }) => void) => void;
 export type SocketFactory = (url: string, options: typeof SOCKET_OPTIONS & { auth: SocketAuth }) => SocketLike;
 
 export type RoomAnswer = { ok: boolean; room?: string; error?: string };
@@ -151,5 +151,3 @@ export function closeRealtime(options: { forgetRooms?: boolean } = {}): void {
   current = null;
   if (options.forgetRooms) clearRooms();
 }
-
-export { clearRooms, readRooms };

@@ -5,7 +5,7 @@
  */
 export const ROOMS_KEY = 'rooms';
 /** The server accepts at most 50 rooms per rejoin; keep the newest ones. */
-export const MAX_STORED_ROOMS = 50;
+const MAX_STORED_ROOMS = 50;
 
 const ROOM_RE = /^(User|Order)-[1-9][0-9]{0,9}$/;
 

@@ -1,10 +1,10 @@
 /**
- * The shop's time zone, and the one place where instants are cut into the shop's calendar days. The
- * business is in Buenos Aires: "orders of the 24th" are those placed on the 24th there, whatever the
- * server's or the browser's zone (an order at 22:30 ART is 01:30 UTC the next day). Formatting
- * (next-intl, Intl) and date filters (the staff API) both read SHOP_TIME_ZONE from here.
+ * The one place where instants are cut into the shop's calendar days. The business is in Buenos Aires
+ * (SHOP_TIME_ZONE, lib/locales): "orders of the 24th" are those placed on the 24th there, whatever the
+ * server's or the browser's zone (an order at 22:30 ART is 01:30 UTC the next day). Formatting (next-intl,
+ * Intl) reads SHOP_TIME_ZONE from lib/locales; date filters (the staff API, the search log) use this module.
  */
-export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+import { SHOP_TIME_ZONE } from '../locales';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A date-time without a zone designator (read as the shop's wall clock). */

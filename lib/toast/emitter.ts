@@ -8,7 +8,7 @@
  */
 import type { MessageType } from './messages';
 
-export interface NotifyRequest {
+interface NotifyRequest {
   type: MessageType;
   message: string;
   seconds?: number;

@@ -8,7 +8,7 @@
 
 export type MessageType = 'SUCCESS' | 'WARNING' | 'ERROR' | 'INFO';
 
-export const MESSAGE_TYPES: readonly MessageType[] = ['SUCCESS', 'WARNING', 'ERROR', 'INFO'];
+const MESSAGE_TYPES: readonly MessageType[] = ['SUCCESS', 'WARNING', 'ERROR', 'INFO'];
 
 export interface ToastMessage {
   /** Incrementing id (the message's position in the sequence of added messages). */
@@ -31,7 +31,7 @@ export const MESSAGE_REMOVE_DELAY_MS = 1000;
 /** Safety cap: a burst of messages never keeps more than this many entries (only the newest is shown). */
 export const MAX_MESSAGES = 10;
 /** Upper bound for a caller-given duration (an hour): larger values are clamped, so setTimeout never overflows. */
-export const MAX_MESSAGE_SECONDS = 3600;
+const MAX_MESSAGE_SECONDS = 3600;
 
 export const initialMessagesState: MessagesState = [];
 

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 
 export type ToastVariant = 'default' | 'destructive' | 'warning' | 'success' | 'error';
 
-export const TOAST_VARIANTS: readonly ToastVariant[] = ['default', 'destructive', 'warning', 'success', 'error'];
+const TOAST_VARIANTS: readonly ToastVariant[] = ['default', 'destructive', 'warning', 'success', 'error'];
 
 /** Spec §9: 5 s, swipe 50 px to the right, hotkey F8, one at a time, removal ~1,000,000 ms after dismissal. */
 export const TOAST_DURATION_MS = 5000;

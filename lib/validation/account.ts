@@ -35,22 +35,22 @@ export const VALIDATION_MESSAGES_ES = {
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_ES;
 export type ValidationMessages = Record<ValidationKey, string>;
 
-export const LOGIN_PASSWORD_MIN = 7;
-export const PASSWORD_MIN = 8;
-export const RESET_PASSWORD_MIN = 7;
-export const PASSWORD_MAX = 200;
+const LOGIN_PASSWORD_MIN = 7;
+const PASSWORD_MIN = 8;
+const RESET_PASSWORD_MIN = 7;
+const PASSWORD_MAX = 200;
 
 /** An address with no spaces: something@something.tld */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters (with accents), spaces, apostrophes, dots and hyphens; 2 to 60 characters. */
-export const PERSON_NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]{1,59}$/u;
+const PERSON_NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]{1,59}$/u;
 /** Digits with optional +, spaces, dashes, dots and parentheses; 6 to 30 characters. */
-export const CONTACT_NUMBER_PATTERN = /^\+?[\d\s().-]{6,30}$/;
+const CONTACT_NUMBER_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 
 /** Unicode format (Cf: zero-width, bidi overrides, soft hyphen…) and control (Cc) characters. */
-export const INVISIBLE_CHARS = /[\p{Cf}\p{Cc}]/u;
+const INVISIBLE_CHARS = /[\p{Cf}\p{Cc}]/u;
 
-export function hasInvisibleChars(v: string): boolean {
+function hasInvisibleChars(v: string): boolean {
   return INVISIBLE_CHARS.test(v);
 }
 

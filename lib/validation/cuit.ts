@@ -17,7 +17,6 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Tax conditions the checkout offers (AFIP categories). */
 export const TAX_CONDITIONS = ['Responsable Inscripto', 'Monotributista', 'Exento', 'Consumidor Final'] as const;
-export type TaxCondition = (typeof TAX_CONDITIONS)[number];
 
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 const PERSON_PREFIXES = ['20', '23', '24', '25', '26', '27'];

@@ -13,7 +13,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const ISSUER = 'aromas-del-alma';
 export const SESSION_AUDIENCE = 'session';
-export const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
+const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
 /** Session (refresh token) lifetimes: 30 days with remember-me, 1 day otherwise. */
 export const REMEMBER_TTL_S = 30 * 24 * 3600;
 export const SESSION_TTL_S = 24 * 3600;

@@ -17,12 +17,12 @@ export const TOKEN_TTL_MS: Record<OneTimeKind, number> = {
   autologin: 7 * 24 * 3600_000,
 };
 
-export function hashToken(raw: string): string {
+function hashToken(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
 /** Tokens are base64url of 32 bytes: anything else is rejected before touching the database. */
-export function looksLikeToken(raw: unknown): raw is string {
+function looksLikeToken(raw: unknown): raw is string {
   return typeof raw === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(raw);
 }
 

@@ -61,10 +61,10 @@ export interface PublicUser {
 }
 
 /** What happened to an account whose open sessions must not keep what they were granted. */
-export type AccountChange = 'password' | 'role' | 'disabled' | 'logout';
-export type AccountChangeListener = (userId: number, change: AccountChange) => void | Promise<void>;
+type AccountChange = 'password' | 'role' | 'disabled' | 'logout';
+type AccountChangeListener = (userId: number, change: AccountChange) => void | Promise<void>;
 
-export interface SessionPayload {
+interface SessionPayload {
   user: PublicUser;
   token: string;
   permissions: string[];
@@ -95,7 +95,7 @@ export interface AuthPluginOptions {
 }
 
 /** Reads the plugin's options from the environment (explicit options win). */
-export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthPluginOptions {
+function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthPluginOptions {
   const str = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
   return {
     jwtSecret: str(env.JWT_SECRET),
@@ -109,7 +109,7 @@ export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthPl
   };
 }
 
-export interface AuthServices {
+interface AuthServices {
   tokens: TokenService;
   mailer: Mailer;
   throttle: AuthThrottle;
@@ -394,7 +394,7 @@ export default fp<AuthPluginOptions>(
 );
 
 /** One cookie's value from a Cookie header (no decoding: our values are base64url), or null. */
-export function readCookie(header: string | undefined, name: string): string | null {
+function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -411,7 +411,7 @@ function stripUndefined<T extends object>(o: T | undefined): Partial<T> {
 }
 
 /** pino redaction paths: passwords and tokens never reach the log. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.body.password',
   'req.body.confirmPassword',
   'req.body.newPassword',
@@ -469,7 +469,7 @@ interface LoggedRequest {
 }
 
 /** Fastify's own request serializer, with the URL's secrets redacted. */
-export function serializeRequest(req: LoggedRequest) {
+function serializeRequest(req: LoggedRequest) {
   return {
     method: req.method,
     url: redactUrl(req.url),

@@ -5,7 +5,7 @@
  */
 import { LocalCounterStore, SharedWindow, type CounterStore } from '../lib/shared-counters';
 
-export interface WindowLimit {
+interface WindowLimit {
   /** events allowed per window */
   max: number;
   windowMs: number;

@@ -102,7 +102,7 @@ export async function rotateRefreshToken(db: Db, raw: unknown): Promise<RotateRe
 }
 
 /** Revokes every token of one sign-in (a logout, a detected reuse). */
-export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })

@@ -8,7 +8,7 @@ import { envelope, errorSchema } from '../schemas/common';
 
 const str = (max: number) => z.string().max(max);
 
-export const publicUserSchema = z.object({
+const publicUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),

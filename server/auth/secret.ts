@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 
 export async function loadJwtSecret(opts: { secret?: string | null; dataDir: string }): Promise<Uint8Array> {
   if (opts.secret) {

@@ -100,7 +100,7 @@ export async function roleIdByName(db: Db, name: string): Promise<number | null>
 }
 
 /** Ensures a role exists (a database created without the demo seed still gets the customer role). */
-export async function ensureRole(db: Db, name: string): Promise<number> {
+async function ensureRole(db: Db, name: string): Promise<number> {
   const existing = await roleIdByName(db, name);
   if (existing) return existing;
   await db.insert(roles).values({ name }).onConflictDoNothing();

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../env';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DbHandle = {

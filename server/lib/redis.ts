@@ -18,9 +18,9 @@ export type RedisTimeouts = Pick<Timeouts, 'redisConnectMs' | 'redisCommandMs'>;
 export type Redis = RedisClientType;
 
 /** Reconnect back-off cap: a Redis that comes back is used again within this (plus the connect). */
-export const REDIS_RECONNECT_MAX_MS = 2_000;
+const REDIS_RECONNECT_MAX_MS = 2_000;
 /** Unanswered commands kept per client while Redis hangs; more fail at once ("The queue is full"). */
-export const REDIS_QUEUE_MAX = 1_000;
+const REDIS_QUEUE_MAX = 1_000;
 
 /** Logs the first failure of an outage and the recovery, and stays quiet in between. */
 export class OutageLog {

@@ -106,7 +106,7 @@ async function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
 /** While Redis is failing, one operation per this long tries it again; the others count locally at once. */
 const PROBE_EVERY_MS = 1_000;
 
-export class RedisCounterStore implements CounterStore {
+class RedisCounterStore implements CounterStore {
   private probeAt = 0;
 
   constructor(

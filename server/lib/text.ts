@@ -37,7 +37,7 @@ export function slugify(input: string): string {
 }
 
 /** Plain text of markdown for indexing (headings, emphasis, links and tables reduced to words). */
-export function markdownToPlain(md: string): string {
+function markdownToPlain(md: string): string {
   return md
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

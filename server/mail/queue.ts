@@ -28,7 +28,7 @@ export type MailQueueTimeouts = Pick<Timeouts, 'smtpConnectMs' | 'smtpGreetingMs
 type Log = { info: (obj: object, msg?: string) => void; warn?: (obj: object, msg?: string) => void; error?: (obj: object, msg?: string) => void };
 
 /** A mail older than this that still did not go out is given up (marked failed, kept for inspection). */
-export const MAIL_MAX_AGE_MS = 3 * 24 * 3600 * 1000;
+const MAIL_MAX_AGE_MS = 3 * 24 * 3600 * 1000;
 
 export interface QueuedMailer extends Mailer {
   readonly mode: 'smtp';
@@ -37,7 +37,7 @@ export interface QueuedMailer extends Mailer {
 }
 
 /** Delay before attempt `attempts + 1`: min × 2^(attempts-1), capped. */
-export function retryDelayMs(attempts: number, t: Pick<MailQueueTimeouts, 'mailRetryMinMs' | 'mailRetryMaxMs'>): number {
+function retryDelayMs(attempts: number, t: Pick<MailQueueTimeouts, 'mailRetryMinMs' | 'mailRetryMaxMs'>): number {
   return Math.min(t.mailRetryMinMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)), t.mailRetryMaxMs);
 }
 

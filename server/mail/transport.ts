@@ -36,7 +36,7 @@ export interface Mailer {
 
 type Log = { info: (obj: object, msg?: string) => void; warn?: (obj: object, msg?: string) => void; error?: (obj: object, msg?: string) => void };
 
-export const DEFAULT_FROM = 'Aromas del Alma <no-reply@aromasdelalma.com.ar>';
+const DEFAULT_FROM = 'Aromas del Alma <no-reply@aromasdelalma.com.ar>';
 
 export function extractLinks(text: string): string[] {
   const found = (text.match(/https?:\/\/[^\s<>"')]+/g) ?? []).map((u) => u.replace(/[.,;:!?]+$/, ''));

@@ -13,10 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
-export const httpDuration = new Histogram({
+const httpDuration = new Histogram({
   name: 'http_request_duration_seconds',
   help: 'Duración de las respuestas HTTP por plantilla de ruta y estado (el _count son las solicitudes)',
   labelNames: ['method', 'route', 'status_code'] as const,

@@ -34,10 +34,10 @@ import { lockDataDir } from '../db/lock';
 
 const gzipAsync = promisify(gzip);
 
-export const BACKUP_FORMAT = 1;
-export const MANIFEST = 'manifest.json';
+const BACKUP_FORMAT = 1;
+const MANIFEST = 'manifest.json';
 
-export type FileEntry = { path: string; bytes: number; sha256: string };
+type FileEntry = { path: string; bytes: number; sha256: string };
 export type Manifest = {
   format: number;
   app: 'tienda-sahumerios';
@@ -61,7 +61,7 @@ export class BackupError extends Error {
 
 /** Entries of DATA_DIR that are not shop data (the database has its own dump; these are ours or transient). */
 const OPS_DIR = 'ops';
-export const BACKUP_SOCKET = '.backup.sock';
+const BACKUP_SOCKET = '.backup.sock';
 function skipped(rel: string): boolean {
   const top = rel.split('/')[0]!;
   return top === 'pglite' || top === OPS_DIR || top === BACKUP_SOCKET || rel.endsWith('.tmp');
@@ -131,7 +131,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 
 /** Row count of every table of the application's schema (public), by table name. */
 type Query = (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
-export async function countRows(query: Query): Promise<Record<string, number>> {
+async function countRows(query: Query): Promise<Record<string, number>> {
   const { rows } = await query(
     "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
   );
@@ -152,7 +152,7 @@ export async function countRows(query: Query): Promise<Record<string, number>> {
  * shop waits while the mutex is held: only the uncompressed copy happens inside it (gzip, the slow
  * part, runs afterwards on libuv's threads). The CHECKPOINT before keeps the WAL the restore replays short.
  */
-export async function dumpPglite(client: PGlite): Promise<{ gz: Buffer; lockedMs: number }> {
+async function dumpPglite(client: PGlite): Promise<{ gz: Buffer; lockedMs: number }> {
   await client.exec('CHECKPOINT');
   let lockedMs = 0;
   const tar = await client._runExclusiveTransaction(async () => {

@@ -6,15 +6,18 @@
  * that costs ~5 ms of SQL caps the API at ~200 pages/s and makes latency grow with concurrency. The
  * catalogue changes rarely and only through this API.
  *
- * Freshness: a write clears the cache only when its route says it changes the catalogue. Every route
- * with a write method must declare `config: { invalidates: [...] }`: the catalogue areas it changes
- * (`['products']`, `['config']`…) or `[]` for none (a login, a chat message, a notification seen). A route
- * that declares nothing makes the app fail to build (onRoute below), so a new write can neither flush the
- * cache by accident nor forget to. A successful write with a non-empty list clears the whole cache (areas
- * are not tracked per entry: catalogue writes are rare, staff-only). Entries also expire after `ttlMs`
- * (default 30 s) to bound staleness from writes made elsewhere (manual SQL). Code that changes the
- * catalogue outside an HTTP write (scripts, jobs) calls `app.invalidateCatalogue()`. Validation still runs
- * on hits (bad input → 400).
+ * Freshness: the cache is cleared by the `catalogue.changed` domain event (server/events), which the
+ * services emit after a committed change of products, prices, images, categories, synonyms, carousel,
+ * tags or configuration — before the write's answer leaves and before the storefront is told to
+ * revalidate (this plugin subscribes first). The whole cache goes (areas are not tracked per entry:
+ * catalogue writes are rare, staff-only). Entries also expire after `ttlMs` (default 30 s) to bound
+ * staleness from writes made elsewhere (manual SQL). Code that changes the catalogue outside the services
+ * (scripts, jobs) calls `app.invalidateCatalogue()`. Validation still runs on hits (bad input → 400).
+ *
+ * Every route with a write method must declare `config: { invalidates: [...] }`: the catalogue areas its
+ * success changes (`['products']`, `['config']`…) or `[]` for none (a login, a chat message). A route
+ * that declares nothing makes the app fail to build (onRoute below), so a new write is a conscious
+ * choice; server/test/cache-invalidation.test.ts pins the declarations and checks the events behind them.
  *
  * Several API instances: with Redis (`redisUrl`, default REDIS_URL) a write on one instance also drops the
  * others' caches (pub/sub, before the write's response leaves). Without it a storefront told to revalidate
@@ -32,7 +35,7 @@ import { closeRedis, connectBounded, createRedis, OutageLog, within, type RedisT
 const INVALIDATE_CHANNEL = 'shop:catalogue-cache:invalidate';
 
 /** What the cached catalogue GETs read; a write names those it changes. */
-export const CATALOGUE_AREAS = ['products', 'categories', 'tags', 'carousel', 'config'] as const;
+const CATALOGUE_AREAS = ['products', 'categories', 'tags', 'carousel', 'config'] as const;
 export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
 
 declare module 'fastify' {
@@ -130,12 +133,12 @@ export class CatalogueCache {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The write methods of a route (empty for reads). */
-export function writeMethods(method: string | string[]): string[] {
+function writeMethods(method: string | string[]): string[] {
   return (Array.isArray(method) ? method : [method]).filter((m) => !READ_METHODS.has(m.toUpperCase()));
 }
 
 /** Throws when a write route does not say what it does to the catalogue (or names an unknown area). */
-export function checkInvalidationDeclared(route: { method: string | string[]; url: string; config?: { invalidates?: readonly string[] } }): void {
+function checkInvalidationDeclared(route: { method: string | string[]; url: string; config?: { invalidates?: readonly string[] } }): void {
   const writes = writeMethods(route.method);
   if (!writes.length) return;
   const declared = route.config?.invalidates;
@@ -186,10 +189,12 @@ export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null; 
       });
     }
 
-    app.decorate('invalidateCatalogue', async () => {
+    const invalidate = async () => {
       cache.invalidate();
       await tellOthers();
-    });
+    };
+    app.decorate('invalidateCatalogue', invalidate);
+    app.events.on('catalogue.changed', 'catalogue cache', invalidate);
 
     const cacheable = (req: FastifyRequest) =>
       cache.enabled && req.method === 'GET' && req.routeOptions.config?.catalogueCache === true;
@@ -207,12 +212,6 @@ export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null; 
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
-      // Invalidate before the write's response leaves, so the client's next read cannot see stale data.
-      if (!READ_METHODS.has(req.method) && reply.statusCode < 400 && (req.routeOptions.config?.invalidates?.length ?? 0) > 0) {
-        cache.invalidate();
-        await tellOthers();
-        return payload;
-      }
       if (
         req.catalogueCacheVersion !== undefined &&
         reply.statusCode === 200 &&
@@ -224,5 +223,5 @@ export default fp<{ ttlMs: number; maxBytes?: number; redisUrl?: string | null; 
       return payload;
     });
   },
-  { name: 'catalogue-cache' },
+  { name: 'catalogue-cache', dependencies: ['events'] },
 );

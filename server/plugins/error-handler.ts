@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, isHttpError, MESSAGES, messageForStatus } from '../errors';
+import { isHttpError, MESSAGES, messageForStatus } from '../errors';
 
 /** PostgreSQL error code of a driver error, possibly wrapped (drizzle wraps it in DrizzleQueryError.cause). */
 function pgCode(err: unknown): string | undefined {
@@ -85,5 +85,3 @@ export default fp(
   },
   { name: 'error-handler', dependencies: ['rate-limit'] },
 );
-
-export { HttpError };

@@ -17,7 +17,7 @@ import { HttpError, MESSAGES } from '../errors';
 import { addressMatcher } from '../lib/address-list';
 import type { CounterStore } from '../lib/shared-counters';
 
-export type RateLimitOptions = {
+type RateLimitOptions = {
   /** requests per window per IP */
   max: number;
   /** ms or a duration string such as '1 minute' */

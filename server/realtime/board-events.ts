@@ -1,21 +1,22 @@
 /**
- * Live updates for the staff board and the open order pages: a root-level `onSend` hook watches the
- * successful answers of the order routes and emits `orderChanged { orderId, kind, by }`:
+ * Live updates from the domain events (server/events) to the socket.io rooms:
  *
- * - to the `Staff` room for every change (a customer creates, adds to, accepts, cancels or finishes an
- *   order, uploads a proof; staff move it, send a budget, a remit or a document; staff read the chat), so
- *   every open board refreshes its rows, counts and unread badges;
- * - to the `Order-{id}` room for changes of the order itself (not for chat reads), so the customer's and
- *   staff's open order pages refresh without a reload.
+ * - `orderChanged { orderId, kind, by }` to the `Staff` room for every change of an order (a customer
+ *   creates, adds to, accepts, cancels or finishes an order, uploads a proof; staff move it, send a budget,
+ *   a remit or a document; staff read the customer's messages), so every open board refreshes its rows,
+ *   counts and unread badges; and to the `Order-{id}` room for changes of the order itself (not for chat
+ *   reads), so the customer's and staff's open order pages refresh without a reload;
+ * - the chat: `newMessage` (the message) to `Order-{id}`; `newMessageCount { orderId, messageId }` to the
+ *   recipient (the customer's `User-{id}` for a message of the shop, `Staff` for one of the customer);
+ *   `messagesRead { orderId, byShop, ids }` to `Order-{id}`.
  *
- * New chat messages already go out as `newMessage` / `newMessageCount` (routes/messages).
- * Only the route templates below are watched; the payload carries ids, never order data.
+ * `orderChanged` carries ids, never order data.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { isStaffRole } from '../auth/users';
+import type { FastifyInstance } from 'fastify';
+import type { OrderAction } from '../../lib/orders';
+import type { EventOf } from '../events';
 
-export type OrderChangeKind =
+type OrderChangeKind =
   | 'created'
   | 'modified'
   | 'accepted'
@@ -28,60 +29,51 @@ export type OrderChangeKind =
   | 'document'
   | 'read';
 
-export interface OrderChanged {
+interface OrderChanged {
   orderId: number;
   kind: OrderChangeKind;
   by: 'customer' | 'staff';
 }
 
-/** route template → what happened and who did it */
-export const ORDER_CHANGE_ROUTES: Record<string, { kind: OrderChangeKind; by: 'customer' | 'staff' }> = {
-  'POST /api/order': { kind: 'created', by: 'customer' },
-  'POST /api/order/:id/add': { kind: 'modified', by: 'customer' },
-  'POST /api/order/:id/accept': { kind: 'accepted', by: 'customer' },
-  'POST /api/order/:id/cancel': { kind: 'cancelled', by: 'customer' },
-  'POST /api/order/:id/finish': { kind: 'finished', by: 'customer' },
-  'POST /api/order/:id/proof': { kind: 'proof', by: 'customer' },
-  'POST /api/staff/orders/:id/state': { kind: 'state', by: 'staff' },
-  'POST /api/staff/orders/:id/budget': { kind: 'budget', by: 'staff' },
-  'POST /api/staff/orders/:id/remit': { kind: 'remit', by: 'staff' },
-  'POST /api/staff/orders/:id/documents': { kind: 'document', by: 'staff' },
-  'POST /api/order/:id/messages/read': { kind: 'read', by: 'staff' },
+/** how a state move shows on the board */
+const MOVE_KIND: Record<OrderAction, OrderChangeKind> = {
+  add: 'modified',
+  accept: 'accepted',
+  cancel: 'cancelled',
+  finish: 'finished',
+  state: 'state',
+  budget: 'budget',
 };
 
-function orderIdOf(req: FastifyRequest, payload: unknown): number | null {
-  let id = Number((req.params as { id?: unknown } | undefined)?.id);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    // POST /api/order answers the new order
-    if (typeof payload !== 'string') return null;
-    try {
-      id = Number((JSON.parse(payload) as { data?: { id?: unknown } }).data?.id);
-    } catch {
-      return null;
-    }
-  }
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+const DOCUMENT_KIND: Record<EventOf<'order.documentAttached'>['kind'], OrderChangeKind> = {
+  proof: 'proof',
+  remit: 'remit',
+  bill: 'document',
+  other: 'document',
+};
 
-export default fp(
-  async (app) => {
-    app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (req.method !== 'POST' || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-      const route = ORDER_CHANGE_ROUTES[`POST ${req.routeOptions.url ?? ''}`];
-      if (!route) return payload;
-      // a chat read matters to the board only when staff read the customer's messages
-      if (route.kind === 'read') {
-        const user = req.user;
-        if (!user || !isStaffRole(user.role) || !user.permissions.includes('orders:read')) return payload;
-        if (!(typeof payload === 'string' && /"marked":[1-9]/.test(payload))) return payload;
-      }
-      const orderId = orderIdOf(req, payload);
-      if (!orderId) return payload;
-      const event: OrderChanged = { orderId, kind: route.kind, by: route.by };
-      app.realtime.emitToStaff('orderChanged', event);
-      if (route.kind !== 'read') app.realtime.emitToOrder(orderId, 'orderChanged', event);
-      return payload;
-    });
-  },
-  { name: 'realtime-board-events' },
-);
+export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'realtime'>): void {
+  const { events, realtime } = app;
+  const changed = (change: OrderChanged) => {
+    realtime.emitToStaff('orderChanged', change);
+    if (change.kind !== 'read') realtime.emitToOrder(change.orderId, 'orderChanged', change);
+  };
+  const name = 'realtime rooms';
+
+  events.on('order.created', name, (e) => changed({ orderId: e.orderId, kind: 'created', by: 'customer' }));
+  events.on('order.stateChanged', name, (e) => changed({ orderId: e.orderId, kind: MOVE_KIND[e.via], by: e.by }));
+  events.on('order.budgetSent', name, (e) => changed({ orderId: e.orderId, kind: 'budget', by: 'staff' }));
+  events.on('order.documentAttached', name, (e) => changed({ orderId: e.orderId, kind: DOCUMENT_KIND[e.kind], by: e.by }));
+
+  events.on('order.messagePosted', name, ({ orderId, ownerId, message }) => {
+    realtime.emitToOrder(orderId, 'newMessage', message);
+    const signal = { orderId, messageId: message.id };
+    if (message.fromShop) realtime.emitToUser(ownerId, 'newMessageCount', signal);
+    else realtime.emitToStaff('newMessageCount', signal);
+  });
+  events.on('order.messagesRead', name, ({ orderId, byShop, messageIds }) => {
+    realtime.emitToOrder(orderId, 'messagesRead', { orderId, byShop, ids: messageIds });
+    // the board's unread badges count the customers' messages
+    if (byShop) changed({ orderId, kind: 'read', by: 'staff' });
+  });
+}

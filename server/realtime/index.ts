@@ -17,8 +17,8 @@
  *   Redis (two node-redis clients), so an emit on instance A reaches sockets connected to instance B.
  *   Redis hanging or down degrades to this instance's sockets only (emits are fire-and-forget, each publish
  *   bounded by REDIS_COMMAND_TIMEOUT_MS, logged once per outage); the API starts without waiting for it.
- * - `app.realtime.emitToUser / emitToOrder / emitToStaff` for routes and services; `orderChanged` to `Staff`
- *   and `Order-{id}` on every order change (board-events.ts).
+ * - `app.realtime.emitToUser / emitToOrder / emitToStaff`; what goes out on an order or chat change is
+ *   decided by the domain-event listener in board-events.ts (wired in server/events/subscribers.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,14 +31,12 @@ import { DEFAULT_TIMEOUTS } from '../env';
 import { MESSAGES } from '../errors';
 import { closeRedis, connectBounded, createRedis, OutageLog, withHandledRejections, type Redis, type RedisTimeouts } from '../lib/redis';
 import { orderAccess } from '../services/orders';
-import boardEvents from './board-events';
-import orderEvents from './order-events';
 
-export const STAFF_ROOM = 'Staff';
-export const userRoom = (userId: number) => `User-${userId}`;
-export const orderRoom = (orderId: number) => `Order-${orderId}`;
+const STAFF_ROOM = 'Staff';
+const userRoom = (userId: number) => `User-${userId}`;
+const orderRoom = (orderId: number) => `Order-${orderId}`;
 /** Most rooms a single rejoinRooms call may ask for. */
-export const MAX_REJOIN_ROOMS = 50;
+const MAX_REJOIN_ROOMS = 50;
 
 export interface RealtimeOptions {
   corsOrigins?: string[];
@@ -48,7 +46,7 @@ export interface RealtimeOptions {
   timeouts?: Partial<RedisTimeouts>;
 }
 
-export interface Realtime {
+interface Realtime {
   io: Server;
   emitToUser(userId: number, event: string, payload?: unknown): void;
   emitToOrder(orderId: number, event: string, payload?: unknown): void;
@@ -61,8 +59,8 @@ declare module 'fastify' {
   }
 }
 
-export type RoomAnswer = { ok: true; room: string } | { ok: false; room: string; error: string };
-export type RejoinAnswer = { ok: true; joined: string[]; refused: string[] };
+type RoomAnswer = { ok: true; room: string } | { ok: false; room: string; error: string };
+type RejoinAnswer = { ok: true; joined: string[]; refused: string[] };
 type Ack<T> = ((answer: T) => void) | undefined;
 
 interface SocketData {
@@ -77,7 +75,7 @@ export function canReadAllOrders(user: Pick<AuthUser, 'role' | 'permissions'>): 
 }
 
 /** Whether `user` may be in `room`. */
-export async function mayJoin(app: FastifyInstance, user: AuthUser, room: unknown): Promise<boolean> {
+async function mayJoin(app: FastifyInstance, user: AuthUser, room: unknown): Promise<boolean> {
   if (typeof room !== 'string' || room.length > 40) return false;
   const m = /^(User|Order)-([1-9][0-9]{0,9})$/.exec(room);
   if (!m) return false;
@@ -222,8 +220,6 @@ export default fp<RealtimeOptions>(
       emitToStaff: (event, payload) => void io.to(STAFF_ROOM).emit(event, payload),
     };
     app.decorate('realtime', realtime);
-    await app.register(orderEvents);
-    await app.register(boardEvents);
 
     // Upgraded websockets would keep server.close() waiting: close this instance's connections first.
     // Closing the transports (not a socket.io DISCONNECT, which tells clients not to come back) lets

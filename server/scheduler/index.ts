@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
 
-export type JobContext = { db: Db; log: SchedulerLog; signal: AbortSignal };
+type JobContext = { db: Db; log: SchedulerLog; signal: AbortSignal };
 export type Job = {
   /** unique, stable: the row in scheduled_jobs */
   name: string;
@@ -26,7 +26,7 @@ export type Job = {
 export type SchedulerLog = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
 /** Arbitrary constant; the migrations and the seed use 7_215_001 and 7_215_002. */
-export const SCHEDULER_LOCK_KEY = 7_215_003;
+const SCHEDULER_LOCK_KEY = 7_215_003;
 
 export class Scheduler {
   private readonly jobs = new Map<string, Job>();

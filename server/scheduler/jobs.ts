@@ -15,7 +15,7 @@ const DAY = 24 * HOUR;
 /** How long a used or expired one-time link is kept (a late click still reads "expirado", not "inválido"). */
 export const TOKEN_RETENTION_MS = 7 * DAY;
 /** How long a mail SMTP refused for good is kept for inspection. */
-export const FAILED_MAIL_RETENTION_MS = 30 * DAY;
+const FAILED_MAIL_RETENTION_MS = 30 * DAY;
 /** An object younger than this is never pruned: its row may be on its way (save writes the object first). */
 export const ORPHAN_GRACE_MS = HOUR;
 

@@ -19,8 +19,8 @@ import type {
 } from '../../lib/api/types';
 import { intString, MAX_INT32, textParam } from './common';
 
-export const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
-export const productSortSchema = z.enum(['name', 'newest', 'bestSellers', 'popular']);
+const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
+const productSortSchema = z.enum(['name', 'newest', 'bestSellers', 'popular']);
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -31,12 +31,12 @@ export const categorySchema = z.object({
   productCount: z.number().int().optional(),
 });
 
-export const productImageSchema = z.object({
+const productImageSchema = z.object({
   id: z.number().int(),
   name: z.string().describe('URL de la imagen en el host de la API, p. ej. /uploads/products/x.webp'),
 });
 
-export const offerSchema = z.object({
+const offerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   units: z.number().int(),
@@ -45,9 +45,9 @@ export const offerSchema = z.object({
   isStrict: z.boolean(),
 });
 
-export const variableSchema = z.object({ id: z.number().int(), name: z.string() });
+const variableSchema = z.object({ id: z.number().int(), name: z.string() });
 
-export const variationSchema = z.object({
+const variationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
@@ -163,7 +163,7 @@ export const cartLookupItemSchema = z.union([cartLookupHiddenSchema, cartLookupV
 /* ------------------------------------------------------------------ inputs */
 
 /** Largest page size we serve; larger (but sane) `rows` values are capped to it. */
-export const MAX_ROWS = 100;
+const MAX_ROWS = 100;
 /** Anything above these is a malformed request, not a big page. */
 const ROWS_LIMIT = 1000;
 const PAGE_LIMIT = 1_000_000;
@@ -194,7 +194,7 @@ export const slugParams = z.object({ slug: slugLike });
 export const skuParams = z.object({ sku: slugLike });
 
 /** Max ids per lookup (a cart has far fewer lines). */
-export const MAX_LOOKUP_IDS = 200;
+const MAX_LOOKUP_IDS = 200;
 
 export const lookupQuery = z.object({
   ids: z
@@ -211,6 +211,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only when T is `true`: each entry of ContractChecks proves a schema matches its wire type. */
 type Assert<T extends true> = T;
 
+/** Checked by the compiler, never imported. @public */
 export type ContractChecks = [
   Assert<Same<z.output<typeof categorySchema>, Category>>,
   Assert<Same<z.output<typeof offerSchema>, Offer>>,

@@ -1,15 +1,13 @@
 /**
  * The one place a staff change to the catalogue is announced: it works out which storefront cache tags the
- * change touches (lib/cache) and hands them to the revalidation path of routes/staff/index.ts (which drops
- * the API's catalogue cache first, then tells the storefront). Product and category routes call only
- * `catalogueChanged`, so another transport (domain events, a queue) replaces the announcement here alone.
+ * change touches (lib/cache) and emits `catalogue.changed` (server/events), whose listeners drop the API's
+ * catalogue cache first, then tell the storefront. Product and category routes call only `catalogueChanged`.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { productChangeTags, tags as cacheTags } from '../../lib/cache';
 import type { Db } from '../db/client';
+import type { WriteDeps } from '../events';
 import { categories, productCategories, products } from '../db/schema';
-
-export type Revalidate = (tags: string[]) => void;
 
 export type CatalogueChange =
   /**
@@ -33,7 +31,7 @@ async function categorySlugsOf(db: Db, productId: number): Promise<string[]> {
 }
 
 /** Tags of a product change: the product and its parent (by id and slug), their categories, the lists. */
-export async function productTags(db: Db, productId: number, extraCategorySlugs: readonly string[] = [], visibilityChanged = false): Promise<string[]> {
+async function productTags(db: Db, productId: number, extraCategorySlugs: readonly string[] = [], visibilityChanged = false): Promise<string[]> {
   const [row] = await db.select({ id: products.id, parentId: products.parentId }).from(products).where(eq(products.id, productId)).limit(1);
   if (!row) return [];
   const ownerId = row.parentId ?? row.id;
@@ -48,7 +46,7 @@ export async function productTags(db: Db, productId: number, extraCategorySlugs:
 }
 
 /** The tags a change touches (exported for tests). */
-export async function catalogueChangeTags(db: Db, change: CatalogueChange): Promise<string[]> {
+async function catalogueChangeTags(db: Db, change: CatalogueChange): Promise<string[]> {
   switch (change.kind) {
     case 'product':
       return productTags(db, change.productId, change.extraCategorySlugs, change.visibilityChanged);
@@ -66,7 +64,8 @@ export async function catalogueChangeTags(db: Db, change: CatalogueChange): Prom
   }
 }
 
-/** Announces a committed catalogue change (fire-and-forget: the staff answer never waits for the storefront). */
-export async function catalogueChanged(db: Db, revalidate: Revalidate, change: CatalogueChange): Promise<void> {
-  revalidate(await catalogueChangeTags(db, change));
+/** Announces a committed catalogue change (the revalidation listener does not hold the staff answer). */
+export async function catalogueChanged(deps: WriteDeps, change: CatalogueChange): Promise<void> {
+  // category names show on product cards and details: both areas in every case
+  await deps.events.emit({ type: 'catalogue.changed', areas: ['products', 'categories'], tags: await catalogueChangeTags(deps.db, change) });
 }

@@ -2,7 +2,9 @@
  * Notifications (spec §3 Notification, §4 "Notifications from the server"): rows of `notifications`
  * for one user, announced live with `newNotification { notificationId }` to the room `User-{userId}`.
  * Order events (budget sent, state changes by staff, remit or bill attached, a message from the shop)
- * create one for the order's customer, linking to /order/{id}.
+ * create one for the order's customer, linking to /order/{id}: `subscribeOrderNotifications` listens to
+ * the domain events (server/events). The notification is stored before the write's answer leaves, so a
+ * client that reloads the list right after the answer sees it.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +23,7 @@ export interface NotificationView {
 
 type Row = typeof notifications.$inferSelect;
 
-export function notificationView(row: Row): NotificationView {
+function notificationView(row: Row): NotificationView {
   return {
     id: row.id,
     title: row.title,
@@ -116,7 +118,7 @@ export function orderEventText(number: number, event: OrderEvent): { title: stri
  * Notifies the order's customer of an event. Messages are folded: while an unviewed "new message"
  * notification of that order exists, no second one is created.
  */
-export async function notifyOrderEvent(app: Deps, orderId: number, event: OrderEvent): Promise<NotificationView | null> {
+async function notifyOrderEvent(app: Deps, orderId: number, event: OrderEvent): Promise<NotificationView | null> {
   const [order] = await app.db.select({ userId: orders.userId, number: orders.number }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const url = `/order/${orderId}`;
@@ -130,4 +132,21 @@ export async function notifyOrderEvent(app: Deps, orderId: number, event: OrderE
     if (pending) return null;
   }
   return createNotification(app, { userId: order.userId, title, description, url });
+}
+
+/** The order events the customer hears of, as domain-event listeners. */
+export function subscribeOrderNotifications(app: Deps & Pick<FastifyInstance, 'events'>): void {
+  const name = 'order notifications';
+  const notify = async (orderId: number, event: OrderEvent) => {
+    await notifyOrderEvent(app, orderId, event);
+  };
+  // staff's moves only: the customer knows of their own
+  app.events.on('order.stateChanged', name, (e) => (e.by === 'staff' && e.via === 'state' ? notify(e.orderId, { kind: 'state', to: e.to }) : undefined));
+  app.events.on('order.budgetSent', name, (e) => notify(e.orderId, { kind: 'budget' }));
+  app.events.on('order.documentAttached', name, (e) => {
+    if (e.kind === 'remit') return notify(e.orderId, { kind: 'remit', trackingNumber: e.trackingNumber ?? undefined });
+    if (e.kind === 'bill') return notify(e.orderId, { kind: 'bill' });
+    return undefined;
+  });
+  app.events.on('order.messagePosted', name, (e) => (e.message.fromShop ? notify(e.orderId, { kind: 'message' }) : undefined));
 }

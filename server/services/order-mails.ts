@@ -1,19 +1,21 @@
 /**
  * "¡Recibimos tu pedido!" by mail (issue 31): to the customer (with the order page link) and to the shop
- * (SHOP_ORDERS_EMAIL, default the shop's contact address, with the back-office link). Sent after the
- * order is stored and answered; a mail failure is logged and never undoes or fails the order.
+ * (SHOP_ORDERS_EMAIL, default the shop's contact address, with the back-office link). Sent on the
+ * `order.created` event (server/events: once per order, never on an idempotent replay), without holding
+ * the answer; a mail failure is logged and never undoes or fails the order.
  */
 import type { FastifyInstance } from 'fastify';
 import type { OrderDetail } from '../../lib/contracts/orders';
 import { CONTACT } from '../../lib/seo/business';
 import { orderReceivedMail, shopNewOrderMail } from '../mail/order-templates';
+import { getOrderDetail } from './orders-view';
 
-export function shopOrdersEmail(env: NodeJS.ProcessEnv = process.env): string {
+function shopOrdersEmail(env: NodeJS.ProcessEnv = process.env): string {
   const v = env.SHOP_ORDERS_EMAIL?.trim();
   return v ? v : CONTACT.email;
 }
 
-export async function sendOrderReceivedMails(
+async function sendOrderReceivedMails(
   app: FastifyInstance,
   order: OrderDetail,
   customer: { id: number; email: string; name: string; lastname: string },
@@ -31,4 +33,14 @@ export async function sendOrderReceivedMails(
   for (const r of results) {
     if (r.status === 'rejected') app.log.error({ err: r.reason, orderId: order.id }, 'no se pudo enviar el mail del pedido');
   }
+}
+
+export function subscribeOrderMails(app: FastifyInstance): void {
+  app.events.on('order.created', 'order mails', ({ orderId, customer }) => {
+    // started, not awaited: the customer's answer never waits for SMTP
+    void (async () => {
+      const order = await getOrderDetail(app.db, orderId, { ownerId: customer.id });
+      if (order) await sendOrderReceivedMails(app, order, customer);
+    })().catch((err: unknown) => app.log.error({ err, orderId }, 'no se pudo enviar el mail del pedido'));
+  });
 }

@@ -67,7 +67,7 @@ export async function loadCatalogueLines(db: Db, ids: readonly number[]): Promis
 }
 
 /** Display name of a line: "Parent – Variation" or the product's name. */
-export function lineLabel(row: Pick<CatalogueLine, 'name' | 'parentName'>): string {
+function lineLabel(row: Pick<CatalogueLine, 'name' | 'parentName'>): string {
   return row.parentName ? `${row.parentName} – ${row.name}` : row.name;
 }
 

@@ -1,13 +1,13 @@
 /**
- * Staff writes outside the order flow: the shop configuration (minimums, maintenance). Returns the
- * lib/cache tags the storefront must revalidate. Product edits live in routes/staff/products.ts.
+ * Staff writes outside the order flow: the shop configuration (minimums, maintenance), announced as a
+ * catalogue change (the storefront revalidates `config`). Product edits live in routes/staff/products.ts.
  */
 import { tags as cacheTags } from '../../lib/cache';
 import { toCents } from '../../lib/money';
 import { DEFAULT_MIN_LOCAL_CENTS, DEFAULT_MIN_ORDER_CENTS, minimumsError } from '../../lib/orders';
 import { eq } from 'drizzle-orm';
 import { HttpError } from '../errors';
-import type { Db } from '../db/client';
+import type { WriteDeps } from '../events';
 import { config } from '../db/schema';
 import { getConfig } from './catalogue';
 
@@ -17,7 +17,8 @@ export interface ConfigPatch {
   maintaince?: boolean;
 }
 
-export async function updateShopConfig(db: Db, patch: ConfigPatch) {
+export async function updateShopConfig(deps: WriteDeps, patch: ConfigPatch) {
+  const { db } = deps;
   const set: Partial<typeof config.$inferInsert> = { updatedAt: new Date() };
   if (patch.minOrderPrice !== undefined) set.minOrderPriceCents = toCents(patch.minOrderPrice);
   if (patch.minLocalPrice !== undefined) set.minLocalPriceCents = toCents(patch.minLocalPrice);
@@ -38,5 +39,6 @@ export async function updateShopConfig(db: Db, patch: ConfigPatch) {
     .insert(config)
     .values({ id: 1, ...set })
     .onConflictDoUpdate({ target: config.id, set });
-  return { config: await getConfig(db), tags: [cacheTags.config] };
+  await deps.events.emit({ type: 'catalogue.changed', areas: ['config'], tags: [cacheTags.config] });
+  return getConfig(db);
 }

@@ -78,7 +78,7 @@ export async function listCustomerOrders(db: Db, userId: number, states?: readon
   return rows.map((r) => summaryOf(r.order, r.itemCount, r.totalUnits));
 }
 
-export function documentPath(orderId: number, docId: number): string {
+function documentPath(orderId: number, docId: number): string {
   return `/api/order/${orderId}/documents/${docId}/file`;
 }
 

@@ -9,6 +9,8 @@
  *   `order_number_seq` sequence (unique and increasing under concurrency on PostgreSQL and PGlite).
  * - PGlite runs one transaction at a time and a query outside it waits for it: inside a transaction
  *   callback only `tx` is used, never `db`.
+ * - Once a write committed, it is announced on the event bus (server/events; realtime, notifications and
+ *   mail listen). A refused write (4xx) or an idempotent replay announces nothing.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../lib/money';
@@ -31,6 +33,7 @@ import {
   type OrderTotals,
 } from '../../lib/orders';
 import type { Db } from '../db/client';
+import type { WriteDeps } from '../events';
 import { addresses, billingData, config, orderDocuments, orderItems, orders, orderStateHistory, transports } from '../db/schema';
 import { HttpError } from '../errors';
 import { documentFileName, mimeOfKey } from '../storage';
@@ -43,6 +46,13 @@ import { orderTransitions, ordersCreated } from '../metrics';
 export interface OrderUser {
   id: number;
   isVip: boolean;
+}
+
+/** The customer who places an order: the `order.created` event carries the contact its mails need. */
+export interface OrderCustomer extends OrderUser {
+  email: string;
+  name: string;
+  lastname: string;
 }
 
 export interface Actor {
@@ -177,15 +187,20 @@ export interface CreatedOrder {
  * a retry after a lost answer never creates a second one; when two requests with the same key race, the
  * unique index lets one commit and the other reads the winner's order.
  */
-export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderPayload, idem?: OrderIdempotency): Promise<CreatedOrder> {
+export async function createOrder(
+  deps: WriteDeps,
+  user: OrderCustomer,
+  payload: CreateOrderPayload,
+  idem?: OrderIdempotency,
+): Promise<CreatedOrder> {
+  const { db } = deps;
   if (idem) {
     const prior = await findKeyedOrder(db, user.id, idem);
     if (prior !== null) return { id: prior, replayed: true };
   }
+  let id: number;
   try {
-    const id = await insertOrder(db, user, payload, idem);
-    ordersCreated.inc();
-    return { id, replayed: false };
+    id = await insertOrder(db, user, payload, idem);
   } catch (err) {
     if (idem && isIdempotencyConflict(err)) {
       const prior = await findKeyedOrder(db, user.id, idem);
@@ -193,6 +208,10 @@ export async function createOrder(db: Db, user: OrderUser, payload: CreateOrderP
     }
     throw err;
   }
+  ordersCreated.inc();
+  const { id: customerId, email, name, lastname } = user;
+  await deps.events.emit({ type: 'order.created', orderId: id, customer: { id: customerId, email, name, lastname } });
+  return { id, replayed: false };
 }
 
 async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload, idem: OrderIdempotency | undefined): Promise<number> {
@@ -302,9 +321,9 @@ async function assertTransportUsable(db: Db, id: number): Promise<number> {
  * keep their list price of when they were ordered, new lines take today's; staff-adjusted unit prices
  * are kept) and goes to `modified`.
  */
-export async function addToOrder(db: Db, user: OrderUser, orderId: number, products: readonly OrderLineInput[]): Promise<void> {
+export async function addToOrder(deps: WriteDeps, user: OrderUser, orderId: number, products: readonly OrderLineInput[]): Promise<void> {
   const lines = mergeOrderLines(products);
-  await db.transaction(async (txRaw) => {
+  const from = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId, user.id);
     const from = order.state;
@@ -369,7 +388,9 @@ export async function addToOrder(db: Db, user: OrderUser, orderId: number, produ
       })
       .where(eq(orders.id, orderId));
     if (from !== 'modified') await addHistory(tx, orderId, from, 'modified', { userId: user.id, kind: 'customer' });
+    return from;
   });
+  await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: user.id, from, to: 'modified', via: 'add', by: 'customer' });
 }
 
 /** Totals after a change of lines; the bonus is kept (capped at the new subtotal). */
@@ -384,8 +405,8 @@ function recomputeTotals(lines: readonly DraftLine[], bonusCents: number, boxes:
  * A state move through the table: the customer's accept / cancel / finish (own orders only) or staff's
  * generic move. 404 for someone else's order, 409 'No se puede pasar el pedido de … a …' otherwise.
  */
-export async function moveOrder(db: Db, orderId: number, to: OrderState, actor: Actor, via: OrderAction): Promise<void> {
-  await db.transaction(async (txRaw) => {
+export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState, actor: Actor, via: OrderAction): Promise<void> {
+  const order = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId, actor.kind === 'customer' ? actor.userId : undefined);
     assertMove(order.state, to, actor.kind, via);
@@ -395,8 +416,10 @@ export async function moveOrder(db: Db, orderId: number, to: OrderState, actor: 
       .set({ state: to, updatedAt: now, ...(to === 'accepted' ? { confirmedAt: now } : {}) })
       .where(eq(orders.id, orderId));
     if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor);
+    return order;
   });
   orderTransitions.inc({ to });
+  await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: order.userId, from: order.state, to, via, by: actor.kind });
 }
 
 /* ----------------------------------------------------------------- budget */
@@ -413,8 +436,8 @@ export interface BudgetInput {
  * sets the bonus (and boxes); totals come from lib/orders; a `budget` document keeps the snapshot the
  * customer receives; the order goes to `review` and budgetSentAt is set.
  */
-export async function sendBudget(db: Db, orderId: number, input: BudgetInput, actor: Actor): Promise<void> {
-  await db.transaction(async (txRaw) => {
+export async function sendBudget(deps: WriteDeps, orderId: number, input: BudgetInput, actor: Actor): Promise<void> {
+  const order = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId);
     assertMove(order.state, 'review', 'staff', 'budget');
@@ -491,7 +514,9 @@ export async function sendBudget(db: Db, orderId: number, input: BudgetInput, ac
       },
     });
     if (order.state !== 'review') await addHistory(tx, orderId, order.state, 'review', actor);
+    return order;
   });
+  await deps.events.emit({ type: 'order.budgetSent', orderId, ownerId: order.userId, from: order.state });
 }
 
 /** Totals in pesos for the wire and the budget snapshot. */
@@ -514,8 +539,8 @@ export function wireTotals(t: Pick<OrderTotals, 'totalBoxes' | 'totalPriceCents'
 /** States in which staff may record a remit (after the customer accepted). */
 const REMIT_STATES: readonly OrderState[] = ['accepted', 'waiting', 'shipped', 'completed'];
 
-export async function saveRemit(db: Db, orderId: number, trackingNumber: string, actor: Actor): Promise<number> {
-  return db.transaction(async (txRaw) => {
+export async function saveRemit(deps: WriteDeps, orderId: number, trackingNumber: string, actor: Actor): Promise<number> {
+  const { documentId, ownerId } = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId);
     if (!REMIT_STATES.includes(order.state)) throw new HttpError(409, M.remitState);
@@ -524,8 +549,10 @@ export async function saveRemit(db: Db, orderId: number, trackingNumber: string,
       .values({ orderId, kind: 'remit', trackingNumber, data: { byUserId: actor.userId } })
       .returning({ id: orderDocuments.id });
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
-    return doc!.id;
+    return { documentId: doc!.id, ownerId: order.userId };
   });
+  await deps.events.emit({ type: 'order.documentAttached', orderId, ownerId, documentId, kind: 'remit', trackingNumber, by: actor.kind });
+  return documentId;
 }
 
 export interface StoredUpload {
@@ -537,23 +564,29 @@ export interface StoredUpload {
 
 /** Records an uploaded file (already stored) as a document of the order. */
 export async function insertFileDocument(
-  db: Db,
+  deps: WriteDeps,
   orderId: number,
   kind: 'proof' | 'bill' | 'other',
   file: StoredUpload,
   actor: Actor,
 ): Promise<number> {
-  const [doc] = await db
-    .insert(orderDocuments)
-    .values({
-      orderId,
-      kind,
-      fileUrl: file.key,
-      data: { fileName: file.fileName, mimeType: file.mimeType, size: file.size, byUserId: actor.userId, actor: actor.kind },
-    })
-    .returning({ id: orderDocuments.id });
-  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
-  return doc!.id;
+  const { documentId, ownerId } = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [doc] = await tx
+      .insert(orderDocuments)
+      .values({
+        orderId,
+        kind,
+        fileUrl: file.key,
+        data: { fileName: file.fileName, mimeType: file.mimeType, size: file.size, byUserId: actor.userId, actor: actor.kind },
+      })
+      .returning({ id: orderDocuments.id });
+    const [order] = await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId)).returning({ userId: orders.userId });
+    if (!order) throw HttpError.notFound();
+    return { documentId: doc!.id, ownerId: order.userId };
+  });
+  await deps.events.emit({ type: 'order.documentAttached', orderId, ownerId, documentId, kind, trackingNumber: null, by: actor.kind });
+  return documentId;
 }
 
 /** The order's owner and state, or null (for authorization checks outside a transaction). */

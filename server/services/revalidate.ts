@@ -3,6 +3,9 @@
  * staff API: POST `${STOREFRONT_URL}/api/revalidate` with header `x-revalidate-secret` and body
  * `{ tags }` (tag names from lib/cache, the same module the storefront tags its fetches with).
  *
+ * Sent on every `catalogue.changed` domain event (server/events), after the API's catalogue cache was
+ * cleared: a storefront that re-renders as soon as it hears of the change must not read the old data from
+ * that cache and keep the page for its lifetime.
  * Fire-and-forget: the staff request never waits for (or fails because of) the storefront; a short
  * timeout and one log line on failure. The cached pages still expire on their own (lib/cache SECONDS).
  *
@@ -18,11 +21,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MAX_TAGS_PER_REQUEST, REVALIDATE_PATH, REVALIDATE_SECRET_HEADER } from '../../lib/cache';
 
-export const REVALIDATE_SECRET_FILE = 'revalidate-secret';
-export const REVALIDATE_TIMEOUT_MS = 2000;
+const REVALIDATE_SECRET_FILE = 'revalidate-secret';
+const REVALIDATE_TIMEOUT_MS = 2000;
 
 /** env REVALIDATE_SECRET, else the secret kept in `$DATA_DIR/revalidate-secret` (created on first use). */
 export async function loadRevalidateSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
@@ -42,7 +45,7 @@ export async function loadRevalidateSecret(dataDir: string, env: NodeJS.ProcessE
   }
 }
 
-export function storefrontUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
+function storefrontUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
   const url = env.STOREFRONT_URL?.trim() || env.PUBLIC_SITE_URL?.trim() || 'http://localhost:3000';
   return url.replace(/\/+$/, '');
 }
@@ -97,4 +100,10 @@ export function createRevalidator(opts: {
       }
     },
   };
+}
+
+/** The storefront revalidation as a domain-event listener (env STOREFRONT_URL / REVALIDATE_URLS, the secret). */
+export async function subscribeRevalidation(app: Pick<FastifyInstance, 'events' | 'dataDir' | 'log'>): Promise<void> {
+  const revalidator = createRevalidator({ storefrontUrl: storefrontUrlsFrom(), secret: await loadRevalidateSecret(app.dataDir), log: app.log });
+  app.events.on('catalogue.changed', 'storefront revalidation', (e) => void revalidator.revalidate(e.tags));
 }

@@ -5,15 +5,10 @@
  * never waits for a write (several API instances add up in the same rows).
  */
 import { sql } from 'drizzle-orm';
+import { shopDay } from '../../lib/time';
 import type { Db } from '../db/client';
 
-const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 const MAX_PENDING = 5_000;
-
-/** The shop's calendar day (AAAA-MM-DD) of an instant. */
-export function shopDay(at: Date = new Date()): string {
-  return at.toLocaleDateString('en-CA', { timeZone: SHOP_TIME_ZONE });
-}
 
 export class SearchLog {
   private pending = new Map<string, { day: string; query: string; searches: number; results: number }>();
@@ -32,7 +27,7 @@ export class SearchLog {
     }
     const known = results ?? this.lastResults.get(query);
     if (known === undefined) return;
-    const day = shopDay();
+    const day = shopDay(new Date());
     const key = `${day}|${query}`;
     const row = this.pending.get(key);
     if (row) {

@@ -22,7 +22,7 @@ import { searchSynonyms } from '../db/schema';
 import { normalizeText } from '../lib/text';
 
 /** PostgreSQL's Spanish stop words that shoppers type: a query made only of these finds nothing. */
-export const STOP_WORDS = new Set(
+const STOP_WORDS = new Set(
   (
     'de la que el en y a los del se las por un para con no una su al lo como mas pero sus le ya o este si porque ' +
     'esta entre cuando muy sin sobre tambien me hasta hay donde quien desde todo nos durante todos uno les ni ' +
@@ -76,7 +76,7 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Typos forgiven: one in words of 4+ letters, two in 8+. */
-export function allowedEdits(word: string): number {
+function allowedEdits(word: string): number {
   if (/\d/.test(word)) return 0;
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
@@ -94,7 +94,7 @@ function nearWords(lex: Lexicon, w: string, max: number, limit = 4): string[] {
   return found.slice(0, limit).map((f) => f.word);
 }
 
-export function buildLexicon(names: string[], synonymGroups: string[][]): Lexicon {
+function buildLexicon(names: string[], synonymGroups: string[][]): Lexicon {
   const words = new Set<string>();
   const joined = new Map<string, string>();
   for (const name of names) {
@@ -129,7 +129,7 @@ export function buildLexicon(names: string[], synonymGroups: string[][]): Lexico
 }
 
 /** The words of a query as compared: normalized, letters and digits only. */
-export function queryWords(query: string): string[] {
+function queryWords(query: string): string[] {
   return normalizeText(query)
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
@@ -156,7 +156,7 @@ function tsAny(terms: Term[], weight: '' | 'A'): string {
   return parts.length ? `(${parts.join(' | ')})` : '';
 }
 
-export type Group = { exact: Term[]; loose: Term[] };
+type Group = { exact: Term[]; loose: Term[] };
 
 export type SearchPlan = {
   /** the query's words, normalized (what is logged and compared with product names) */

@@ -4,12 +4,18 @@
  * content before this point) is decoded by sharp, auto-rotated, cut to the banner shape and written as
  * WebP under $DATA_DIR/uploads/carousel/ (served by plugins/uploads.ts). Re-encoding also drops EXIF
  * metadata (GPS…) and anything appended to the image.
+ *
+ * A change of the carousel or the tags is announced as a catalogue change (server/events): the API's
+ * cache drops it, the storefront revalidates the home carousel (`carousel`) or the footer tags (`tags`).
+ * Transports are read live by the checkout: nothing to announce.
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { StaffCarouselImage, StaffTag, StaffTransport } from '../../lib/admin/settings-types';
+import { tags as cacheTags } from '../../lib/cache';
 import type { Db } from '../db/client';
+import type { WriteDeps } from '../events';
 import { carouselImages, tags, transports } from '../db/schema';
 import { HttpError, MESSAGES } from '../errors';
 import type { BlobStorage } from '../storage/blobs';
@@ -32,8 +38,8 @@ export const SETTINGS_MESSAGES = {
 const M = SETTINGS_MESSAGES;
 
 /** Banner size of the home carousel (same as the seed's banners). */
-export const CAROUSEL_WIDTH = 1600;
-export const CAROUSEL_HEIGHT = 600;
+const CAROUSEL_WIDTH = 1600;
+const CAROUSEL_HEIGHT = 600;
 /** Uploaded carousel files: generated names only, so a stored URL can be traced back to one of ours. */
 const UPLOADED = /^\/uploads\/carousel\/up-[0-9a-f-]{36}\.webp$/;
 
@@ -55,7 +61,7 @@ export async function listTransportsForStaff(db: Db): Promise<StaffTransport[]> 
 }
 
 /** Decodes, auto-rotates, crops to 1600×600 and encodes WebP. 400 when sharp cannot read it or it is tiny. */
-export async function toCarouselWebp(data: Buffer): Promise<Buffer> {
+async function toCarouselWebp(data: Buffer): Promise<Buffer> {
   // limitInputPixels: a small file that decodes to a gigantic bitmap (decompression bomb) is refused
   const img = sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' });
   let meta: Awaited<ReturnType<typeof img.metadata>>;
@@ -74,70 +80,94 @@ export async function toCarouselWebp(data: Buffer): Promise<Buffer> {
   }
 }
 
-export async function addCarouselImage(db: Db, blobs: BlobStorage, data: Buffer, meta: { alt: string; link: string | null }): Promise<StaffCarouselImage> {
+const carouselChanged = (deps: WriteDeps) => deps.events.emit({ type: 'catalogue.changed', areas: ['carousel'], tags: [cacheTags.carousel] });
+const tagsChanged = (deps: WriteDeps) => deps.events.emit({ type: 'catalogue.changed', areas: ['tags'], tags: [cacheTags.tags] });
+
+export async function addCarouselImage(
+  deps: WriteDeps,
+  blobs: BlobStorage,
+  data: Buffer,
+  meta: { alt: string; link: string | null },
+): Promise<StaffCarouselImage> {
+  const { db } = deps;
   const webp = await toCarouselWebp(data);
   const name = `up-${randomUUID()}.webp`;
   const key = `uploads/carousel/${name}`;
   await blobs.save({ key, data: webp, contentType: 'image/webp', visibility: 'public' });
+  let image: StaffCarouselImage;
   try {
     const [last] = await db.select({ p: max(carouselImages.position) }).from(carouselImages);
     const [row] = await db
       .insert(carouselImages)
       .values({ url: `/uploads/carousel/${name}`, alt: meta.alt, link: meta.link, position: (last?.p ?? -1) + 1 })
       .returning();
-    return { id: row!.id, url: row!.url, alt: row!.alt, link: row!.link, position: row!.position };
+    image = { id: row!.id, url: row!.url, alt: row!.alt, link: row!.link, position: row!.position };
   } catch (err) {
     await blobs.remove(key);
     throw err;
   }
+  await carouselChanged(deps);
+  return image;
 }
 
-export async function updateCarouselImage(db: Db, id: number, patch: { alt?: string; link?: string | null }): Promise<boolean> {
+export async function updateCarouselImage(deps: WriteDeps, id: number, patch: { alt?: string; link?: string | null }): Promise<boolean> {
+  const { db } = deps;
   if (patch.alt === undefined && patch.link === undefined) return (await db.select({ id: carouselImages.id }).from(carouselImages).where(eq(carouselImages.id, id))).length > 0;
   const rows = await db.update(carouselImages).set(patch).where(eq(carouselImages.id, id)).returning({ id: carouselImages.id });
+  if (rows.length > 0) await carouselChanged(deps);
   return rows.length > 0;
 }
 
 /** Deletes the row; the file too when it is one of our uploads and no other row shows it. */
-export async function deleteCarouselImage(db: Db, blobs: BlobStorage, id: number): Promise<boolean> {
+export async function deleteCarouselImage(deps: WriteDeps, blobs: BlobStorage, id: number): Promise<boolean> {
+  const { db } = deps;
   const [row] = await db.delete(carouselImages).where(eq(carouselImages.id, id)).returning({ url: carouselImages.url });
   if (!row) return false;
   if (UPLOADED.test(row.url)) {
     const still = await db.select({ id: carouselImages.id }).from(carouselImages).where(eq(carouselImages.url, row.url)).limit(1);
     if (still.length === 0) await blobs.remove(row.url.slice(1));
   }
+  await carouselChanged(deps);
   return true;
 }
 
 /** New order: `ids` must be exactly the current images, each once. */
-export async function reorderCarousel(db: Db, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function reorderCarousel(deps: WriteDeps, ids: number[]): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const current = await tx.select({ id: carouselImages.id }).from(carouselImages);
     const set = new Set(ids);
     if (set.size !== ids.length || set.size !== current.length || current.some((c) => !set.has(c.id))) throw HttpError.badRequest(M.badOrder);
     for (const [i, id] of ids.entries()) await tx.update(carouselImages).set({ position: i }).where(eq(carouselImages.id, id));
   });
+  await carouselChanged(deps);
 }
 
-export async function createTag(db: Db, v: { name: string; url: string }): Promise<StaffTag> {
+export async function createTag(deps: WriteDeps, v: { name: string; url: string }): Promise<StaffTag> {
+  const { db } = deps;
   const [last] = await db.select({ p: max(tags.position) }).from(tags);
   const [row] = await db
     .insert(tags)
     .values({ ...v, position: (last?.p ?? -1) + 1 })
     .returning();
+  await tagsChanged(deps);
   return { id: row!.id, name: row!.name, url: row!.url, position: row!.position };
 }
 
-export async function updateTag(db: Db, id: number, v: { name?: string; url?: string }): Promise<StaffTag | null> {
-  const rows = Object.keys(v).length
+export async function updateTag(deps: WriteDeps, id: number, v: { name?: string; url?: string }): Promise<StaffTag | null> {
+  const { db } = deps;
+  const changes = Object.keys(v).length > 0;
+  const rows = changes
     ? await db.update(tags).set(v).where(eq(tags.id, id)).returning()
     : await db.select().from(tags).where(eq(tags.id, id));
   const row = rows[0];
+  if (row && changes) await tagsChanged(deps);
   return row ? { id: row.id, name: row.name, url: row.url, position: row.position } : null;
 }
 
-export async function deleteTag(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id })).length > 0;
+export async function deleteTag(deps: WriteDeps, id: number): Promise<boolean> {
+  const deleted = (await deps.db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id })).length > 0;
+  if (deleted) await tagsChanged(deps);
+  return deleted;
 }
 
 export async function createTransport(db: Db, v: { name: string; fatherId: number | null; isAble: boolean }): Promise<StaffTransport> {

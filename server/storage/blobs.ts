@@ -20,7 +20,7 @@ import { assertBlobKey, type ObjectInfo, type ObjectStore, type StoredObject } f
 export type Visibility = 'public' | 'private';
 
 /** Largest object the shop stores (the upload limit of spec §8: 10 MB). */
-export const MAX_BLOB_BYTES = 10 * 1024 * 1024;
+const MAX_BLOB_BYTES = 10 * 1024 * 1024;
 
 export type SaveInput = {
   key: string;

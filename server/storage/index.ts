@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { BlobStorage } from './blobs';
 
-export const FILE_EXTENSIONS = {
+const FILE_EXTENSIONS = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',

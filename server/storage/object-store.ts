@@ -14,8 +14,7 @@
 import type { Readable } from 'node:stream';
 import { HttpError, MESSAGES } from '../errors';
 
-export const KEY_ROOTS = ['uploads', 'private'] as const;
-export type KeyRoot = (typeof KEY_ROOTS)[number];
+const KEY_ROOTS = ['uploads', 'private'] as const;
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
 

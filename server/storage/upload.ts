@@ -22,7 +22,7 @@ export interface UploadedFile {
 }
 
 /** Display name: no path, no control characters, at most 120 characters. */
-export function displayFileName(name: string | undefined, fallback: string): string {
+function displayFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 120);
   return clean || fallback;

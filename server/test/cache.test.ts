@@ -1,7 +1,8 @@
-/** The catalogue response cache: hits, TTL, size bound, and invalidation by declared catalogue writes only. */
+/** The catalogue response cache: hits, TTL, size bound, and invalidation by catalogue change events only. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
+import events from '../events/plugin';
 import catalogueCache, { CatalogueCache } from '../plugins/catalogue-cache';
 
 describe('CatalogueCache', () => {
@@ -29,12 +30,16 @@ describe('CatalogueCache', () => {
     assert.equal(c.get('a'), undefined);
   });
 
-  it('sólo una escritura exitosa que declara áreas la vacía', async () => {
+  it('sólo el evento catalogue.changed la vacía (una escritura rechazada o ajena al catálogo, no)', async () => {
     const app = Fastify();
+    await app.register(events);
     await app.register(catalogueCache, { ttlMs: 60_000 });
     let n = 0;
     app.get('/r', { config: { catalogueCache: true } }, async () => ({ n: ++n }));
-    app.post('/w', { config: { invalidates: ['products'] } }, async () => ({ ok: true }));
+    app.post('/w', { config: { invalidates: ['products'] } }, async () => {
+      await app.events.emit({ type: 'catalogue.changed', areas: ['products'], tags: ['products'] });
+      return { ok: true };
+    });
     app.post('/fail', { config: { invalidates: ['products'] } }, async (_req, reply) => reply.code(400).send({ ok: false }));
     app.post('/login', { config: { invalidates: [] } }, async () => ({ ok: true }));
     await app.ready();
@@ -52,6 +57,7 @@ describe('CatalogueCache', () => {
 
   it('una ruta de escritura sin `invalidates` no se puede registrar (ni con un área desconocida)', async () => {
     const app = Fastify();
+    await app.register(events);
     await app.register(catalogueCache, { ttlMs: 60_000 });
     assert.throws(() => app.post('/olvidada', async () => ({ ok: true })), /POST \/olvidada: declare config\.invalidates/);
     assert.throws(() => app.delete('/x', async () => ({ ok: true })), /DELETE \/x: declare config\.invalidates/);

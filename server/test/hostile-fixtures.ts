@@ -10,8 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Db } from '../db/client';
 import { billingData, categories, config, notifications, orderDocuments, productCategories, products, users } from '../db/schema';
-import { MESSAGES } from '../errors';
-import { api, createCustomer, createUser, insertTestCatalogue, login, multipart, PNG, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, createCustomer, insertTestCatalogue, login, multipart, PNG, setMinimums, type TestCatalogue } from './orders-fixtures';
 
 export const ACTORS = ['guest', 'A', 'B', 'vip', 'staff', 'oe'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -134,13 +133,6 @@ async function worldCategory(db: Db, tag: string, productId: number): Promise<nu
   return c!.id;
 }
 
-/** A staff user of another role (e.g. to compare permissions); returns its token. */
-export async function staffOfRole(app: FastifyInstance, db: Db, role: string): Promise<string> {
-  const email = `hostil.${role}.${process.pid}.${++worldSeq}@example.com`;
-  await createUser(db, email, role, 'Personal');
-  return login(app, email);
-}
-
 /* ------------------------------------------------------------- OpenAPI */
 
 export interface Operation {
@@ -191,7 +183,7 @@ export function fillPath(path: string, values: Record<string, string | number>):
 }
 
 /** encodeURIComponent that also takes lone surrogates (sent as the bytes of U+FFFD). */
-export function encode(s: string): string {
+function encode(s: string): string {
   try {
     return encodeURIComponent(s);
   } catch {
@@ -341,7 +333,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 200, maxLength: 600 }),
 );
 
-export const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
+const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(-1, 0, -0, 1.5, -2147483649, 2147483648, 2 ** 53, 2 ** 53 + 2, 1e308, -1e308, 1e-320, Number.MAX_SAFE_INTEGER, 99_999_999_999),
   fc.double(),
   fc.integer(),
@@ -352,7 +344,7 @@ export const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
 const protoKeys = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf');
 
 /** Any JSON-ish value, hostile leaning. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
     hostileString,
@@ -475,8 +467,6 @@ export function errorEnvelopeProblem(res: { statusCode: number; headers: Record<
   if (/stack|\n\s+at /.test(res.body)) return 'trae un stack';
   return null;
 }
-
-export const KNOWN = MESSAGES;
 
 /** Restores the shop configuration that staff fuzzing may change (minimums, maintenance). */
 export async function resetConfig(db: Db): Promise<void> {

@@ -16,7 +16,7 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-export const openSockets = new Set<Socket>();
+const openSockets = new Set<Socket>();
 
 /** A connected client, or a rejection with the server's connect_error message. */
 export function connect(url: string, token: string | undefined | null): Promise<Socket> {

@@ -53,7 +53,7 @@ function typo(w: string, n: number): string {
 }
 
 /** Trade words: a shopper's word and the catalogue's (both directions are tried where it reads naturally). */
-export const TRADE_WORDS: [string, string][] = [
+const TRADE_WORDS: [string, string][] = [
   ['incienso', 'sahumerio'],
   ['quemador', 'hornillo'],
   ['cirio', 'vela'],

@@ -5,7 +5,7 @@ import { OG_PREVIEW } from '@/lib/seo/metadata';
  * Widths the image proxy will produce (`/uploads/…?w=320`). A fixed list keeps the cache bounded and
  * stops anyone from making the server resize to arbitrary sizes.
  */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1200] as const;
+const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1200] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export function parseWidth(value: string | null): ImageWidth | null | 'invalid' {
@@ -49,7 +49,7 @@ function make(input: ArrayBuffer, kind: VariantKind): Promise<Buffer> {
 }
 
 /** The variant when already made: the route answers it without reading the original. */
-export function cachedVariant(key: string, kind: VariantKind): Buffer | undefined {
+function cachedVariant(key: string, kind: VariantKind): Buffer | undefined {
   const id = idOf(key, kind);
   const hit = cache.get(id);
   if (hit) {

@@ -7,7 +7,7 @@ import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { RoleForm } from './RoleForm';
 import { VipToggle } from './VipToggle';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
  * One customer for staff (server-rendered): contact, account, addresses, billing data and their orders,

@@ -5,7 +5,7 @@ import { customersHref, type CustomerFilters } from '@/lib/admin/customer-filter
 import type { CustomerList } from '@/lib/admin/settings-types';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
  * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT) with a VIP filter,

@@ -3,7 +3,7 @@ import type { PrintDoc } from '@/lib/admin/print';
 import { formatPesos } from '@/lib/money';
 import type { OrderDetail } from '@/lib/orders/types';
 import { CONTACT } from '@/lib/seo/business';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 import styles from './print.module.css';
 
 /**

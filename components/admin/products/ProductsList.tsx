@@ -5,7 +5,7 @@ import { PRODUCT_STATES, productsHref, type ProductFilters, type StaffProductLis
 import { formatPesos } from '@/lib/money';
 import { imageSrc } from '@/components/ui/image-src';
 import styles from './products.module.css';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
  * The staff products list (server-rendered): state chips with counts, a GET search form (name / SKU / id,

@@ -8,10 +8,10 @@ import type { ProductCreate, ProductPatch, ProductState, StaffProductDetail } fr
 import { formatAmountInput, MAX_PRICE_PESOS, parsePesosInput } from '@/lib/money/parse';
 
 export const MAX_OFFERS = 20;
-export const MAX_PRICE = MAX_PRICE_PESOS;
+const MAX_PRICE = MAX_PRICE_PESOS;
 const MAX_QTY = 100_000;
 
-export interface OfferField {
+interface OfferField {
   name: string;
   units: string;
   price: string;

@@ -17,7 +17,7 @@ import own from './search.module.css';
 export type SynonymGroup = { id: number; terms: string[] };
 
 /** "incienso, sahumerio" → ['incienso', 'sahumerio']: at least two distinct terms of 2–40 characters. */
-export function parseTerms(text: string): string[] | null {
+function parseTerms(text: string): string[] | null {
   const terms = [...new Set(text.split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter(Boolean))];
   if (terms.length < 2 || terms.length > 10 || terms.some((t) => t.length < 2 || t.length > 40)) return null;
   return terms;

@@ -8,7 +8,7 @@ import type { Db } from '../client';
 import { config, permissions, rolePermissions, roles, variables } from '../schema';
 import { PERMISSIONS, ROLES } from './data';
 
-export const VARIABLE_NAMES = ['Aroma', 'Color', 'Piedra', 'Tamaño'] as const;
+const VARIABLE_NAMES = ['Aroma', 'Color', 'Piedra', 'Tamaño'] as const;
 
 /** Minimums of a new shop (the staff change them in the configuration page). */
 const DEFAULT_CONFIG = { id: 1, minOrderPriceCents: 100_000 * 100, minLocalPriceCents: 50_000 * 100, maintaince: false };

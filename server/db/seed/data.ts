@@ -122,7 +122,7 @@ export const COLORS = [
   'Bordó',
 ];
 
-export const STONES = [
+const STONES = [
   'Cuarzo Rosa',
   'Amatista',
   'Cuarzo Cristal',
@@ -145,7 +145,7 @@ export const STONES = [
   'Fluorita',
 ];
 
-export const OILS = [
+const OILS = [
   'Lavanda',
   'Eucalipto',
   'Menta',
@@ -190,7 +190,7 @@ export const OPTION_COLORS: Record<string, string> = {
   Obsidiana: '#1c2833',
 };
 
-export type VariableName = 'Aroma' | 'Color' | 'Piedra' | 'Tamaño';
+type VariableName = 'Aroma' | 'Color' | 'Piedra' | 'Tamaño';
 
 export type ProductDef = {
   name: string;

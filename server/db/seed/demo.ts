@@ -57,7 +57,7 @@ const SKU_PREFIX: Record<string, string> = {
   decoracion: 'DEC',
 };
 
-export type SeedImages =
+type SeedImages =
   /** render real WebP images into the blob storage (uploads/…) */
   | { mode: 'generate'; sink: ImageSink }
   /** point every image at already existing URLs (tests, fast seeds) */

@@ -230,7 +230,7 @@ function fileNameFor(job: ImageJob): string {
 }
 
 /** URL path (as stored and sent on the wire) of a job's output. */
-export function urlFor(job: ImageJob): string {
+function urlFor(job: ImageJob): string {
   return `/uploads/${job.dir}/${fileNameFor(job)}`;
 }
 

@@ -1,3 +1,2 @@
-export { analyze, hashDemoPassword, isDatabaseEmpty, planDemoCatalogue, resetDatabase, seedDemo, SEED_REFERENCE_DATE } from './demo';
-export type { SeedImages, SeedOptions, SeedSummary } from './demo';
+export { hashDemoPassword, isDatabaseEmpty, resetDatabase, seedDemo } from './demo';
 export { seedSynthetic } from './synthetic';

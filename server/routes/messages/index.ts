@@ -7,27 +7,29 @@
  *   GET  /api/message/unviewed/client     unread messages for the user: a customer counts the shop's messages
  *                                         on their orders; staff count the customers' messages
  *
- * A new message is broadcast as `newMessage` (the message) to `Order-{id}`, and `newMessageCount
- * { orderId, messageId }` goes to the recipient: the customer's `User-{id}` room for a message of the shop
- * (plus a folded 'Nuevo mensaje' notification), or the `Staff` room for a message of the customer.
+ * Writes go through services/order-chat, which announces them (server/events): the realtime listener
+ * broadcasts `newMessage` (the message) to `Order-{id}` and `newMessageCount { orderId, messageId }` to the
+ * recipient — the customer's `User-{id}` room for a message of the shop (plus a folded 'Nuevo mensaje'
+ * notification), or the `Staff` room for a message of the customer.
  */
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chatMessageSchema } from '../../../lib/contracts/messages';
 import type { AuthUser } from '../../auth/plugin';
 import { messages, orders } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { SharedWindow } from '../../lib/shared-counters';
 import { canReadAllOrders } from '../../realtime';
 import { envelope, errorResponses, errorSchema, intString } from '../../schemas/common';
-import { notifyOrderEvent } from '../../services/notifications';
+import { chatMessageView as view, markMessagesRead, postMessage } from '../../services/order-chat';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGES_PER_MINUTE = 20;
 /** The most recent messages a conversation answer holds. */
-export const HISTORY_LIMIT = 500;
+const HISTORY_LIMIT = 500;
 
-export const CHAT_MESSAGES = {
+const CHAT_MESSAGES = {
   sent: 'Mensaje enviado',
   read: 'Mensajes marcados como leídos',
   empty: 'Escribí un mensaje',
@@ -35,16 +37,6 @@ export const CHAT_MESSAGES = {
   noWrite: MESSAGES.forbidden,
 } as const;
 
-const messageSchema = z.object({
-  id: z.number().int(),
-  orderId: z.number().int(),
-  userId: z.number().int().describe('Autor'),
-  text: z.string().describe('Texto plano: mostrarlo como texto, nunca como HTML'),
-  fromShop: z.boolean().describe('true cuando lo escribió el personal de la tienda'),
-  createdAt: z.string(),
-  viewedAt: z.string().nullable().describe('Cuándo lo leyó el destinatario'),
-});
-export type ChatMessage = z.infer<typeof messageSchema>;
 
 const params = z.object({ id: intString().describe('Id del pedido') });
 const errors = {
@@ -60,17 +52,6 @@ export function normalizeMessageText(raw: string): string {
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
     .trim();
 }
-
-type MessageRow = typeof messages.$inferSelect;
-const view = (row: MessageRow, ownerId: number): ChatMessage => ({
-  id: row.id,
-  orderId: row.orderId,
-  userId: row.userId,
-  text: row.text,
-  fromShop: row.userId !== ownerId,
-  createdAt: row.createdAt.toISOString(),
-  viewedAt: row.viewedAt ? row.viewedAt.toISOString() : null,
-});
 
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mensajes'];
@@ -108,7 +89,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mensajes del chat de un pedido, del más viejo al más nuevo (su dueño o el personal)',
         security,
         params,
-        response: { 200: envelope(z.array(messageSchema)), ...errors },
+        response: { 200: envelope(z.array(chatMessageSchema)), ...errors },
       },
     },
     async (req) => {
@@ -134,7 +115,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params,
         body: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH * 2) }),
-        response: { 201: envelope(messageSchema), ...errors },
+        response: { 201: envelope(chatMessageSchema), ...errors },
       },
     },
     async (req, reply) => {
@@ -146,20 +127,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if ([...text].length > MAX_MESSAGE_LENGTH) throw HttpError.badRequest(CHAT_MESSAGES.tooLong);
       if ((await limiter.consume(String(user.id))) > 0) throw HttpError.tooManyRequests();
 
-      const [row] = await app.db.insert(messages).values({ orderId: req.params.id, userId: user.id, text }).returning();
-      const data = view(row!, ownerId);
-      app.realtime.emitToOrder(req.params.id, 'newMessage', data);
-      const signal = { orderId: req.params.id, messageId: data.id };
-      if (data.fromShop) {
-        app.realtime.emitToUser(ownerId, 'newMessageCount', signal);
-        try {
-          await notifyOrderEvent(app, req.params.id, { kind: 'message' });
-        } catch (err) {
-          req.log.error({ err }, 'notificación de mensaje');
-        }
-      } else {
-        app.realtime.emitToStaff('newMessageCount', signal);
-      }
+      const data = await postMessage(app, req.params.id, ownerId, user.id, text);
       return reply.code(201).send({ success: true as const, message: CHAT_MESSAGES.sent, data });
     },
   );
@@ -180,14 +148,8 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { ownerId, staff } = await access(req.params.id, req.user!);
       // the customer reads the shop's messages; staff read the customer's
-      const side = staff ? eq(messages.userId, ownerId) : ne(messages.userId, ownerId);
-      const marked = await app.db
-        .update(messages)
-        .set({ viewedAt: new Date() })
-        .where(and(eq(messages.orderId, req.params.id), side, isNull(messages.viewedAt)))
-        .returning({ id: messages.id });
-      if (marked.length) app.realtime.emitToOrder(req.params.id, 'messagesRead', { orderId: req.params.id, byShop: staff, ids: marked.map((m) => m.id) });
-      return { success: true as const, message: CHAT_MESSAGES.read, data: { marked: marked.length } };
+      const marked = await markMessagesRead(app, req.params.id, ownerId, staff);
+      return { success: true as const, message: CHAT_MESSAGES.read, data: { marked } };
     },
   );
 

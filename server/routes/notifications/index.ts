@@ -11,7 +11,7 @@ import { HttpError } from '../../errors';
 import { envelope, errorResponses, errorSchema, idParams } from '../../schemas/common';
 import { findOwn, listUnviewed, markOwn } from '../../services/notifications';
 
-export const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;
+const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;
 
 const notificationSchema = z.object({
   id: z.number().int(),

@@ -17,8 +17,8 @@
  *   POST /api/order/:id/add { products }    additions (limits of lib/orders/additions)
  *   POST /api/order/:id/proof               multipart: proof of transfer (JPEG/PNG/WebP/PDF ≤ 10 MB)
  *   GET  /api/order/:id/documents/:docId/file   the stored file (owner or staff)
- * A new order mails the customer and the shop (services/order-mails). Notifications on later order
- * events belong to the realtime feature.
+ * The services announce every change (server/events): a new order mails the customer and the shop
+ * (services/order-mails), the staff board and open order pages refresh (realtime/board-events).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,7 +49,6 @@ import {
 import { orderRequestHash } from '../../services/orders-idempotency';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
-import { sendOrderReceivedMails } from '../../services/order-mails';
 import { readUpload } from '../../storage/upload';
 import addressRoutes from '../addresses';
 import billingRoutes from '../billing';
@@ -146,11 +145,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!key.success) throw HttpError.badRequest(M.idempotencyKeyInvalid);
         idem = { key: key.data, hash: orderRequestHash(req.body) };
       }
-      const { id, replayed } = await createOrder(app.db, { id: user.id, isVip: user.isVip }, req.body, idem);
+      // a new order is announced by the service (mails, staff board); a replay announces nothing
+      const { id, replayed } = await createOrder(app, user, req.body, idem);
       const data = await detailFor(id, user.id);
       if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      // once per order (not on an idempotent replay); never delays or fails the answer
-      else void sendOrderReceivedMails(app, data, user);
       return reply.code(201).send({ success: true as const, message: M.created(data.number), data });
     },
   );
@@ -195,7 +193,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const user = req.user!;
-        await moveOrder(app.db, req.params.id, CUSTOMER_ACTION_TARGET[action], { userId: user.id, kind: 'customer' }, action);
+        await moveOrder(app, req.params.id, CUSTOMER_ACTION_TARGET[action], { userId: user.id, kind: 'customer' }, action);
         return { success: true as const, message, data: await detailFor(req.params.id, user.id) };
       },
     );
@@ -217,7 +215,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = req.user!;
-      await addToOrder(app.db, { id: user.id, isVip: user.isVip }, req.params.id, req.body.products);
+      await addToOrder(app, user, req.params.id, req.body.products);
       return { success: true as const, message: M.added, data: await detailFor(req.params.id, user.id) };
     },
   );
@@ -248,7 +246,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       let docId: number;
       try {
         docId = await insertFileDocument(
-          app.db,
+          app,
           req.params.id,
           'proof',
           { key, fileName: file.fileName, mimeType: file.mime, size: file.data.length },

@@ -17,7 +17,7 @@ export {
   orderSummarySchema,
   orderDocumentSchema,
   orderDetailSchema,
-  orderListSchema,
+  
   staffOrderListSchema,
   addressSchema,
   billingSchema,

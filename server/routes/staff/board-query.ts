@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { BOARD_SORTS } from '../../../lib/admin/board-sort';
 import { orderStateSchema } from '../../../lib/contracts/orders';
 
-export const dateParam = z
+const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/)
   // Date.parse rolls 2026-02-30 over to March: the calendar day must survive the round trip

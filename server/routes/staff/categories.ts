@@ -22,7 +22,7 @@ import { categories, productCategories } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { slugify } from '../../lib/text';
 import { envelope, errorSchema, idParams } from '../../schemas/common';
-import { catalogueChanged, type Revalidate } from '../../services/catalogue-changes';
+import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
 import { toWebp } from './products';
@@ -48,8 +48,8 @@ const nameInput = z
 const slugInput = z.string({ error: MESSAGES.categorySlugInvalid }).trim().max(80, { error: MESSAGES.categorySlugInvalid }).regex(SLUG_RE, { error: MESSAGES.categorySlugInvalid });
 const descriptionInput = z.string({ error: MESSAGES.badParams }).trim().max(2000).refine(noNul).nullable();
 
-export const categoryCreateBody = z.object({ name: nameInput, slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
-export const categoryPatchBody = z.object({ name: nameInput.optional(), slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
+const categoryCreateBody = z.object({ name: nameInput, slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
+const categoryPatchBody = z.object({ name: nameInput.optional(), slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
 
 const staffCategorySchema = z.object({
   id: z.number().int(),
@@ -63,11 +63,11 @@ const staffCategorySchema = z.object({
   /** the ones the storefront shows */
   visibleCount: z.number().int(),
 });
-export type StaffCategoryWire = z.infer<typeof staffCategorySchema>;
+type StaffCategoryWire = z.infer<typeof staffCategorySchema>;
 
 type Tx = Db;
 
-export async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
+async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
   return db
     .select({
       id: categories.id,
@@ -103,11 +103,11 @@ async function usableSlug(tx: Tx, slug: string, exceptId?: number): Promise<stri
 /** Names of files this module writes: c<category id>-<16 hex of the content hash>.webp */
 const UPLOADED_NAME = /^c[1-9][0-9]{0,9}-[0-9a-f]{16}\.webp$/;
 
-const routes: FastifyPluginAsyncZod<{ revalidate: Revalidate }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const guard = app.requirePermission('products:write');
-  const announce = (slugs: string[]) => catalogueChanged(app.db, opts.revalidate, { kind: 'category', slugs });
+  const announce = (slugs: string[]) => catalogueChanged(app, { kind: 'category', slugs });
 
   const catalogueMessages = new Set<string>(Object.values(MESSAGES));
   const rejectInvalid = (err: unknown): never => {

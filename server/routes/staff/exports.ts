@@ -5,13 +5,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_STATE_LABELS_ES } from '../../../lib/orders/states';
-import { SHOP_TIME_ZONE, shopDay, shopFilterBound } from '../../../lib/time';
+import { SHOP_TIME_ZONE } from '../../../lib/locales';
+import { shopDay, shopFilterBound } from '../../../lib/time';
 import { csvPesos, toCsv } from '../../lib/csv';
 import { staffOrdersForExport } from '../../services/orders-view';
 import { boardQuery } from './board-query';
 
 /** A year of a busy shop; more is a database dump, not a spreadsheet. */
-export const MAX_EXPORT_ROWS = 5000;
+const MAX_EXPORT_ROWS = 5000;
 
 const HEADER = ['Número', 'Fecha', 'Cliente', 'Email', 'Documento', 'Estado', 'Entrega', 'Productos', 'Unidades', 'Bultos', 'Subtotal', 'Bonificación', 'IVA', 'Total final'];
 

@@ -16,8 +16,9 @@
  *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products.ts
  *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
- * Product and configuration changes tell the storefront to revalidate its cached pages
- * (services/revalidate.ts, fire-and-forget).
+ * The services announce every change (server/events): order changes reach the board, the order pages and
+ * the customer's notifications; product and configuration changes drop the API's catalogue cache and
+ * revalidate the storefront's cached pages.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,7 +34,6 @@ import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } fro
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { updateShopConfig } from '../../services/orders-staff';
 import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
-import { createRevalidator, loadRevalidateSecret, storefrontUrlsFrom } from '../../services/revalidate';
 import { readUpload } from '../../storage/upload';
 import categoryRoutes from './categories';
 import productRoutes from './products';
@@ -85,22 +85,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const storage = app.orderFiles;
-  const revalidator = createRevalidator({
-    storefrontUrl: storefrontUrlsFrom(),
-    secret: await loadRevalidateSecret(app.dataDir),
-    log: app.log,
-  });
-  /**
-   * Fire-and-forget: the answer never waits for the storefront. The catalogue cache is cleared first
-   * (onSend would clear it only after this handler returns): a storefront that re-renders as soon as it
-   * hears of the change must not read the old product from this cache and keep that page for its lifetime.
-   */
-  const revalidate = (tagList: string[]) =>
-    void app
-      .invalidateCatalogue()
-      .catch((err: unknown) => app.log.warn({ err }, 'catalogue cache: invalidate failed'))
-      .then(() => revalidator.revalidate(tagList));
-
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   app.addHook('onSend', async (_req, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -163,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await moveOrder(app.db, req.params.id, req.body.to, staffActor(req.user!.id), 'state');
+      await moveOrder(app, req.params.id, req.body.to, staffActor(req.user!.id), 'state');
       return { success: true as const, message: M.stateChanged, data: await detail(req.params.id) };
     },
   );
@@ -183,7 +167,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await sendBudget(app.db, req.params.id, req.body, staffActor(req.user!.id));
+      await sendBudget(app, req.params.id, req.body, staffActor(req.user!.id));
       return { success: true as const, message: M.budgetSent, data: await detail(req.params.id) };
     },
   );
@@ -210,7 +194,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await saveRemit(app.db, req.params.id, req.body.trackingNumber, staffActor(req.user!.id));
+      await saveRemit(app, req.params.id, req.body.trackingNumber, staffActor(req.user!.id));
       return { success: true as const, message: M.remitSaved, data: await detail(req.params.id) };
     },
   );
@@ -239,7 +223,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       let docId: number;
       try {
         docId = await insertFileDocument(
-          app.db,
+          app,
           req.params.id,
           kind,
           { key, fileName: file.fileName, mimeType: file.mime, size: file.data.length },
@@ -279,21 +263,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { config, tags: changed } = await updateShopConfig(app.db, req.body);
-      revalidate(changed);
+      const config = await updateShopConfig(app, req.body);
       return { success: true as const, message: M.configSaved, data: config };
     },
   );
 
   // products:write tools (list, detail, edit, images): ./products.ts, sharing this scope's multipart parser
-  await app.register(productRoutes, { revalidate });
+  await app.register(productRoutes);
   // categories (products:write): ./categories.ts
-  await app.register(categoryRoutes, { revalidate });
+  await app.register(categoryRoutes);
   // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
   await app.register(staffCustomers);
   await app.register(staffExports);
-  await app.register(staffSettings, { revalidate });
-  await app.register(staffSearch, { revalidate });
+  await app.register(staffSettings);
+  await app.register(staffSearch);
 };
 
 export default routes;

@@ -14,10 +14,10 @@
  *   PUT    /api/staff/products/:id/images/order { ids }     the new order (a permutation of the ids)
  *   DELETE /api/staff/products/:id/images/:imageId
  *
- * Every write runs in one transaction, drops the API's catalogue cache (plugins/catalogue-cache.ts does it
- * for any successful non-GET) and announces the change through services/catalogue-changes.ts, which tells the
- * storefront to revalidate the product (by id and every slug), its parent, its old and new categories and
- * the lists, so the public page changes at once.
+ * Every write runs in one transaction and is then announced through services/catalogue-changes.ts as a
+ * catalogue change (server/events): the API's catalogue cache drops it and the storefront revalidates the
+ * product (by id and every slug), its parent, its old and new categories and the lists, so the public page
+ * changes at once.
  * Bad input → 400 with a Spanish message of server/errors.ts (the specific one when a rule of ours fails).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -32,18 +32,17 @@ import { categories, offers, orderItems, productCategories, productImages, produ
 import { HttpError, MESSAGES } from '../../errors';
 import { escapeLike, normalizeText, productSearchColumns, searchTokens, slugify } from '../../lib/text';
 import { envelope, errorSchema, idParams, intString } from '../../schemas/common';
-import { catalogueChanged, type CatalogueChange, type Revalidate } from '../../services/catalogue-changes';
+import { catalogueChanged, type CatalogueChange } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
 
-export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
-export type ProductState = (typeof PRODUCT_STATES)[number];
+const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 
 /** Limits of the editor (also shown by the storefront form). */
-export const MAX_OFFERS = 20;
-export const MAX_IMAGES = 12;
+const MAX_OFFERS = 20;
+const MAX_IMAGES = 12;
 /** Longest side of a stored product image, in pixels (the /uploads proxy resizes down from it). */
-export const IMAGE_MAX_SIDE = 1600;
+const IMAGE_MAX_SIDE = 1600;
 /** Decompression-bomb guard: images with more pixels than this are refused before decoding. */
 const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 const MAX_PRICE = 20_000_000;
@@ -75,7 +74,7 @@ const offerInput = z.object({
   isStrict: z.boolean().default(false),
 });
 
-export const productPatchBody = z
+const productPatchBody = z
   .object({
     price: pesos(MESSAGES.productPriceInvalid).optional(),
     /** the discounted unit price; null removes it */
@@ -92,7 +91,7 @@ export const productPatchBody = z
   })
   .strict()
   .superRefine((b, ctx) => checkOfferDuplicates(b.offers, ctx));
-export type ProductPatchBody = z.infer<typeof productPatchBody>;
+type ProductPatchBody = z.infer<typeof productPatchBody>;
 
 /** Two tiers with the same units and the same kind (VIP or general) would be ambiguous. */
 function checkOfferDuplicates(list: readonly { units: number; isVip: boolean }[] | undefined, ctx: z.RefinementCtx) {
@@ -107,7 +106,7 @@ function checkOfferDuplicates(list: readonly { units: number; isVip: boolean }[]
   }
 }
 
-export const MAX_VARIATIONS = 100;
+const MAX_VARIATIONS = 100;
 /** lowercase words of a-z and 0-9 joined by single hyphens: what slugify produces */
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const noNul = (s: string) => !s.includes('\u0000');
@@ -131,7 +130,7 @@ const variationInput = z
   })
   .strict();
 
-export const productCreateBody = z
+const productCreateBody = z
   .object({
     name: text(MESSAGES.productNameRequired, 200),
     /** the storefront address; slugify(name) when absent */
@@ -168,7 +167,7 @@ export const productCreateBody = z
       seen.add(key);
     }
   });
-export type ProductCreateBody = z.infer<typeof productCreateBody>;
+type ProductCreateBody = z.infer<typeof productCreateBody>;
 
 const stateSchema = z.enum(PRODUCT_STATES);
 
@@ -262,7 +261,7 @@ const detailSchema = z.object({
   /** every category, for the picker */
   categoryOptions: z.array(categoryRef),
 });
-export type StaffProductDetailWire = z.infer<typeof detailSchema>;
+type StaffProductDetailWire = z.infer<typeof detailSchema>;
 
 /* -------------------------------------------------------------- queries */
 
@@ -294,7 +293,7 @@ const variationCols = {
   steps: products.steps,
 };
 
-export async function productDetail(db: Db, id: number): Promise<StaffProductDetailWire | null> {
+async function productDetail(db: Db, id: number): Promise<StaffProductDetailWire | null> {
   const [p] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!p) return null;
   // a variation's categories, images and offers are its parent's (as the storefront shows them)
@@ -696,7 +695,7 @@ export async function toWebp(data: Buffer): Promise<Buffer> {
   }
 }
 
-const routes: FastifyPluginAsyncZod<{ revalidate: Revalidate }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const guard = app.requirePermission('products:write');
@@ -709,7 +708,8 @@ const routes: FastifyPluginAsyncZod<{ revalidate: Revalidate }> = async (app, op
     throw HttpError.badRequest(specific ?? MESSAGES.badParams);
   };
 
-  const announce = (change: CatalogueChange) => catalogueChanged(app.db, opts.revalidate, change);
+  const announce = (change: CatalogueChange) => catalogueChanged(app, change);
+  /** After a committed write: announce it (catalogue cache, storefront) and answer the product. */
   const saved = async (id: number, extraCategorySlugs: string[] = [], visibilityChanged = false) => {
     await announce({ kind: 'product', productId: id, extraCategorySlugs, visibilityChanged });
     const data = await productDetail(app.db, id);

@@ -5,13 +5,11 @@
  *   POST   /api/staff/search/synonyms { terms }   ·   PATCH /api/staff/search/synonyms/:id { terms }
  *   DELETE /api/staff/search/synonyms/:id
  *
- * A synonym changes what searches find: `synonymsChanged` (the one place) clears the API's catalogue
- * cache — and with it the search lexicon, which follows the cache's version — and revalidates the
- * storefront's product lists.
+ * A synonym changes what searches find: the synonym services announce it as a catalogue change
+ * (services/search-synonyms.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tags as cacheTags } from '../../../lib/cache';
 import { HttpError } from '../../errors';
 import { envelope, idParams } from '../../schemas/common';
 import { searchReport } from '../../services/search-log';
@@ -29,7 +27,7 @@ const termsBody = z.object({ terms: z.array(term).min(2).max(10) });
 const groupSchema = z.object({ id: z.number().int(), terms: z.array(z.string()) });
 const reportRow = z.object({ query: z.string(), searches: z.number().int(), results: z.number().int() });
 
-const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = async (app, { revalidate }) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
   const preHandler = [
@@ -38,7 +36,6 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       if (!req.user?.permissions.includes('products:write')) throw HttpError.forbidden();
     },
   ];
-  const synonymsChanged = () => revalidate([cacheTags.products]);
 
   app.get(
     '/search',
@@ -73,8 +70,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       schema: { tags, summary: 'Agregar un grupo de sinónimos', security, body: termsBody, response: { 201: envelope(groupSchema), ...authErrors } },
     },
     async (req, reply) => {
-      const data = await createSynonymGroup(app.db, req.body.terms);
-      synonymsChanged();
+      const data = await createSynonymGroup(app, req.body.terms);
       return reply.code(201).send({ success: true as const, message: M.saved, data });
     },
   );
@@ -95,9 +91,8 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       },
     },
     async (req) => {
-      const data = await updateSynonymGroup(app.db, req.params.id, req.body.terms);
+      const data = await updateSynonymGroup(app, req.params.id, req.body.terms);
       if (!data) throw HttpError.notFound();
-      synonymsChanged();
       return { success: true as const, message: M.saved, data };
     },
   );
@@ -117,8 +112,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       },
     },
     async (req) => {
-      if (!(await deleteSynonymGroup(app.db, req.params.id))) throw HttpError.notFound();
-      synonymsChanged();
+      if (!(await deleteSynonymGroup(app, req.params.id))) throw HttpError.notFound();
       return { success: true as const, message: M.deleted, data: { id: req.params.id } };
     },
   );

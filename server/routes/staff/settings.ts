@@ -11,13 +11,12 @@
  *          transports:write
  * (Minimums and maintenance stay on PATCH /api/staff/config, config:write.)
  *
- * Every successful write drops the API's catalogue cache (plugins/catalogue-cache.ts does it for any
- * non-GET answer) and tells the storefront to revalidate: the home carousel (`carousel`), the footer tags
- * (`tags`). Transports are read live by the checkout, so there is nothing to revalidate for them.
+ * Every change of the carousel or the tags is announced by services/settings.ts (server/events): the
+ * API's catalogue cache drops it and the storefront revalidates the home carousel or the footer tags.
+ * Transports are read live by the checkout, so there is nothing to revalidate for them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tags as cacheTags } from '../../../lib/cache';
 import { HttpError } from '../../errors';
 import { envelope, errorSchema, idParams } from '../../schemas/common';
 import { getConfig } from '../../services/catalogue';
@@ -65,8 +64,7 @@ const settingsSchema = z.object({
   can: z.object({ config: z.boolean(), catalogue: z.boolean(), transports: z.boolean() }),
 });
 
-/** `revalidate`: the parent scope's fire-and-forget storefront revalidation (services/revalidate.ts). */
-const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = async (app, { revalidate }) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = [{ bearerAuth: [] }];
 
@@ -122,8 +120,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       const rawLink = file.fields.link?.trim();
       const link = rawLink ? storefrontPath.safeParse(rawLink) : null;
       if (!alt.success || (link && !link.success)) throw HttpError.badRequest();
-      const data = await addCarouselImage(app.db, app.blobs, file.data, { alt: alt.data, link: link?.data ?? null });
-      revalidate([cacheTags.carousel]);
+      const data = await addCarouselImage(app, app.blobs, file.data, { alt: alt.data, link: link?.data ?? null });
       return reply.code(201).send({ success: true as const, message: M.imageSaved, data });
     },
   );
@@ -143,8 +140,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       },
     },
     async (req) => {
-      if (!(await updateCarouselImage(app.db, req.params.id, req.body))) throw HttpError.notFound();
-      revalidate([cacheTags.carousel]);
+      if (!(await updateCarouselImage(app, req.params.id, req.body))) throw HttpError.notFound();
       return { success: true as const, message: M.imageUpdated, data: await listCarouselForStaff(app.db) };
     },
   );
@@ -157,8 +153,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(z.array(carouselSchema)), ...authErrors } },
     },
     async (req) => {
-      if (!(await deleteCarouselImage(app.db, app.blobs, req.params.id))) throw HttpError.notFound();
-      revalidate([cacheTags.carousel]);
+      if (!(await deleteCarouselImage(app, app.blobs, req.params.id))) throw HttpError.notFound();
       return { success: true as const, message: M.imageDeleted, data: await listCarouselForStaff(app.db) };
     },
   );
@@ -177,8 +172,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       },
     },
     async (req) => {
-      await reorderCarousel(app.db, req.body.ids);
-      revalidate([cacheTags.carousel]);
+      await reorderCarousel(app, req.body.ids);
       return { success: true as const, message: M.orderSaved, data: await listCarouselForStaff(app.db) };
     },
   );
@@ -199,8 +193,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       },
     },
     async (req, reply) => {
-      const data = await createTag(app.db, req.body);
-      revalidate([cacheTags.tags]);
+      const data = await createTag(app, req.body);
       return reply.code(201).send({ success: true as const, message: M.tagSaved, data });
     },
   );
@@ -220,9 +213,8 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       },
     },
     async (req) => {
-      const data = await updateTag(app.db, req.params.id, req.body);
+      const data = await updateTag(app, req.params.id, req.body);
       if (!data) throw HttpError.notFound();
-      revalidate([cacheTags.tags]);
       return { success: true as const, message: M.tagSaved, data };
     },
   );
@@ -235,8 +227,7 @@ const routes: FastifyPluginAsyncZod<{ revalidate: (tags: string[]) => void }> = 
       schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors } },
     },
     async (req) => {
-      if (!(await deleteTag(app.db, req.params.id))) throw HttpError.notFound();
-      revalidate([cacheTags.tags]);
+      if (!(await deleteTag(app, req.params.id))) throw HttpError.notFound();
       return { success: true as const, message: M.tagDeleted, data: { id: req.params.id } };
     },
   );

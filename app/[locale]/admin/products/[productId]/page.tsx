@@ -12,7 +12,7 @@ import styles from '@/components/admin/products/products.module.css';
 import { requireStaffData } from '@/lib/admin/guard';
 import { loadProduct } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
-import { SHOP_TIME_ZONE } from '@/lib/time';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 type Props = { params: Promise<{ locale: string; productId: string }> };
 

@@ -1,0 +1,20 @@
+/**
+ * Who listens to the domain events (server/events), in one place. The catalogue cache subscribes in its
+ * own plugin, registered earlier, so it is cleared before the storefront is told to revalidate; the
+ * realtime rooms hear a chat message before its notification is stored.
+ */
+import fp from 'fastify-plugin';
+import { subscribeBoardEvents } from '../realtime/board-events';
+import { subscribeOrderNotifications } from '../services/notifications';
+import { subscribeOrderMails } from '../services/order-mails';
+import { subscribeRevalidation } from '../services/revalidate';
+
+export default fp(
+  async (app) => {
+    subscribeBoardEvents(app);
+    subscribeOrderNotifications(app);
+    subscribeOrderMails(app);
+    await subscribeRevalidation(app);
+  },
+  { name: 'event-subscribers', dependencies: ['events', 'catalogue-cache', 'realtime', 'auth', 'db'] },
+);
