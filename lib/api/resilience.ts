@@ -117,29 +117,36 @@ export async function fetchApi(url: string, init: RequestInit, timeoutMs: number
   const budget = request ? { startedAt: request.startedAt, totalMs: apiTimeouts().callMs } : undefined;
   const ms = callDeadlineMs(timeoutMs, budget, performance.now());
   // the request's budget is spent: answer now rather than start a call nobody can wait for
-  if (ms <= 0) return outage(new ApiOutageError('timeout'));
+  if (ms <= 0) return await outage(new ApiOutageError('timeout'));
   const signal = AbortSignal.timeout(ms);
   const cacheable = init.cache !== 'no-store' && (init.method ?? 'GET') === 'GET';
   if (cacheable) {
     try {
       return await Promise.race([attempt(url, init, AbortSignal.abort()), deadline(signal)]);
     } catch (err) {
-      if (signal.aborted) return outage(err); // waited for the cache lock of a hung call
+      if (signal.aborted) return await outage(err); // waited for the cache lock of a hung call
       // not in the data cache
     }
   }
   try {
     return await apiBreaker().execute(() => Promise.race([attempt(url, init, signal), deadline(signal)]));
   } catch (err) {
-    return outage(err instanceof BrokenCircuitError ? new ApiOutageError('circuit-open', { cause: err }) : err);
+    return await outage(err instanceof BrokenCircuitError ? new ApiOutageError('circuit-open', { cause: err }) : err);
   }
 }
 
-function outage(err: unknown): never {
+async function outage(err: unknown): Promise<never> {
   if (err instanceof ApiOutageError) {
     const res = currentRequest()?.res;
-    // the prebuilt 503 answers the visitor now; else Next's render of the error page does (marked 503)
-    if (!res || !answerUnavailable(res)) markRenderUnavailable(res);
+    if (res && answerUnavailable(res)) {
+      // Answered. The rest of this render (Next's error page, never sent) waits for the next turn of
+      // the event loop, so it does not hold back the answers of the requests whose deadlines expire
+      // in the same instant (a burst of 50 all waiting on the hung API).
+      await new Promise((resolve) => setImmediate(resolve));
+    } else {
+      // no prebuilt page yet, or no request: Next's render of the error page answers, marked 503
+      markRenderUnavailable(res);
+    }
   }
   throw err;
 }
