@@ -128,6 +128,9 @@ export async function fetchApi(url: string, init: RequestInit, timeoutMs: number
       // not in the data cache
     }
   }
+  // Half-open: one trial call is in flight. cockatiel makes every other call wait for its outcome (up to
+  // a whole deadline against a hung API); they fail at once instead, and the trial alone decides.
+  if (apiBreaker().state === CircuitState.HalfOpen) return await outage(new ApiOutageError('circuit-open'));
   try {
     return await apiBreaker().execute(() => Promise.race([attempt(url, init, signal), deadline(signal)]));
   } catch (err) {
