@@ -133,7 +133,11 @@ describe('prebuilt status pages', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers.get('content-encoding')).toBe('gzip'); // precompressed, not through a zlib stream
     expect(await res.text()).toBe(doc('es', 'unavailable'));
+    const plain = await fetch(`${base}/outage`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(doc('es', 'unavailable'));
     await new Promise((r) => setTimeout(r, 20));
     expect(rendersAfterAnswer).toBe(before);
   });

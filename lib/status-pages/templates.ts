@@ -39,6 +39,8 @@ export const templatePath = (kind: TemplateKind, locale: MaintenanceLocale) => `
 
 interface Entry {
   html?: Buffer;
+  /** the same, gzipped once: the 503 is written in one synchronous write, never through a zlib stream */
+  gzip?: Buffer;
   fetchedAt: number;
   triedAt: number;
   inflight: boolean;
@@ -109,6 +111,7 @@ export function refreshTemplates(now = Date.now()): void {
         entry.inflight = false;
         if (html) {
           entry.html = html;
+          entry.gzip = gzipSync(html);
           entry.fetchedAt = Date.now();
         }
       });
@@ -134,8 +137,14 @@ export function answerUnavailable(res: http.ServerResponse): boolean {
   if (res.headersSent || res.writableEnded || res.destroyed) return false;
   const req = res.req as http.IncomingMessage | undefined;
   if (!req || isTemplateFetch(req) || isRscRequest(req)) return false;
-  const html = statusTemplate('unavailable', localeFromPath(pathOf(req.url)));
+  const locale = localeFromPath(pathOf(req.url));
+  const html = statusTemplate('unavailable', locale);
   if (!html) return false;
+  // Precompressed when the client takes gzip: Next's compression middleware leaves an encoded body
+  // alone, so the page goes out in this one write instead of through a zlib stream whose output would
+  // wait behind the (wasted) renders that run next.
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? entryOf('unavailable', locale).gzip : undefined;
+  const body = gzip ?? html;
   for (const name of res.getHeaderNames()) {
     // Next's own caching and content headers belong to the page that was not rendered
     if (/^(?:content-|etag$|x-nextjs-|vary$|link$)/.test(name)) res.removeHeader(name);
@@ -143,12 +152,14 @@ export function answerUnavailable(res: http.ServerResponse): boolean {
   for (const [k, v] of Object.entries(CACHED_PAGE_HEADERS())) res.setHeader(k, v);
   res.writeHead(503, {
     'content-type': 'text/html; charset=utf-8',
-    'content-length': html.length,
+    'content-length': body.length,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    vary: 'Accept-Encoding',
     'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
     'cache-control': 'no-store',
     'x-robots-tag': 'noindex',
   });
-  res.end(req.method === 'HEAD' ? undefined : html);
+  res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }
 
