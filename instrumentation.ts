@@ -10,6 +10,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { installUnavailableStatus } = await import('./lib/api/unavailable-status');
   installUnavailableStatus();
+  // the shop's prebuilt 503 and 404 pages: rendered once, served without a render (lib/status-pages)
+  const { installStatusPages } = await import('./lib/status-pages/templates');
+  installStatusPages();
   const { installBadPathGuard } = await import('./lib/security/bad-path');
   installBadPathGuard();
   const port = Number(process.env.STOREFRONT_METRICS_PORT ?? 0);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -181,5 +182,104 @@ test.describe('API que nunca responde desde el arranque', () => {
     expect(first.ms).toBeLessThan(SHELL_MS + SLACK_MS);
     expect(first.cacheControl).toBe('no-store');
     expect(first.body).not.toContain('100.000'); // the default minimum the fallback used to print
+  });
+});
+
+/**
+ * One deadline per request, not per call (issue 29). A variation's URL is rendered with two API calls in
+ * a row: the product by its slug, then (it is a variation) its parent by id. With a deadline per call,
+ * an API that answered the first slowly and then hung cost the visitor the first wait plus a whole
+ * SHOP_API_TIMEOUT_MS. Now every call of the request shares its one budget (lib/api/request-budget.ts).
+ *
+ * Real processes: the API, and between it and a fresh storefront a small HTTP relay that answers the
+ * product-by-slug call after FIRST_CALL_MS (slow, inside the deadline), holds the parent's call forever
+ * (accepts it, never answers: a hung API) and forwards the rest (the shell's data) at once. The fresh
+ * storefront talks to the relay's port, so none of its API answers are in any cache.
+ */
+test.describe('dos llamadas seguidas a una API que se cuelga', () => {
+  const FIRST_CALL_MS = 1200;
+  const VARIATION = 'aceite-esencial-puro-10-ml-arbol-de-te'; // demo catalogue: a variation of product 26
+  let api: Proc | undefined;
+  let site: Proc | undefined;
+  let relay: http.Server | undefined;
+  let data: ReturnType<typeof tempDir>;
+  let logs: ReturnType<typeof tempDir>;
+  let siteUrl = '';
+  let apiUrl = '';
+  let mode: 'hang-all' | 'slow-then-hung' = 'hang-all';
+  const seen: { url: string; at: number }[] = [];
+  const held: http.ServerResponse[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(480_000);
+    data = tempDir('shop-budget-data-');
+    logs = tempDir('shop-budget-logs-');
+    const apiPort = await freePort();
+    const relayPort = await freePort();
+    const sitePort = await freePort();
+    siteUrl = `http://localhost:${sitePort}`;
+    apiUrl = `http://127.0.0.1:${apiPort}`;
+    api = await startApi({ port: apiPort, dataDir: data.dir, logDir: logs.dir, storefrontUrl: siteUrl, secret: SECRET });
+    relay = http.createServer((req, res) => {
+      const url = req.url ?? '/';
+      seen.push({ url, at: performance.now() });
+      if (mode === 'hang-all' || /^\/api\/product\/\d+/.test(url)) {
+        held.push(res); // never answered
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
+      const delay = url.startsWith('/api/product/slug/') ? FIRST_CALL_MS : 0;
+      void fetch(`${apiUrl}${url}`, { headers })
+        .then(async (upstream) => {
+          const body = Buffer.from(await upstream.arrayBuffer());
+          setTimeout(() => res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(body), delay);
+        })
+        .catch(() => res.destroy());
+    });
+    await new Promise<void>((resolve) => relay!.listen(relayPort, '127.0.0.1', resolve));
+    site = await startStorefront({
+      port: sitePort,
+      apiUrl: `http://127.0.0.1:${relayPort}`,
+      secret: SECRET,
+      logDir: logs.dir,
+      // a breaker opened by the warm-up's timeouts would fail the measured calls at once: not what is measured here
+      env: { ...env, SHOP_API_BREAKER_FAILURES: '1000' },
+      readyPath: '/robots.txt',
+    });
+  });
+
+  test.afterAll(async () => {
+    for (const res of held) res.destroy();
+    relay?.closeAllConnections();
+    relay?.close();
+    await site?.kill();
+    await api?.kill();
+    data?.remove();
+    logs?.remove();
+  });
+
+  test('un producto variación (slug lento, después el padre colgado): 503 dentro de UN plazo + 250 ms', async () => {
+    test.setTimeout(120_000);
+    const variation = (await (await fetch(`${apiUrl}/api/product/slug/${VARIATION}`)).json()) as { data: Product };
+    expect(variation.data.parentId, 'the demo catalogue still has this variation').toBeGreaterThan(0);
+    const run = Date.now().toString(36);
+    // Loads the product route and the error page's code while every call hangs (503 at the shell's cap).
+    expect((await timed(`${siteUrl}/categoria-${run}/${VARIATION}`)).status).toBe(503);
+
+    mode = 'slow-then-hung';
+    const t0 = performance.now();
+    const answer = await timed(`${siteUrl}/otra-${run}/${VARIATION}`);
+    const parentCall = seen.find((s) => s.url === `/api/product/${variation.data.parentId}` && s.at >= t0);
+
+    expect(answer.status).toBe(503);
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(answer.cacheControl).toBe('no-store');
+    // the render really made two calls in a row: the parent was asked for after the slow first answer
+    expect(parentCall, "the parent's call reached the API").toBeDefined();
+    expect(parentCall!.at - t0).toBeGreaterThanOrEqual(FIRST_CALL_MS);
+    // …and the two together took one deadline, not the first wait plus a whole deadline
+    console.log(`two calls in a row: parent asked at ${Math.round(parentCall!.at - t0)} ms, answered ${answer.status} at ${Math.round(answer.ms)} ms`);
+    expect(answer.ms).toBeLessThan(CALL_MS + SLACK_MS);
   });
 });

@@ -127,10 +127,9 @@ test.describe('links crawlers follow', () => {
 });
 
 test.describe('the 404 page', () => {
-  // Not fixed yet (issue 30 item 4): Next 16 answers every notFound() with its error shell,
-  // `<html id="__next_error__">` (app-render's errorShell), so the [locale] layout's <html lang> never
-  // reaches the server HTML; the client renders the localized 404 from the RSC payload. Remove fixme with the fix.
-  test.fixme('its <html> has the lang of the URL in the server HTML', async () => {
+  // Issue 30 item 4: Next 16 answers every notFound() with its error shell, `<html id="__next_error__">`;
+  // the 404 HTML is now the shop's prebuilt 404 page of the URL's locale (lib/status-pages/templates.ts).
+  test('its <html> has the lang of the URL in the server HTML', async () => {
     for (const [prefix, lang] of [['', 'es'], ['/en', 'en'], ['/br', 'pt-BR']] as const) {
       const { status, body } = await html(`${prefix}/no/existe/nada`);
       expect(status).toBe(404);

@@ -96,6 +96,45 @@ test.describe('SEO of the shell pages', { tag: [SMOKE, STAGING] }, () => {
     }
   });
 
+  // Issue 30 item 4: Next 16 sends notFound() from a server component as an empty error document
+  // (`<html id="__next_error__">`: no lang, no header or footer, the home title or none); every 404 HTML
+  // answer now carries the shop's prebuilt 404 page (lib/status-pages/templates.ts). Read on the raw
+  // HTML through Playwright's request (no browser, no script runs), for every kind of missing page.
+  test('every 404 is the localized 404 page in the server HTML: status, lang, title, noindex, header and footer', async ({ request }) => {
+    const run = Date.now().toString(36);
+    const kinds = (prefix: string) => [
+      [`${prefix}/categoria-inexistente-${run}`, 'unknown category (cached listing route)'],
+      [`${prefix}/no/existe/nada-${run}`, 'unknown path under the locale (catch-all)'],
+      [`${prefix}/esto..no-${run}`, 'malformed path segment'],
+      [`${prefix}/catalogue-default/velas`, 'internal route asked for directly'],
+      [`${prefix}/products?page=9999`, 'a listing page past the last one (per-request render)'],
+      [`${prefix}/status-template/unavailable`, "the status pages' template route, without its token"],
+    ];
+    const locales = [
+      ['', 'es', 'Página no encontrada', 'No encontramos esta página'],
+      ['/en', 'en', 'Page not found', 'We could not find this page'],
+    ] as const;
+    for (const [prefix, lang, title, heading] of locales) {
+      for (const [path, kind] of kinds(prefix)) {
+        const res = await request.get(path, { maxRedirects: 0 });
+        const what = `${path} (${kind})`;
+        expect(res.status(), what).toBe(404);
+        expect(res.headers()['content-type'], what).toContain('text/html');
+        const body = await res.text();
+        expect(body, what).not.toContain('__next_error__');
+        expect(body.match(/<html[^>]*>/)?.[0], what).toContain(`lang="${lang}"`);
+        const titles = [...body.matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]);
+        expect(titles, what).toEqual([`Aromas del Alma | ${title}`]);
+        const robots = [...body.matchAll(/<meta name="robots" content="([^"]*)"/g)].map((m) => m[1]);
+        expect(robots, what).toEqual(['noindex, follow']);
+        expect(body, what).toMatch(/<h1[^>]*>[^<]*</);
+        expect(body.match(/<h1[^>]*>([^<]*)</)?.[1], what).toBe(heading);
+        expect(body, `${what}: the shop's header`).toMatch(/<header[\s>]/);
+        expect(body, `${what}: the shop's footer`).toMatch(/<footer[\s>]/);
+      }
+    }
+  });
+
   test('robots.txt disallows private and duplicate URLs and points at the sitemap', async ({ request }) => {
     const res = await request.get('/robots.txt');
     expect(res.status()).toBe(200);

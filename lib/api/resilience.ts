@@ -1,8 +1,11 @@
 import 'server-only';
-import { BrokenCircuitError, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { Agent, type Dispatcher } from 'undici';
+import { answerUnavailable } from '@/lib/status-pages/templates';
 import { apiTimeouts } from './config';
 import { ApiOutageError } from './errors';
-import { markRenderUnavailable } from './unavailable-status';
+import { callDeadlineMs } from './request-budget';
+import { currentRequest, markRenderUnavailable } from './unavailable-status';
 
 /**
  * Every call of the storefront's server to the shop API goes through here (lib/api/server.ts): a
@@ -13,7 +16,15 @@ import { markRenderUnavailable } from './unavailable-status';
  * Values: lib/api/config.ts (apiTimeouts) and the README's configuration table.
  *
  * An outage marks the response being rendered (lib/api/unavailable-status.ts), so that page answers
- * 503 with Retry-After, no-store, and never enters a cache (the failed render throws).
+ * 503 with Retry-After, no-store, and never enters a cache (the failed render throws); when the shop's
+ * prebuilt 503 page exists (lib/status-pages/templates.ts) the visitor is answered with it at once,
+ * without waiting for Next to render the error page.
+ *
+ * Deadlines: every call of one request shares that request's budget (lib/api/request-budget.ts), so a
+ * render that calls the API twice in a row still answers within one SHOP_API_TIMEOUT_MS. Under the
+ * signal, the connection itself is bounded (apiDispatcher): Next drops the signal of the background
+ * fetch that refreshes a stale data-cache entry, and without a socket deadline those piled up, one per
+ * stale page view, for as long as the API hung.
  */
 
 const KEY = Symbol.for('aromas.shopApi.breaker');
@@ -30,6 +41,27 @@ function apiBreaker(): CircuitBreakerPolicy {
     );
   }
   return holder[KEY];
+}
+
+export function apiBreakerState(): 'closed' | 'open' | 'half-open' | 'isolated' {
+  const s = apiBreaker().state;
+  return s === CircuitState.Closed ? 'closed' : s === CircuitState.Open ? 'open' : s === CircuitState.HalfOpen ? 'half-open' : 'isolated';
+}
+
+const DISPATCHER = Symbol.for('aromas.shopApi.dispatcher');
+type DispatcherHolder = { [DISPATCHER]?: Dispatcher };
+
+/**
+ * The connection pool of every call to the API: connect, response headers and the gaps between body
+ * chunks are each bounded by the call deadline, whatever signal the caller (or Next) passes.
+ */
+function apiDispatcher(): Dispatcher {
+  const holder = globalThis as DispatcherHolder;
+  if (!holder[DISPATCHER]) {
+    const ms = apiTimeouts().callMs;
+    holder[DISPATCHER] = new Agent({ connect: { timeout: ms }, headersTimeout: ms, bodyTimeout: ms });
+  }
+  return holder[DISPATCHER];
 }
 
 export interface ApiAnswer {
@@ -50,7 +82,8 @@ function deadline(signal: AbortSignal): Promise<never> {
 async function attempt(url: string, init: RequestInit, signal: AbortSignal): Promise<ApiAnswer> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal });
+    // `dispatcher` is undici's (Node's fetch) extension of RequestInit; Next passes it through
+    res = await fetch(url, { ...init, signal, dispatcher: apiDispatcher() } as RequestInit);
   } catch (err) {
     throw new ApiOutageError(signal.aborted ? 'timeout' : 'unreachable', { cause: err });
   }
@@ -80,24 +113,43 @@ async function attempt(url: string, init: RequestInit, signal: AbortSignal): Pro
  * breaker is open. Only a miss goes to the network, through the breaker.
  */
 export async function fetchApi(url: string, init: RequestInit, timeoutMs: number): Promise<ApiAnswer> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  const request = currentRequest();
+  const budget = request ? { startedAt: request.startedAt, totalMs: apiTimeouts().callMs } : undefined;
+  const ms = callDeadlineMs(timeoutMs, budget, performance.now());
+  // the request's budget is spent: answer now rather than start a call nobody can wait for
+  if (ms <= 0) return await outage(new ApiOutageError('timeout'));
+  const signal = AbortSignal.timeout(ms);
   const cacheable = init.cache !== 'no-store' && (init.method ?? 'GET') === 'GET';
   if (cacheable) {
     try {
       return await Promise.race([attempt(url, init, AbortSignal.abort()), deadline(signal)]);
     } catch (err) {
-      if (signal.aborted) return outage(err); // waited for the cache lock of a hung call
+      if (signal.aborted) return await outage(err); // waited for the cache lock of a hung call
       // not in the data cache
     }
   }
+  // Half-open: one trial call is in flight. cockatiel makes every other call wait for its outcome (up to
+  // a whole deadline against a hung API); they fail at once instead, and the trial alone decides.
+  if (apiBreaker().state === CircuitState.HalfOpen) return await outage(new ApiOutageError('circuit-open'));
   try {
     return await apiBreaker().execute(() => Promise.race([attempt(url, init, signal), deadline(signal)]));
   } catch (err) {
-    return outage(err instanceof BrokenCircuitError ? new ApiOutageError('circuit-open', { cause: err }) : err);
+    return await outage(err instanceof BrokenCircuitError ? new ApiOutageError('circuit-open', { cause: err }) : err);
   }
 }
 
-function outage(err: unknown): never {
-  if (err instanceof ApiOutageError) markRenderUnavailable();
+async function outage(err: unknown): Promise<never> {
+  if (err instanceof ApiOutageError) {
+    const res = currentRequest()?.res;
+    if (res && answerUnavailable(res)) {
+      // Answered. The rest of this render (Next's error page, never sent) waits for the next turn of
+      // the event loop, so it does not hold back the answers of the requests whose deadlines expire
+      // in the same instant (a burst of 50 all waiting on the hung API).
+      await new Promise((resolve) => setImmediate(resolve));
+    } else {
+      // no prebuilt page yet, or no request: Next's render of the error page answers, marked 503
+      markRenderUnavailable(res);
+    }
+  }
   throw err;
 }

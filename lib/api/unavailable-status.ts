@@ -17,8 +17,10 @@ import type http from 'node:http';
 
 export const RETRY_AFTER_SECONDS = 30;
 
-interface RequestScope {
+export interface RequestScope {
   res: http.ServerResponse;
+  /** performance.now() when the request arrived: the start of its API budget (lib/api/request-budget.ts) */
+  startedAt: number;
 }
 
 const KEY = Symbol.for('aromas.unavailableStatus');
@@ -36,7 +38,12 @@ function state(): State {
 function onRequestStart(message: unknown): void {
   const { response } = message as { response?: http.ServerResponse };
   // enterWith: the request listener Node calls right after this runs inside the same context
-  if (response) state().scope.enterWith({ res: response });
+  if (response) state().scope.enterWith({ res: response, startedAt: performance.now() });
+}
+
+/** The request being served in this async context (undefined at build time and in background work). */
+export function currentRequest(): RequestScope | undefined {
+  return state().scope.getStore();
 }
 
 /** Once per server process (instrumentation.ts). */
