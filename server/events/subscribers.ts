@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { subscribeBoardEvents } from '../realtime/board-events';
-import { subscribeOrderNotifications } from '../services/notifications';
+import { subscribeOrderNotifications, subscribeStaffNotifications } from '../services/notifications';
 import { subscribeOrderMails } from '../services/order-mails';
 import { subscribeRevalidation } from '../services/revalidate';
 
@@ -13,6 +13,7 @@ export default fp(
   async (app) => {
     subscribeBoardEvents(app);
     subscribeOrderNotifications(app);
+    subscribeStaffNotifications(app);
     subscribeOrderMails(app);
     await subscribeRevalidation(app);
   },

@@ -10,7 +10,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_STATE_LABELS_ES, type OrderState } from '../../lib/orders';
 import type { Db } from '../db/client';
-import { notifications, orders } from '../db/schema';
+import { notifications, orders, permissions, rolePermissions, users } from '../db/schema';
 
 export interface NotificationView {
   id: number;
@@ -149,4 +149,54 @@ export function subscribeOrderNotifications(app: Deps & Pick<FastifyInstance, 'e
     return undefined;
   });
   app.events.on('order.messagePosted', name, (e) => (e.message.fromShop ? notify(e.orderId, { kind: 'message' }) : undefined));
+}
+
+/* ------------------------------------------------------------- staff bell */
+
+/** Staff who work the orders (their role holds `orders:read`): the board's people. */
+async function orderStaffIds(db: Deps['db']): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(permissions.name, 'orders:read'));
+  return rows.map((r) => r.id).filter((id) => id > 0);
+}
+
+/**
+ * Staff's bell (issue 32, item 7): a new order and a customer's message reach every staff member who works the
+ * orders, each linking to the order on the board. Messages fold like the customer's: one unviewed
+ * "Mensaje de …" per order and person, however many the customer writes.
+ */
+async function notifyStaff(app: Deps, orderId: number, kind: 'order' | 'message'): Promise<void> {
+  const [o] = await app.db
+    .select({ number: orders.number, name: users.name, lastname: users.lastname })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!o) return;
+  const who = `${o.name} ${o.lastname}`.trim();
+  const url = `/admin/orders/${orderId}`;
+  const title = kind === 'order' ? `Pedido nuevo #${o.number}` : `Mensaje en el pedido #${o.number}`;
+  const description = kind === 'order' ? `${who} envió un pedido.` : `${who} escribió en el chat del pedido.`;
+  for (const userId of await orderStaffIds(app.db)) {
+    if (kind === 'message') {
+      const [pending] = await app.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.url, url), eq(notifications.title, title), isNull(notifications.viewedAt)))
+        .limit(1);
+      if (pending) continue;
+    }
+    await createNotification(app, { userId, title, description, url });
+  }
+}
+
+/** What staff hear of, as domain-event listeners: new orders and the customers' messages. */
+export function subscribeStaffNotifications(app: Deps & Pick<FastifyInstance, 'events'>): void {
+  const name = 'staff notifications';
+  app.events.on('order.created', name, (e) => notifyStaff(app, e.orderId, 'order'));
+  app.events.on('order.messagePosted', name, (e) => (e.message.fromShop ? undefined : notifyStaff(app, e.orderId, 'message')));
 }

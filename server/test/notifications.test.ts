@@ -163,6 +163,27 @@ describeEachDb(
       assert.equal(other.status, 201, other.raw);
       assert.equal(await count(), 2);
     });
+
+    it('el personal de pedidos oye los pedidos nuevos y los mensajes del cliente, con enlace al tablero (issue 32, item 7)', async () => {
+      const { app } = ctx();
+      const before_ = (await list(staff)).length;
+      const o = await newOrder();
+      const mine = await list(staff);
+      const created = mine.find((n) => n.url === `/admin/orders/${o.id}` && n.title === `Pedido nuevo #${o.number}`);
+      assert.ok(created, JSON.stringify(mine));
+      assert.match(created!.description, /envió un pedido/);
+      // the customer does not get the staff's notice
+      assert.ok(!(await list(a.token)).some((n) => n.url === `/admin/orders/${o.id}`));
+      // two messages from the customer fold into one notice; the shop's own message notifies no staff
+      for (const text of ['Hola, ¿tienen stock?', '¿Y para mañana?']) {
+        assert.equal((await api(app, 'POST', `/api/order/${o.id}/messages`, { token: a.token, body: { text } })).status, 201);
+      }
+      assert.equal((await api(app, 'POST', `/api/order/${o.id}/messages`, { token: staff, body: { text: 'Sí, hay stock.' } })).status, 201);
+      const after = await list(staff);
+      assert.equal(after.filter((n) => n.url === `/admin/orders/${o.id}` && n.title === `Mensaje en el pedido #${o.number}`).length, 1);
+      assert.equal(after.length, before_ + 2);
+    });
+
   },
   { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } },
 );
