@@ -70,6 +70,8 @@ test.describe('staff board live', { tag: STAGING }, () => {
     await expect(staff).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
     const staffChat = staff.getByTestId('order-chat');
     await expect(staffChat.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
+    // on the back-office the customer's message is named by the customer (issue 32, item 4)
+    await expect(staffChat.getByTestId('chat-message').filter({ hasText: question }).getByTestId('chat-author')).toHaveText(fullName(customerAccount));
     await expect(customerChat.getByTestId('chat-status').last()).toHaveText('Leído');
 
     // staff moves it to 'En preparación' → the customer's page shows it without a reload

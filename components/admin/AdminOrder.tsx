@@ -273,7 +273,7 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
           <StateButtons orderId={order.id} targets={staffStateTargets(order.state)} />
           {/* the chat brings its own heading ('Mensajes') */}
           <div className={styles.chatBox}>
-            <OrderChat orderId={order.id} />
+            <OrderChat orderId={order.id} staff={{ customerName: c ? `${c.name} ${c.lastname}`.trim() : t('byCustomer') }} />
           </div>
           <section className={styles.panel} aria-labelledby="adm-history">
             <h2 id="adm-history" className={styles.h2}>

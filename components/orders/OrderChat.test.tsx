@@ -33,10 +33,10 @@ const msg = (id: number, userId: number, text: string, extra: Partial<WireMessag
   ...extra,
 });
 
-function renderChat() {
+function renderChat(staff?: { customerName: string }) {
   return render(
     <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
-      <OrderChat orderId={5} />
+      <OrderChat orderId={5} staff={staff} />
     </NextIntlClientProvider>,
   );
 }
@@ -206,4 +206,34 @@ it('leaves the room on unmount; a failed history load says so', async () => {
   view.unmount();
   expect(socket.emitted.at(-1)).toEqual({ event: 'leaveRoom', args: ['Order-5'] });
   expect(readRooms()).toEqual([]);
+});
+
+it('staff view: each message names its author — the customer by name, another staff member by theirs (issue 32, item 4)', async () => {
+  // the signed-in user (id 7) is staff here; the order's customer is user 3
+  mockFetch({
+    'GET api/order/5/messages': {
+      status: 200,
+      body: {
+        success: true,
+        data: [
+          msg(1, 3, '¿Sale hoy?', { fromShop: false, authorName: 'Lucía Fernández' }),
+          msg(2, 9, 'Sí, a la tarde', { fromShop: true, authorName: 'Tomás Vera' }),
+          msg(3, 7, 'Confirmado', { fromShop: true, authorName: 'Yo Mismo' }),
+        ],
+      },
+    },
+    'POST api/order/5/messages/read': { status: 200, body: { success: true, data: { marked: 1 } } },
+  });
+  renderChat({ customerName: 'Lucía Fernández' });
+  const authors = (await screen.findAllByTestId('chat-author')).map((a) => a.textContent);
+  expect(authors).toEqual(['Lucía Fernández', 'Tomás Vera', 'Vos']);
+  // a live message from the customer (the socket carries no names) is named by the order's customer
+  act(() => socket.serverEmit('newMessage', msg(4, 3, 'Gracias', { fromShop: false })));
+  await waitFor(() => expect(screen.getAllByTestId('chat-author').map((a) => a.textContent)).toEqual(['Lucía Fernández', 'Tomás Vera', 'Vos', 'Lucía Fernández']));
+});
+
+it('staff view of an empty chat speaks to staff, not to the customer', async () => {
+  mockFetch({ 'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } } });
+  renderChat({ customerName: 'Lucía Fernández' });
+  expect(await screen.findByText('Todavía no hay mensajes en este pedido. Lo que escribas acá lo lee el cliente.')).toBeInTheDocument();
 });

@@ -46,7 +46,11 @@ function isTouchScreen(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (hover: none)').matches;
 }
 
-export function OrderChat({ orderId }: { orderId: number }) {
+/**
+ * `staff`: the back-office's view (issue 32, item 4) — each message names its author (the API sends names to
+ * staff only), the customer's by the customer's name, and the empty state speaks to staff, not to the customer.
+ */
+export function OrderChat({ orderId, staff }: { orderId: number; staff?: { customerName: string } }) {
   const t = useTranslations('notifications.chat');
   const format = useFormatter();
   const { user } = useSession();
@@ -211,13 +215,15 @@ export function OrderChat({ orderId }: { orderId: number }) {
           {t('loadError')}
         </p>
       ) : null}
-      {items !== null && items.length === 0 && !loadFailed ? <p className={styles.muted}>{t('empty')}</p> : null}
+      {items !== null && items.length === 0 && !loadFailed ? <p className={styles.muted}>{staff ? t('emptyStaff') : t('empty')}</p> : null}
       <ol ref={listRef} className={styles.log} role="log" aria-live="polite" aria-label={t('log')} hidden={!items?.length}>
         {(items ?? []).map((m) => {
           const mine = m.status !== 'sent' || m.userId === myId;
           return (
             <li key={m.key} className={`${styles.message} ${mine ? styles.mine : styles.theirs}`} data-testid="chat-message" data-mine={mine}>
-              <span className={styles.author}>{mine ? t('you') : m.fromShop ? t('shop') : null}</span>
+              <span className={styles.author} data-testid="chat-author">
+                {mine ? t('you') : staff ? (m.authorName ?? (m.fromShop ? t('staffUnknown') : staff.customerName)) : m.fromShop ? t('shop') : null}
+              </span>
               <p className={styles.text}>{m.text}</p>
               <span className={styles.meta}>
                 {m.status === 'sent' ? <time dateTime={m.createdAt}>{when(m.createdAt)}</time> : null}

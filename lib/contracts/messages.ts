@@ -15,6 +15,7 @@ export const chatMessageSchema = z.object({
   fromShop: z.boolean().describe('true cuando lo escribió el personal de la tienda'),
   createdAt: z.string(),
   viewedAt: z.string().nullable().describe('Cuándo lo leyó el destinatario'),
+  authorName: z.string().nullable().optional().describe('Sólo para el personal: quién lo escribió (nombre y apellido)'),
 });
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

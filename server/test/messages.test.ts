@@ -96,7 +96,15 @@ describeEachDb(
       const forCustomer = await api(app, 'GET', `/api/order/${orderA}/messages`, { token: a.token });
       const forStaff = await api(app, 'GET', `/api/order/${orderA}/messages`, { token: staff });
       assert.equal(forCustomer.status, 200);
-      assert.deepEqual(forCustomer.body.data, forStaff.body.data);
+      // the same messages; staff also see who wrote each one (issue 32, item 4), the customer never does
+      assert.ok(forCustomer.body.data.every((m: { authorName?: unknown }) => !('authorName' in m)));
+      assert.deepEqual(
+        forStaff.body.data.map((m: Record<string, unknown>) => Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'authorName'))),
+        forCustomer.body.data,
+      );
+      const authors = forStaff.body.data.map((m: { authorName: string | null }) => m.authorName);
+      assert.deepEqual(authors.slice(0, 2), ['Cliente Test', 'Prueba Test']);
+      assert.ok(typeof authors[2] === 'string' && authors[2] !== 'Prueba Test', String(authors[2]));
       assert.deepEqual(
         forCustomer.body.data.map((m: { text: string; fromShop: boolean }) => [m.fromShop, m.text.slice(0, 4)]),
         [

@@ -12,12 +12,12 @@
  * recipient — the customer's `User-{id}` room for a message of the shop (plus a folded 'Nuevo mensaje'
  * notification), or the `Staff` room for a message of the customer.
  */
-import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../../lib/contracts/messages';
 import type { AuthUser } from '../../auth/plugin';
-import { messages, orders } from '../../db/schema';
+import { messages, orders, users } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { SharedWindow } from '../../lib/shared-counters';
 import { canReadAllOrders } from '../../realtime';
@@ -93,14 +93,21 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { ownerId } = await access(req.params.id, req.user!);
+      const { ownerId, staff } = await access(req.params.id, req.user!);
       const rows = await app.db
         .select()
         .from(messages)
         .where(eq(messages.orderId, req.params.id))
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(HISTORY_LIMIT);
-      return { success: true as const, data: rows.reverse().map((r) => view(r, ownerId)) };
+      const data = rows.reverse().map((r) => view(r, ownerId));
+      if (!staff) return { success: true as const, data };
+      // staff see who wrote each message (issue 32, item 4): every staff message used to read "Aromas del Alma"
+      const ids = [...new Set(data.map((m) => m.userId))];
+      const names = new Map(
+        ids.length ? (await app.db.select({ id: users.id, name: users.name, lastname: users.lastname }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, `${u.name} ${u.lastname}`.trim()]) : [],
+      );
+      return { success: true as const, data: data.map((m) => ({ ...m, authorName: names.get(m.userId) ?? null })) };
     },
   );
 
