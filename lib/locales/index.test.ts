@@ -49,3 +49,12 @@ describe('lib/locales', () => {
     expect(localeFromPath('/brasil')).toBe('es');
   });
 });
+
+describe('a locale that is not one (a dotted path skips the proxy and reaches app/[locale] as its locale)', () => {
+  it('builds paths and metadata with the default locale instead of throwing', async () => {
+    const { localeInfo, localizedPath, DEFAULT_LOCALE, LOCALE_INFO } = await import('./index');
+    expect(localeInfo('esto..no')).toBe(LOCALE_INFO[DEFAULT_LOCALE]);
+    expect(localizedPath('esto..no' as never, '/velas')).toBe('/velas');
+    expect(localizedPath('en', '/velas')).toBe('/en/velas');
+  });
+});

@@ -11,6 +11,15 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The facts of a locale, the default's for anything else. A path with a dot ("/esto..no") skips proxy.ts and
+ * reaches app/[locale] with that text as its locale: metadata built from it must not throw before the layout
+ * answers 404 (it did: a 500).
+ */
+export function localeInfo(locale: string): (typeof LOCALE_INFO)[Locale] {
+  return LOCALE_INFO[isLocale(locale) ? locale : DEFAULT_LOCALE];
+}
+
 /** The prefixed locales' URL prefixes: ['/en', '/br']. */
 export const LOCALE_PREFIXES: readonly string[] = LOCALES.map((l) => LOCALE_INFO[l].prefix).filter((p) => p !== '');
 
@@ -36,7 +45,7 @@ export const LOCALE_SEGMENTS = [...new Set([...LOCALE_PREFIXES.map((p) => p.slic
  */
 export function localizedPath(locale: Locale, path: string): string {
   const clean = path === '/' ? '' : path;
-  return `${LOCALE_INFO[locale].prefix}${clean}` || '/';
+  return `${localeInfo(locale).prefix}${clean}` || '/';
 }
 
 /** Splits "/en/profile" into ["/en", "/profile"]; "/profile" into ["", "/profile"]. */

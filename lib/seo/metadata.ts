@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { routing, type Locale } from '@/i18n/routing';
 import { publicSiteUrl } from '@/lib/api/config';
-import { LOCALE_INFO, localizedPath } from '@/lib/locales';
+import { LOCALE_INFO, localeInfo, localizedPath } from '@/lib/locales';
 
 export const SHOP_NAME = 'Aromas del Alma';
 
@@ -77,7 +77,7 @@ export function pageMetadata({ locale, path, title, description, image, type = '
       title: fullTitle,
       description: desc,
       url: alternates.canonical as string,
-      locale: LOCALE_INFO[locale].ogLocale,
+      locale: localeInfo(locale).ogLocale,
       images,
     },
     twitter: { card: images ? 'summary_large_image' : 'summary', title: fullTitle, description: desc, images: images?.map((i) => i.url) },

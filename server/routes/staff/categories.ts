@@ -26,16 +26,20 @@ import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
 import { toWebp } from './products';
+import reservedSegments from '../../../i18n/reserved-segments.json';
+import { LOCALE_INFO, LOCALES } from '../../../lib/locales';
 
 /**
  * Top-level paths of the storefront (app/[locale]/…, app/…) and its locales: a category there would never
- * be reachable. server/test/staff-categories.test.ts checks this list against the app directory.
+ * be reachable. The storefront's own list (i18n/reserved-segments.json, which the proxy and next.config read)
+ * plus the locale codes and the metadata routes — one list, not a copy that a new route forgets (two did:
+ * renew-session, status-template). server/test/staff-catalog.test.ts checks it against the app directory.
  */
-export const RESERVED_CATEGORY_SLUGS: ReadonlySet<string> = new Set([
-  'about-us', 'admin', 'api', 'autologin', 'cart', 'catalogue-default', 'checkout', 'docs', 'en', 'es', 'faq', 'forgot',
-  'health', 'login', 'manifest', 'order', 'orders', 'products', 'profile', 'pt-br', 'register', 'reset-password',
-  'robots', 'sitemap', 'suscriptions', 'terms-and-conditions', 'uploads', 'verify',
-]);
+export const RESERVED_CATEGORY_SLUGS: ReadonlySet<string> = new Set(
+  [...reservedSegments, ...LOCALES, ...LOCALES.map((l) => LOCALE_INFO[l].prefix.slice(1)), 'docs', 'health', 'manifest', 'robots', 'sitemap']
+    .filter(Boolean)
+    .map((s) => s.toLowerCase()),
+);
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const noNul = (s: string) => !s.includes('\u0000');
