@@ -80,6 +80,8 @@ const servers: PlaywrightTestConfig['webServer'] = [
       METRICS_TOKEN: E2E_METRICS.token,
       // the suite runs on the demo catalogue and accounts, whatever NODE_ENV the runner has
       SEED_DEMO: 'true',
+      // ~150 sign-ins from one address in a run: more than the default 20 a minute (failed logins keep their limits)
+      LOGIN_RATE_LIMIT_PER_MINUTE: '600',
     },
   },
   {

@@ -178,6 +178,8 @@ try {
     STOREFRONT_URL: SITE,
     // the QA runner's address: a staging deployment exempts it from the global per-IP limit (never the auth limits)
     RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+    // QA signs in from one address far more often than a shop counter (README: LOGIN_RATE_LIMIT_PER_MINUTE)
+    LOGIN_RATE_LIMIT_PER_MINUTE: '600',
     SHOP_COMMIT: process.env.SHOP_COMMIT ?? '',
   });
   await waitFor(`${API}/health`, 'api');

@@ -106,7 +106,21 @@ function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthPluginOpt
     googleClientId: str(env.GOOGLE_CLIENT_ID),
     googleJwksUrl: str(env.GOOGLE_JWKS_URL),
     accessTokenTtlS: accessTokenTtlFromEnv(env.ACCESS_TOKEN_TTL_S),
+    ...loginLimitFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE),
   };
+}
+
+/**
+ * LOGIN_RATE_LIMIT_PER_MINUTE: sign-ins per minute per address (default 20, DEFAULT_AUTH_LIMITS). A QA
+ * deployment that runs the whole Playwright suite from one address signs in far more often than a shop
+ * counter behind one NAT: it raises it there (playwright.config.ts, scripts/staging-proof.mjs). Failed
+ * logins keep their own per-account limits whatever this says.
+ */
+function loginLimitFromEnv(raw: string | undefined): Pick<AuthPluginOptions, 'limits'> {
+  if (raw === undefined || raw.trim() === '') return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new Error(`LOGIN_RATE_LIMIT_PER_MINUTE: a whole number from 1 to 100000, got "${raw}"`);
+  return { limits: { loginPerIp: { max: n, windowMs: 60_000 } } };
 }
 
 interface AuthServices {
