@@ -15,7 +15,9 @@ const SHOTS = 'test-results/realtime';
 
 const badge = (page: Page) => page.getByTestId('notification-count');
 async function badgeCount(page: Page): Promise<number> {
-  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  // the count arrives after the bell is on screen: read it once the bell has loaded (an account with earlier
+  // notifications read 0 too early, then saw its real count + 1)
+  await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-loaded', 'true');
   return (await badge(page).count()) ? Number(await badge(page).textContent()) : 0;
 }
 

@@ -174,6 +174,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={open ? popupId : undefined}
         onClick={toggle}
+        data-loaded={items !== null || undefined}
         data-testid="notification-bell"
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
