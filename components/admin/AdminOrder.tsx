@@ -6,6 +6,7 @@ import { formatPesos } from '@/lib/money';
 import { appliesIibbMisiones } from '@/lib/orders/shipping';
 import type { OrderDetail, OrderDocumentWire, OrderHistoryWire } from '@/lib/orders/types';
 import { DocumentLink } from '@/components/orders/DocumentLink';
+import { AddressLines } from '@/components/orders/AddressLines';
 import { OrderChat } from '@/components/orders/OrderChat';
 import { StateBadge } from '@/components/orders/StateBadge';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
@@ -116,22 +117,7 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
                 <dl className={styles.dl}>
                   <dt>{t('address')}</dt>
                   <dd>
-                    {a ? (
-                      <>
-                        {a.street} {a.number}
-                        {a.floor ? ` · ${t('floor', { floor: a.floor })}` : ''}
-                        <br />
-                        {a.city}, {a.province} ({a.postalCode})
-                        {a.extraData ? (
-                          <>
-                            <br />
-                            {a.extraData}
-                          </>
-                        ) : null}
-                      </>
-                    ) : (
-                      '—'
-                    )}
+                    {a ? <AddressLines address={a} /> : '—'}
                   </dd>
                   <dt>{t('transport')}</dt>
                   <dd>{order.transport?.name ?? order.otherTransport ?? t('noTransport')}</dd>

@@ -15,6 +15,7 @@ export function useRealtime(): RealtimeClient | null {
   // one connection per signed-in user: the access token is refreshed every few minutes (ADR 0005) and each
   // reconnection reads the newest one, so a refresh does not drop the socket and its rooms
   const identity = user ? `user:${user.id}` : null;
+  const signedIn = status === 'authenticated' && Boolean(token);
   const [client, setClient] = useState<RealtimeClient | null>(null);
 
   useEffect(() => {
@@ -22,9 +23,12 @@ export function useRealtime(): RealtimeClient | null {
       closeRealtime({ forgetRooms: true });
       return;
     }
-    if (status !== 'authenticated' || !token || !identity) return;
+    // the token is read from the session store when the connection is made (and again on each reconnection):
+    // a refreshed token of the same user is not a reason to reconnect
+    const current = readToken();
+    if (!signedIn || !identity || !current) return;
     let live = true;
-    getRealtime((apiUrl || publicApiBase()).replace(/\/+$/, ''), token, undefined, { identity, currentToken: readToken })
+    getRealtime((apiUrl || publicApiBase()).replace(/\/+$/, ''), current, undefined, { identity, currentToken: readToken })
       .then((c) => {
         if (live) setClient(c);
       })
@@ -34,9 +38,7 @@ export function useRealtime(): RealtimeClient | null {
     return () => {
       live = false;
     };
-    // the token is read when the connection is made; a newer one of the same user does not replace it
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, identity, apiUrl]);
+  }, [status, signedIn, identity, apiUrl]);
 
   return status === 'authenticated' && client ? client : null;
 }

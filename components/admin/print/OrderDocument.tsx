@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
+import { AddressLines } from '@/components/orders/AddressLines';
 import type { PrintDoc } from '@/lib/admin/print';
 import { formatPesos } from '@/lib/money';
 import type { OrderDetail } from '@/lib/orders/types';
@@ -89,22 +90,7 @@ export function OrderDocument({ order, doc, printedAt }: { order: OrderDetail; d
             <p>{to('pickup')}</p>
           ) : (
             <p>
-              {a ? (
-                <>
-                  {a.street} {a.number}
-                  {a.floor ? ` · ${to('floor', { floor: a.floor })}` : ''}
-                  <br />
-                  {a.city}, {a.province} ({a.postalCode})
-                  {a.extraData ? (
-                    <>
-                      <br />
-                      {a.extraData}
-                    </>
-                  ) : null}
-                </>
-              ) : (
-                '—'
-              )}
+              {a ? <AddressLines address={a} /> : '—'}
               <br />
               {to('transport')}: <strong>{order.transport?.name ?? order.otherTransport ?? to('noTransport')}</strong>
             </p>
