@@ -88,7 +88,7 @@ export function QuickOrder({ api = wholesaleApi }: QuickOrderProps) {
     if (draft === undefined) return;
     const value = /^\d{1,7}$/.test(draft.trim()) ? Number(draft.trim()) : NaN;
     if (Number.isNaN(value) || value === line.quantity) {
-      setDrafts(({ [line.sku]: _, ...rest }) => rest);
+      setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([sku]) => sku !== line.sku)));
       return;
     }
     recheck({ [line.sku]: value });

@@ -107,7 +107,7 @@ export function canDecrement(value: number): boolean {
 }
 
 /** Why a requested quantity is not one of the valid ones (see `checkQuantity`). */
-export type QuantityProblem = 'zero' | 'belowMin' | 'aboveMax' | 'notMultiple';
+type QuantityProblem = 'zero' | 'belowMin' | 'aboveMax' | 'notMultiple';
 
 export interface QuantityCheck {
   /** null: the quantity is valid as it is. */

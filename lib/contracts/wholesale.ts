@@ -21,7 +21,7 @@ const offerSchema = z.object({
 });
 
 /** What the storefront needs to put a product or variation in the cart (lib/cart CartItem without units). */
-export const cartProductSchema = z.object({
+const cartProductSchema = z.object({
   id: z.number().int().describe('Producto simple o variante'),
   fatherId: z.number().int().describe('El grupo de escalas: el padre variable o el propio producto'),
   name: z.string(),
@@ -46,7 +46,7 @@ const quantityRuleSchema = z.object({
 
 /* ------------------------------------------------------------------ reorder */
 
-export const REORDER_SKIP_REASONS = ['deleted', 'hidden', 'noStock', 'variationGone'] as const;
+const REORDER_SKIP_REASONS = ['deleted', 'hidden', 'noStock', 'variationGone'] as const;
 
 const reorderLineSchema = z.object({
   itemId: z.number().int(),
@@ -92,7 +92,7 @@ export const quickOrderRequestSchema = z.object({
     .max(QUICK_ORDER_MAX_LINES),
 });
 
-export const QUICK_ORDER_PROBLEMS = ['unknownSku', 'variable', 'hidden', 'noStock', 'zero', 'belowMin', 'aboveMax', 'notMultiple'] as const;
+const QUICK_ORDER_PROBLEMS = ['unknownSku', 'variable', 'hidden', 'noStock', 'zero', 'belowMin', 'aboveMax', 'notMultiple'] as const;
 
 const quickOrderLineSchema = z.object({
   sku: z.string().describe('El SKU como se escribió (la primera vez)'),

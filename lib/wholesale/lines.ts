@@ -6,7 +6,7 @@
  * - Cells are split by tab when the line has one (a spreadsheet paste: a description may hold spaces and
  *   commas), else by `;`, else by `,`, else by runs of spaces.
  * - A first row that names its columns (SKU / código / artículo and cantidad / unidades / qty…) is a header:
- *   the SKU and quantity columns are the ones it names. Without one, the SKU is the first cell and the
+ *   the SKU and quantity columns are the ones it names. Without one, the SKU is the first column and the
  *   quantity the first whole number after it (so `SKU, descripción, cantidad` works as it is).
  * - A quantity is a whole number, optionally with thousands dots ("1.200"); "12.5" or "doce" is an error of
  *   that row (reported, not guessed).
@@ -23,14 +23,14 @@ export const QUICK_ORDER_MAX_QUANTITY = 1_000_000;
 
 export type Cell = string | number | null | undefined;
 
-export interface ParsedLine {
+interface ParsedLine {
   /** 1-based row of the pasted text or the file. */
   row: number;
   sku: string;
   quantity: number;
 }
 
-export type RowProblem = 'noSku' | 'noQuantity' | 'quantityInvalid';
+type RowProblem = 'noSku' | 'noQuantity' | 'quantityInvalid';
 
 export interface RejectedRow {
   row: number;
@@ -97,7 +97,7 @@ function headerColumns(cells: readonly Cell[]): Columns | null {
 }
 
 function lineFrom(cells: readonly Cell[], row: number, columns: Columns | null): ParsedLine | RejectedRow {
-  const skuIndex = columns?.sku ?? cells.findIndex((c) => cellText(c) !== '');
+  const skuIndex = columns?.sku ?? 0;
   const sku = skuIndex >= 0 ? cellText(cells[skuIndex]) : '';
   if (!sku || sku.length > SKU_MAX_LENGTH || /\s/.test(sku)) return { row, text: clip(cells), problem: 'noSku' };
   let quantity: number | null = null;
