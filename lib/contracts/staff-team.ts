@@ -34,13 +34,14 @@ export const orderNoteSchema = z.object({
 export const orderNotesSchema = z.array(orderNoteSchema);
 
 /** A staff member who can be put in charge of an order. */
-export const staffMemberSchema = z.object({
+const staffMemberSchema = z.object({
   id: z.number().int(),
   name: z.string().describe('Nombre y apellido'),
   role: z.string(),
 });
 
-export const staffTeamSchema = z.array(staffMemberSchema);
+/** GET api/staff/team: who works the orders, and which of them is asking (the "Asignarme" button). */
+export const staffTeamSchema = z.object({ me: z.number().int(), members: z.array(staffMemberSchema) });
 
 /** The body of PUT api/staff/orders/:id/assignee: a staff member's id, or null to leave the order unassigned. */
 export const assigneeBodySchema = z.object({
@@ -52,4 +53,5 @@ export const orderAssigneeSchema = z.object({ id: z.number().int(), name: z.stri
 
 export type OrderNote = z.infer<typeof orderNoteSchema>;
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+export type StaffTeam = z.infer<typeof staffTeamSchema>;
 export type OrderAssignee = z.infer<typeof orderAssigneeSchema>;

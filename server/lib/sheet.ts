@@ -24,7 +24,7 @@ export interface SheetColumn {
   /** width in characters (XLSX) */
   width?: number;
 }
-export type SheetCell = string | number | Date | null;
+type SheetCell = string | number | Date | null;
 
 export interface Sheet {
   /** the worksheet's name and the file's first word, e.g. "pedidos" → pedidos-2026-11-27.xlsx */
@@ -56,7 +56,7 @@ function xlsxValue(kind: ColumnKind, v: SheetCell): string | number | Date | nul
   return neutralizeFormula(v);
 }
 
-export function sheetCsv(sheet: Sheet): string {
+function sheetCsv(sheet: Sheet): string {
   return toCsv(
     sheet.columns.map((c) => c.header),
     sheet.rows.map((r) => r.map((v, i) => csvValue(sheet.columns[i]!.kind, v))),
@@ -64,7 +64,7 @@ export function sheetCsv(sheet: Sheet): string {
 }
 
 /** The XLSX file as a stream, written row by row (exceljs WorkbookWriter). */
-export function sheetXlsx(sheet: Sheet): Readable {
+function sheetXlsx(sheet: Sheet): Readable {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   book.creator = 'Aromas del Alma';

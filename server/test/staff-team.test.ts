@@ -153,7 +153,8 @@ describeEachDb(
       const { app } = ctx();
       const team = await api(app, 'GET', '/api/staff/team', { token: oe });
       assert.equal(team.status, 200, team.raw);
-      const ids = team.body.data.map((m: any) => m.id);
+      assert.equal(team.body.data.me, oeId);
+      const ids = team.body.data.members.map((m: any) => m.id);
       assert.ok(ids.includes(oeId) && ids.includes(empId));
       assert.ok(!ids.includes(ana.id), 'no customers on the team');
       assert.equal((await api(app, 'GET', '/api/staff/team', { token: ana.token })).status, 403);

@@ -101,7 +101,7 @@ const team: FastifyPluginAsyncZod = async (app) => {
       preHandler: read,
       schema: { tags, summary: 'El personal que atiende pedidos (a quién se puede asignar un pedido)', security, response: { 200: envelope(staffTeamSchema), ...authErrors } },
     },
-    async () => ({ success: true as const, data: await listOrderStaff(app.db) }),
+    async (req) => ({ success: true as const, data: { me: req.user!.id, members: await listOrderStaff(app.db) } }),
   );
 };
 
