@@ -78,7 +78,8 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
           </label>
           <label className={styles.field}>
             <span>{t('assignee')}</span>
-            <select name="assignee" defaultValue={filters.assignee ?? ''} className={styles.kindSelect} data-testid="assignee-filter">
+            {/* keyed: a client-side move to other filters must not keep the old choice on screen */}
+            <select key={filters.assignee ?? ''} name="assignee" defaultValue={filters.assignee ?? ''} className={styles.kindSelect} data-testid="assignee-filter">
               <option value="">{t('assigneeAll')}</option>
               <option value="me">{t('assigneeMe')}</option>
               <option value="none">{t('assigneeNone')}</option>
