@@ -42,7 +42,8 @@ test.describe('staff notes, assignment and XLSX export', { tag: STAGING }, () =>
     await expect(assignee.getByTestId('assignee-name')).toHaveText(`${staff.user.name} ${staff.user.lastname}`.trim());
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath('admin-notes-desktop.png'), fullPage: true });
+    await assignee.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('admin-notes-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await notes.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('admin-notes-phone.png') });
@@ -106,6 +107,46 @@ test.describe('staff notes, assignment and XLSX export', { tag: STAGING }, () =>
     await expect(page.getByTestId('order-notes').getByText(text)).toHaveCount(0);
     const unassign = await request.put(`${API}/api/staff/orders/${order.id}/assignee`, { headers: staff.headers, data: { userId: null } });
     expect(unassign.status()).toBe(200);
+    await page.context().close();
+  });
+});
+
+test.describe('customers list: sort, accent-free search and export', { tag: STAGING }, () => {
+  test('sorted by last name, searched without accents, exported as XLSX with the same filters', async ({ browser, staff }, testInfo) => {
+    const page = await signedInPage(browser, need('staff'), '/admin/customers');
+    const filters = page.getByTestId('customer-filters');
+    await filters.getByLabel('Ordenar').selectOption('name');
+    await filters.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL(/sort=name/);
+    const api = (await (await page.request.get(`${API}/api/staff/customers?sort=name&rows=20`, { headers: staff.headers })).json()).data as {
+      total: number;
+      items: { id: number; lastname: string }[];
+    };
+    const ids = await page.getByTestId('customer-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-customer-id'))));
+    expect(ids).toEqual(api.items.map((c) => c.id));
+    await expect(page.getByTestId('customers-export-xlsx')).toHaveAttribute('href', /sort=name/);
+    await page.screenshot({ path: testInfo.outputPath('admin-customers-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('admin-customers-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // a name typed without its accent finds the accented one (the first customer's last name, folded)
+    const accented = api.items.find((c) => /[áéíóúñ]/i.test(c.lastname));
+    if (accented) {
+      const plain = accented.lastname.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      await filters.getByLabel('Buscar').fill(plain);
+      await filters.getByRole('button', { name: 'Filtrar' }).click();
+      await expect(page.locator(`[data-customer-id="${accented.id}"]`)).toBeVisible();
+    }
+
+    const res = await page.request.get((await page.getByTestId('customers-export-xlsx').getAttribute('href'))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="clientes-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await res.body()) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nombre', 'Apellido', 'Email', 'Teléfono', 'Documentos', 'VIP', 'Pedidos', 'Último pedido', 'Alta']);
+    expect(sheet.rowCount).toBeGreaterThan(1);
     await page.context().close();
   });
 });

@@ -11,6 +11,7 @@ import { StateBadge } from '@/components/orders/StateBadge';
 import { STATE_TONES } from '@/components/orders/state-style';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
+import team from './team/team.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
@@ -110,7 +111,7 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
           <div className={styles.resultActions}>
             <Link
               href={boardHref({ ...base, state: filters.state, assignee: filters.assignee === 'me' ? undefined : 'me' })}
-              className={styles.linkButton}
+              className={`${styles.linkButton} ${filters.assignee === 'me' ? team.pressed : ''}`}
               aria-current={filters.assignee === 'me' ? 'true' : undefined}
               data-testid="board-mine"
             >
