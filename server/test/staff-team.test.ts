@@ -206,6 +206,33 @@ describeEachDb(
       assert.deepEqual(await board('&assignee=me'), []);
     });
 
+    it('events: one per real change (note added / deleted, assigned), none on a refusal or an unchanged assignee', async () => {
+      const { app } = ctx();
+      const seen: { type: string; orderId: number }[] = [];
+      const offs = (['order.noteAdded', 'order.noteDeleted', 'order.assigned'] as const).map((t) => app.events.on(t, 'test recorder', (e) => void seen.push(e)));
+      try {
+        await addNote(oe, { text: '' });
+        await addNote(ana.token, { text: 'cliente' });
+        await assign(oe, { userId: ana.id });
+        assert.equal(seen.length, 0, 'refusals announce nothing');
+        const n = await addNote(oe, { text: 'evento' });
+        await api(app, 'DELETE', `/api/staff/orders/${orderId}/notes/${n.body.data.id}`, { token: emp });
+        await api(app, 'DELETE', `/api/staff/orders/${orderId}/notes/${n.body.data.id}`, { token: oe });
+        await assign(oe, { userId: oeId });
+        await assign(oe, { userId: oeId });
+        await assign(oe, { userId: null });
+        assert.deepEqual(
+          seen.map((e) => e.type),
+          ['order.noteAdded', 'order.noteDeleted', 'order.assigned', 'order.assigned'],
+        );
+        const { number, ...assigned } = seen[2] as any;
+        assert.deepEqual(assigned, { type: 'order.assigned', orderId, from: null, to: oeId, byUserId: oeId });
+        assert.ok(number >= 1001, 'the order number, for the bell');
+      } finally {
+        offs.forEach((off) => off());
+      }
+    });
+
     it('orders XLSX: the CSV’s columns and rows, numbers as numbers, formulas as text; same filters', async () => {
       const { app, db } = ctx();
       await db.db.update(users).set({ name: '=HYPERLINK("http://x.example","ver")' }).where(eq(users.id, ana.id));
