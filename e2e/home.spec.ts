@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 
 /**
  * Home carousel (spec §2): loops, advances by itself every 3 s, pauses on demand, previous/next work.
- * Embla starts once the page is idle (components/home/HeroCarousel), so these also prove it does start.
+ * Embla loads with the first auto-advance or gesture (components/ui/useEmblaOnDemand), so these also prove it does.
  */
 
 const current = async (dots: Locator): Promise<number> => {
@@ -22,7 +22,7 @@ test.describe('home carousel', () => {
     const first = carousel.locator('img').first();
     await expect(first).toHaveAttribute('fetchpriority', 'high');
 
-    // auto-advance: the second slide within a few seconds (3 s after Embla starts)
+    // auto-advance: the second slide within a few seconds (the first advance, 3 s after hydration, loads Embla)
     await expect.poll(() => current(dots), { timeout: 8_000 }).toBe(1);
 
     // pause: nothing moves for longer than the interval

@@ -44,6 +44,22 @@ test.describe('search', () => {
     await page.screenshot({ path: `${SHOTS}/search-dropdown-typo-1280.png` });
   });
 
+  test('pages ship the plain search form; the suggestions load on intent and keep what was typed (issue 25)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/products');
+    const header = page.getByRole('banner');
+    // Until the shopper shows intent, the box is the plain GET form (no suggestion code on the page).
+    await expect(header.getByTestId('search-entry')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(header.getByTestId('search-entry')).toBeVisible();
+    // Typed before the suggestions arrive: the text carries over and the dropdown opens.
+    await header.getByRole('combobox').pressSequentially('sahumero', { delay: 30 });
+    await expect(header.getByTestId('search-entry')).toHaveCount(0);
+    await expect(header.getByRole('combobox')).toHaveValue('sahumero');
+    await expect(page.getByRole('listbox', { name: 'Sugerencias de productos' }).getByRole('option').nth(1)).toContainText(/Sahumerio/);
+    await expect(header.getByRole('combobox')).toBeFocused();
+  });
+
   test('the dropdown forgives a typo (phone search panel)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'adminProducts',
   'adminSearch',
   'toast',
+  'wholesale',
 ] as const;
 
 type Messages = Record<string, unknown>;

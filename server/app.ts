@@ -28,6 +28,7 @@ import storage from './storage/plugin';
 import carouselRoutes from './routes/carousel';
 import categoryRoutes from './routes/categories';
 import checkoutRoutes from './routes/orders';
+import wholesaleRoutes from './routes/wholesale';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(wholesaleRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
 

@@ -1,10 +1,9 @@
 'use client';
-import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { useIdleStart } from '@/components/ui/useIdleStart';
+import { useEmblaOnDemand } from '@/components/ui/useEmblaOnDemand';
 import { CAROUSEL_INTERVAL_MS, isPlayingIntent, shouldAutoplay } from './carousel-timer';
 import styles from './HeroCarousel.module.css';
 
@@ -37,9 +36,8 @@ const serverFalse = () => false;
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const t = useTranslations('home.carousel');
-  // Embla gets the viewport once the page is idle (components/ui/useIdleStart).
-  const active = useIdleStart();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 28 });
+  // Embla loads with the first auto-advance or the first gesture on the carousel (components/ui/useEmblaOnDemand).
+  const { viewportRef, api: embla, run, prepare } = useEmblaOnDemand({ loop: true, duration: 28 });
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -52,6 +50,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    // Embla may already have moved (the action that loaded it runs first): start from where it is.
+    onSelect();
     embla.on('select', onSelect).on('reInit', onSelect);
     return () => {
       embla.off('select', onSelect).off('reInit', onSelect);
@@ -61,12 +61,10 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const autoplay = shouldAutoplay({ slideCount: count, userPlaying, hovered, focused, reducedMotion, hidden });
   // Restarts after every change of slide, so a manual move gets a full 3 s before the next one.
   useEffect(() => {
-    if (!embla || !autoplay) return;
-    const timer = setTimeout(() => embla.scrollNext(), CAROUSEL_INTERVAL_MS);
+    if (!autoplay) return;
+    const timer = setTimeout(() => run((api) => api.scrollNext()), CAROUSEL_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [embla, autoplay, selected]);
-
-  const scrollTo = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+  }, [run, autoplay, selected]);
   const playing = isPlayingIntent(userPlaying, reducedMotion);
 
   if (count === 0) return null;
@@ -76,14 +74,21 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       className={styles.carousel}
       aria-roledescription="carousel"
       aria-label={t('label')}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true);
+        prepare();
+      }}
+      onPointerDown={prepare}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        prepare();
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className={styles.viewport} ref={active ? viewportRef : undefined}>
+      <div className={styles.viewport} ref={viewportRef}>
         <div id={slidesId} className={styles.track} aria-live={autoplay ? 'off' : 'polite'}>
           {slides.map((slide, i) => {
             const image = (
@@ -149,7 +154,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               </svg>
             )}
           </button>
-          <button type="button" className={styles.arrow} onClick={() => embla?.scrollPrev()} aria-controls={slidesId}>
+          <button type="button" className={styles.arrow} onClick={() => run((api) => api.scrollPrev())} aria-controls={slidesId}>
             <ChevronLeftIcon />
             <span className="visually-hidden">{t('previous')}</span>
           </button>
@@ -162,11 +167,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 aria-label={t('goTo', { index: i + 1 })}
                 aria-current={i === selected ? 'true' : undefined}
                 aria-controls={slidesId}
-                onClick={() => scrollTo(i)}
+                onClick={() => run((api) => api.scrollTo(i))}
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} onClick={() => embla?.scrollNext()} aria-controls={slidesId}>
+          <button type="button" className={styles.arrow} onClick={() => run((api) => api.scrollNext())} aria-controls={slidesId}>
             <ChevronRightIcon />
             <span className="visually-hidden">{t('next')}</span>
           </button>

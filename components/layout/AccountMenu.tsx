@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The signed-in customer's account menu in the desktop top bar: Pedidos (Gestión for staff), Perfil and "Cerrar sesión".
+ * The signed-in customer's account menu in the desktop top bar: Pedidos (Gestión for staff), Pedido rápido (customers), Perfil and "Cerrar sesión".
  * A disclosure (button + list): Escape or a click outside closes it and focus returns to the button.
  * Renders nothing for guests (the login panel takes its place) or while the session check runs.
  */
@@ -78,6 +78,13 @@ export function AccountMenu({ className }: { className?: string }) {
             {staff ? t('admin') : t('orders')}
           </Link>
         </li>
+        {staff ? null : (
+          <li>
+            <Link href="/quick-order" prefetch={false} className={styles.item} onClick={() => setOpen(false)}>
+              {t('quickOrder')}
+            </Link>
+          </li>
+        )}
         <li>
           <Link href="/profile" prefetch={false} className={styles.item} onClick={() => setOpen(false)}>
             {t('profile')}

@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { GridIcon, HelpIcon, HomeIcon, OrdersIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
-import { SearchBox } from '@/components/search/SearchBox';
+import { SearchEntry, loadSearchBox } from '@/components/search/SearchEntry';
 import { ACCOUNT_PATHS, isCurrent } from './nav-items';
 import { useIsStaff, useShellSession } from './session';
 import styles from './BottomBar.module.css';
@@ -43,7 +43,7 @@ export function BottomBar({ categories = [] }: { categories?: readonly { name: s
   return (
     <>
       <div id={panelId} className={styles.searchPanel} hidden={!searchOpen} role="region" aria-label={tSearch('label')}>
-        {searchOpen ? <SearchBox variant="panel" autoFocus onNavigate={closeSearch} onDismiss={closeSearch} categories={categories} /> : null}
+        {searchOpen ? <SearchEntry variant="panel" autoFocus onNavigate={closeSearch} onDismiss={closeSearch} categories={categories} /> : null}
       </div>
       <nav aria-label={t('bottomBar')} className={styles.bar}>
         <ul className={styles.list}>
@@ -55,6 +55,7 @@ export function BottomBar({ categories = [] }: { categories?: readonly { name: s
               className={styles.item}
               aria-expanded={searchOpen}
               aria-controls={panelId}
+              onPointerDown={() => void loadSearchBox()}
               onClick={() => setSearchOpen((v) => !v)}
             >
               <SearchIcon />

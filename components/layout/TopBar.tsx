@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { Container } from '@/components/ui/Container';
-import { SearchBox } from '@/components/search/SearchBox';
+import { SearchEntry } from '@/components/search/SearchEntry';
 import { CartLink } from './CartLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -28,7 +28,7 @@ export async function TopBar({ categories }: { categories: MenuCategory[] }) {
             <Logo tagline={t('tagline')} taglineClassName={styles.logoTagline} />
           </Link>
           <div className={styles.search}>
-            <SearchBox categories={categories} />
+            <SearchEntry categories={categories} />
           </div>
           <div className={styles.actions}>
             <div className={styles.desktopOnly}>

@@ -19,6 +19,7 @@ import { AddProducts } from './AddProducts';
 import { CartProvider } from '@/components/cart/CartProvider';
 import { OrderChat } from './OrderChat';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
+import { ReorderButton } from '@/components/wholesale/ReorderButton';
 import styles from './orders.module.css';
 
 export async function OrderDetail({ order }: { order: Order }) {
@@ -57,6 +58,11 @@ export async function OrderDetail({ order }: { order: Order }) {
           <h1 className={styles.detailTitle}>{t('detail.title', { number: order.number })}</h1>
           <StateBadge state={order.state} />
           <LiveRefresh orderId={order.id} />
+          {order.customer ? null : (
+            <span className={styles.titleAction}>
+              <ReorderButton orderId={order.id} number={order.number} />
+            </span>
+          )}
         </div>
         <p className={styles.stateText}>{t(`states.${order.state}.description`)}</p>
         <dl className={styles.facts}>

@@ -17,6 +17,7 @@ import { isStaffRole } from '@/lib/session/roles';
 import { ButtonLink } from '@/components/ui/Button';
 import { ORDER_FILTERS, matchesFilter, type OrderFilter } from './state-style';
 import { StateBadge } from './StateBadge';
+import { ReorderButton } from '@/components/wholesale/ReorderButton';
 import styles from './orders.module.css';
 
 export interface OrdersListProps {
@@ -144,6 +145,11 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
                 <span className={styles.cardTotal}>{formatPesos(o.finalTotal)}</span>
               </p>
               <p className={styles.cardState}>{t(`states.${o.state}.description`)}</p>
+              {staff ? null : (
+                <div className={styles.cardActions}>
+                  <ReorderButton orderId={o.id} number={o.number} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -44,13 +44,20 @@ const api: FakeEmbla = {
   },
 };
 const options: unknown[] = [];
-jest.mock('embla-carousel-react', () => ({
+// Embla is imported on demand (components/ui/useEmblaOnDemand): the mock counts how often it is mounted.
+let mounts = 0;
+jest.mock('embla-carousel', () => ({
   __esModule: true,
-  default: (opts: unknown) => {
+  default: (_viewport: HTMLElement, opts: unknown) => {
+    mounts++;
     options.push(opts);
-    return [() => {}, api];
+    return { ...api, destroy: () => {} };
   },
 }));
+/** Lets the on-demand import resolve and Embla mount (promise callbacks, under fake timers). */
+async function flush() {
+  for (let i = 0; i < 5; i++) await act(async () => {});
+}
 // The viewer is code-split with next/dynamic; here it renders a marker.
 jest.mock('next/dynamic', () => ({
   __esModule: true,
@@ -82,12 +89,13 @@ beforeEach(() => {
   api.scrollNext.mockClear();
   api.scrollPrev.mockClear();
   options.length = 0;
+  mounts = 0;
   setMatchMedia(false);
 });
 afterEach(() => jest.useRealTimers());
 
 describe('Gallery', () => {
-  it('renders the first image eagerly with fetchpriority high and the Spanish alt', () => {
+  it('renders the first image eagerly with fetchpriority high and the Spanish alt, without Embla until used', async () => {
     api.count = 3;
     renderWithProductIntl(<Gallery images={images} name="Vela" />);
     const imgs = screen.getAllByAltText('imagen de Vela');
@@ -95,25 +103,36 @@ describe('Gallery', () => {
     expect(imgs[0]).toHaveAttribute('loading', 'eager');
     expect(imgs[0]).toHaveAttribute('width', '800');
     expect(imgs[1]).toHaveAttribute('loading', 'lazy');
+    await flush();
+    expect(mounts).toBe(0);
+    // a pointer over the gallery loads it (before the first click or swipe)
+    fireEvent.pointerEnter(screen.getByRole('region', { name: 'Imágenes de Vela' }), { pointerType: 'mouse' });
+    await flush();
+    expect(mounts).toBe(1);
     expect(options[0]).toMatchObject({ loop: true });
   });
 
-  it('one image: no previous/next buttons, no thumbnails, no autoplay', () => {
+  it('one image: no previous/next buttons, no thumbnails, no autoplay, no Embla', async () => {
     api.count = 1;
     renderWithProductIntl(<Gallery images={images.slice(0, 1)} name="Vela" />);
     expect(screen.queryByRole('button', { name: 'Imagen siguiente' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Imagen anterior' })).toBeNull();
     expect(screen.queryByRole('list', { name: 'Elegir imagen' })).toBeNull();
     act(() => jest.advanceTimersByTime(10_000));
+    fireEvent.pointerEnter(screen.getByRole('region', { name: 'Imágenes de Vela' }), { pointerType: 'mouse' });
+    await flush();
     expect(api.scrollNext).not.toHaveBeenCalled();
+    expect(mounts).toBe(0);
   });
 
-  it('auto-advances every 3 s and pauses while hovered', () => {
+  it('auto-advances every 3 s (the first advance loads Embla) and pauses while hovered', async () => {
     api.count = 3;
     renderWithProductIntl(<Gallery images={images} name="Vela" />);
     act(() => jest.advanceTimersByTime(2999));
     expect(api.scrollNext).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));
+    await flush();
+    expect(mounts).toBe(1);
     expect(api.scrollNext).toHaveBeenCalledTimes(1);
     const region = screen.getByRole('region', { name: 'Imágenes de Vela' });
     fireEvent.pointerEnter(region, { pointerType: 'mouse' });
@@ -122,6 +141,7 @@ describe('Gallery', () => {
     fireEvent.pointerLeave(region);
     act(() => jest.advanceTimersByTime(3000));
     expect(api.scrollNext).toHaveBeenCalledTimes(2);
+    expect(mounts).toBe(1);
   });
 
   it('does not auto-advance with reduced motion', () => {
@@ -132,11 +152,13 @@ describe('Gallery', () => {
     expect(api.scrollNext).not.toHaveBeenCalled();
   });
 
-  it('buttons and thumbnails move the carousel; a click opens the viewer', () => {
+  it('buttons and thumbnails move the carousel (the first press loads Embla, then moves); a click opens the viewer', async () => {
     api.count = 3;
     renderWithProductIntl(<Gallery images={images} name="Vela" />);
     fireEvent.click(screen.getByRole('button', { name: 'Imagen siguiente' }));
-    expect(api.scrollNext).toHaveBeenCalled();
+    await flush();
+    expect(api.scrollNext).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Imagen anterior' }));
     expect(api.scrollPrev).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Ver imagen 3 de 3' }));

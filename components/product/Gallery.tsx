@@ -2,10 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { useIdleStart } from '@/components/ui/useIdleStart';
+import { useEmblaOnDemand } from '@/components/ui/useEmblaOnDemand';
 import { FallbackImage } from './FallbackImage';
 import { AUTOPLAY_MS, GALLERY_SIZES, gallerySrcSet } from './image-utils';
 import styles from './Gallery.module.css';
@@ -42,11 +41,9 @@ function usePrefersReducedMotion(): boolean {
 export function Gallery({ images, name }: { images: readonly GalleryImage[]; name: string }) {
   const t = useTranslations('product.gallery');
   const many = images.length > 1;
-  // Embla starts once the page is idle, or at once when the shopper reaches for the gallery first.
-  const idle = useIdleStart();
-  const [touched, setTouched] = useState(false);
-  const active = idle || touched;
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: many, align: 'start', duration: 24 });
+  // Embla loads with the first auto-advance, or at once when the shopper reaches for the gallery
+  // (components/ui/useEmblaOnDemand).
+  const { viewportRef, api: emblaApi, run, prepare } = useEmblaOnDemand({ loop: many, align: 'start', duration: 24 });
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -67,13 +64,13 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
   // Auto-advance. Restarts after every slide change, so a manual move gets a full 3 s too.
   const paused = hovered || focused || reducedMotion || viewerIndex !== null;
   useEffect(() => {
-    if (!emblaApi || !many || paused) return;
+    if (!many || paused) return;
     const id = window.setInterval(() => {
       // A background tab does not move (and does not pile up moves for when it comes back).
-      if (document.visibilityState === 'visible') emblaApi.scrollNext();
+      if (document.visibilityState === 'visible') run((api) => api.scrollNext());
     }, AUTOPLAY_MS);
     return () => window.clearInterval(id);
-  }, [emblaApi, many, paused, selected]);
+  }, [run, many, paused, selected]);
 
   const open = useCallback((index: number, from: HTMLElement) => {
     opener.current = from;
@@ -83,11 +80,11 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
   const close = useCallback(
     (lastIndex: number) => {
       setViewerIndex(null);
-      if (many) emblaApi?.scrollTo(lastIndex, true);
+      if (many) run((api) => api.scrollTo(lastIndex, true));
       // Give focus back to what opened the viewer.
       requestAnimationFrame(() => opener.current?.focus());
     },
-    [emblaApi, many],
+    [run, many],
   );
 
   if (images.length === 0) {
@@ -103,19 +100,22 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
       className={styles.gallery}
       aria-roledescription="carousel"
       aria-label={t('label', { name })}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
-      onPointerDown={() => setTouched(true)}
+      onPointerEnter={(e) => {
+        if (e.pointerType === 'mouse') setHovered(true);
+        if (many) prepare();
+      }}
+      onPointerDown={() => many && prepare()}
       onPointerLeave={() => setHovered(false)}
       onFocus={() => {
         setFocused(true);
-        setTouched(true);
+        if (many) prepare();
       }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
     >
       <div className={styles.frame}>
-        <div className={styles.viewport} ref={active ? emblaRef : undefined}>
+        <div className={styles.viewport} ref={viewportRef}>
           <div className={styles.container}>
             {images.map((img, i) => (
               <div
@@ -156,7 +156,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
             <button
               type="button"
               className={`${styles.arrow} ${styles.prev}`}
-              onClick={() => emblaApi?.scrollPrev()}
+              onClick={() => run((api) => api.scrollPrev())}
               aria-label={t('previous')}
             >
               <ChevronLeftIcon />
@@ -164,7 +164,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
             <button
               type="button"
               className={`${styles.arrow} ${styles.next}`}
-              onClick={() => emblaApi?.scrollNext()}
+              onClick={() => run((api) => api.scrollNext())}
               aria-label={t('next')}
             >
               <ChevronRightIcon />
@@ -185,7 +185,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
                 className={styles.thumb}
                 aria-label={t('goTo', { index: i + 1, total: images.length })}
                 aria-current={i === selected ? 'true' : undefined}
-                onClick={() => emblaApi?.scrollTo(i)}
+                onClick={() => run((api) => api.scrollTo(i))}
               >
                 {/* 72 CSS px at up to 2× density: the smallest resized copy (app/uploads), not the full picture */}
                 <FallbackImage

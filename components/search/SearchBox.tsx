@@ -36,7 +36,7 @@ export interface SearchBoxProps {
  * - Escape clears the text (and closes the suggestions). Without JS the form still submits to /products.
  * - Nothing found: the 'term not found' message, "¿Quisiste decir …?" (searches that term) and the categories.
  */
-export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss, categories = [] }: SearchBoxProps) {
+export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss, categories = [], initialText = '' }: SearchBoxProps & { initialText?: string }) {
   const t = useTranslations('common.search');
   const tPrice = useTranslations('common.price');
   const locale = useLocale() as Locale;
@@ -46,8 +46,9 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
   const listId = `${baseId}-list`;
   const optionId = (i: number) => `${baseId}-opt-${i}`;
 
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  // initialText: what was typed into the SearchEntry this box replaced (components/search/SearchEntry.tsx).
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(initialText !== '');
   const search = useProductSearch(text);
   const items = search.items.slice(0, MAX_SUGGESTIONS);
   const options: Option[] =

@@ -105,3 +105,33 @@ export function canIncrement(value: number, bounds: QuantityBounds): boolean {
 export function canDecrement(value: number): boolean {
   return value > 0;
 }
+
+/** Why a requested quantity is not one of the valid ones (see `checkQuantity`). */
+type QuantityProblem = 'zero' | 'belowMin' | 'aboveMax' | 'notMultiple';
+
+export interface QuantityCheck {
+  /** null: the quantity is valid as it is. */
+  problem: QuantityProblem | null;
+  /**
+   * The valid quantities nearest to the requested one (one or two, ascending, none equal to it): for a
+   * quantity between two multiples of the step, the one below and the one above; below the minimum, the
+   * lowest; above the maximum, the highest.
+   */
+  nearest: number[];
+}
+
+/**
+ * A quantity someone typed or pasted (quick order, reorder), checked against the same rules as the cart's
+ * quantity selector and the API's order validation (`normalizeBounds`, `isValidQuantity`). Unlike `clamp`,
+ * it does not fix the value: it says what is wrong and which valid quantities are nearest.
+ */
+export function checkQuantity(value: number, bounds: QuantityBounds): QuantityCheck {
+  if (!Number.isSafeInteger(value) || value <= 0) return { problem: 'zero', nearest: [bounds.lowest] };
+  if (value < bounds.lowest) return { problem: 'belowMin', nearest: [bounds.lowest] };
+  if (value > bounds.highest) return { problem: 'aboveMax', nearest: [bounds.highest] };
+  if (isValidQuantity(value, bounds)) return { problem: null, nearest: [] };
+  const below = snapDown(value, bounds.step);
+  const above = below + bounds.step;
+  const nearest = [below, above].filter((q) => q >= bounds.lowest && q <= bounds.highest);
+  return { problem: 'notMultiple', nearest };
+}

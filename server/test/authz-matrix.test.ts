@@ -66,6 +66,8 @@ const TABLE: Record<string, Rule> = {
   'GET /health': { allow: ALL, expect: everyone(200) },
   'GET /api/products': { allow: ALL, expect: everyone(200) },
   'GET /api/products/search': { allow: ALL, req: () => ({ query: { query: 'sahumerio' } }), expect: everyone(200) },
+  // issue 23: the quick order pad, guests included (guest tiers)
+  'POST /api/quick-order': { allow: ALL, req: (w) => ({ body: { lines: [{ sku: w.simpleSku, quantity: 1 }] } }), expect: everyone(200) },
   'GET /api/products/lookup': { allow: ALL, req: (w) => ({ query: { ids: String(w.cat.simple) } }), expect: everyone(200) },
   'GET /api/product/{id}': { allow: ALL, req: (w) => ({ params: { id: w.cat.simple } }), expect: everyone(200) },
   'GET /api/product/slug/{slug}': { allow: ALL, req: (w) => ({ params: { slug: w.cat.slugs.simple! } }), expect: everyone(200) },
@@ -150,6 +152,8 @@ const TABLE: Record<string, Rule> = {
     req: (w) => ({ params: { id: w.a.orderId }, body: { products: [{ id: w.cat.exact, quantity: 1 }] } }),
     expect: { A: 200 },
   },
+  // issue 23: a preview of the owner's order at today's prices (saves nothing); anybody else 404
+  'POST /api/order/{id}/reorder': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 200 } },
   'POST /api/order/{id}/proof': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId }, multipart: pngUpload() }), expect: { A: 201 } },
   'GET /api/order/{id}/documents/{docId}/file': {
     allow: OWNER_OR_STAFF,

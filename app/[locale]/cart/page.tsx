@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing, type Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
 import { publicApiUrl } from '@/lib/api/config';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { SessionProvider } from '@/lib/session/SessionProvider';
@@ -36,6 +37,11 @@ export default async function CartPage({ params }: Props) {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('title')}</h1>
         <p className={styles.intro}>{t('intro')}</p>
+        <p className={styles.intro}>
+          <Link href="/quick-order" prefetch={false} data-testid="cart-quick-order">
+            {t('quickOrderLink')}
+          </Link>
+        </p>
       </header>
       {/* Exactly the island's texts (cart, quantity selector), whatever the layout sends to the client. */}
       <NextIntlClientProvider messages={pickMessages(messages, CART_CLIENT_MESSAGE_PATHS)}>

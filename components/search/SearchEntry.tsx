@@ -1,0 +1,80 @@
+'use client';
+import { useId, useState, type ComponentType } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { getPathname } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import { SearchIcon } from '@/components/ui/icons';
+import type { SearchBoxProps } from './SearchBox';
+import styles from './SearchBox.module.css';
+
+type Loaded = { Box: ComponentType<SearchBoxProps & { initialText?: string }> };
+let loading: Promise<Loaded> | null = null;
+/** One import for every search entry on the page (header and bottom-bar panel). */
+export function loadSearchBox(): Promise<Loaded> {
+  loading ??= import('./SearchBox').then((m) => ({ Box: m.SearchBox }));
+  return loading;
+}
+
+/**
+ * The search box as every page first ships it (issue 25): the same form and input as SearchBox, with none of
+ * its suggestion code. A plain GET form to /products?query=… that works as it is; the suggestions (SearchBox,
+ * its fetching, prices and images) load on the first sign of intent — pointer over the box, focus, a key — and
+ * take its place, keeping what was typed and the focus.
+ */
+export function SearchEntry(props: SearchBoxProps) {
+  const t = useTranslations('common.search');
+  const locale = useLocale() as Locale;
+  const [Box, setBox] = useState<Loaded['Box'] | null>(null);
+  // What the entry hands the box when it arrives: the text typed so far and whether it has the focus (state,
+  // not a read of the input, so a key pressed while the chunk loads is not lost).
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const inputId = `${useId()}-input`;
+
+  const load = () => {
+    if (Box) return;
+    void loadSearchBox().then((m) => setBox(() => m.Box));
+  };
+
+  if (Box) return <Box {...props} initialText={text} autoFocus={props.autoFocus || focused} />;
+  return (
+    <form
+      role="search"
+      action={getPathname({ href: '/products', locale })}
+      method="get"
+      className={[styles.form, props.variant === 'panel' ? styles.panel : ''].join(' ')}
+      onPointerEnter={load}
+      onFocus={load}
+      onKeyDown={load}
+      data-testid="search-entry"
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('label')}
+      </label>
+      <div className={styles.field}>
+        <SearchIcon className={styles.icon} />
+        <input
+          id={inputId}
+          className={styles.input}
+          type="search"
+          name="query"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={false}
+          // no popup until the suggestions load: like SearchBox while it is collapsed
+          aria-controls={undefined}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder={t('placeholder')}
+          autoFocus={props.autoFocus}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Message paths of the wholesale islands (issue 23), added by their pages with <ScopedMessages>.
+ * - QUICK_ORDER_MESSAGE_PATHS: the /quick-order pad.
+ * - REORDER_MESSAGE_PATHS: the "Volver a pedir" button and its preview (orders list, order detail).
+ */
+export const QUICK_ORDER_MESSAGE_PATHS = ['wholesale.quick'] as const;
+export const REORDER_MESSAGE_PATHS = ['wholesale.reorder'] as const;

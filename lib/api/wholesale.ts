@@ -1,0 +1,21 @@
+/**
+ * Browser calls of the wholesale tools (issue 23 §1–2), answers parsed with their contracts
+ * (lib/contracts/wholesale.ts): "Volver a pedir" and the quick order pad.
+ */
+import { quickOrderResultSchema, reorderPreviewSchema, type QuickOrderRequest, type QuickOrderResult, type ReorderPreview } from '@/lib/contracts/wholesale';
+import { parseAnswer } from './orders';
+import { publicRequest } from './public';
+
+export const wholesaleApi = {
+  async reorder(orderId: number): Promise<ReorderPreview> {
+    return parseAnswer(reorderPreviewSchema, await publicRequest<unknown>(`api/order/${orderId}/reorder`, { method: 'POST', body: {} }));
+  },
+  async quickOrder(lines: QuickOrderRequest['lines']): Promise<QuickOrderResult> {
+    return parseAnswer(quickOrderResultSchema, await publicRequest<unknown>('api/quick-order', { method: 'POST', body: { lines } }));
+  },
+  async quickOrderFile(file: File): Promise<QuickOrderResult> {
+    const form = new FormData();
+    form.append('file', file);
+    return parseAnswer(quickOrderResultSchema, await publicRequest<unknown>('api/quick-order', { method: 'POST', body: form }));
+  },
+};
