@@ -14,6 +14,7 @@ import { BillUpload } from './BillUpload';
 import { BudgetEditor } from './BudgetEditor';
 import { RemitForm } from './RemitForm';
 import { StateButtons } from './StateButtons';
+import { OrderTeamPanel, type OrderTeamPanelProps } from './team/OrderTeamPanel';
 import styles from './admin.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
@@ -32,7 +33,7 @@ export function orderTimeline(order: Pick<OrderDetail, 'history' | 'documents'>)
  * One order for staff (server-rendered); the actions are small client islands that refresh the page, and
  * LiveRefresh re-renders it when the customer (or another staff member) changes the order.
  */
-export function AdminOrder({ order }: { order: OrderDetail }) {
+export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<OrderTeamPanelProps, 'notes' | 'members' | 'viewerId'> }) {
   const t = useTranslations('admin.order');
   const tp = useTranslations('admin.print');
   const format = useFormatter();
@@ -261,6 +262,8 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
           <div className={styles.chatBox}>
             <OrderChat orderId={order.id} staff={{ customerName: c ? `${c.name} ${c.lastname}`.trim() : t('byCustomer') }} />
           </div>
+          {/* staff-only: the assignee and the internal notes (issue 32 item 4) */}
+          {team ? <OrderTeamPanel orderId={order.id} assignee={order.assignee ?? null} {...team} /> : null}
           <section className={styles.panel} aria-labelledby="adm-history">
             <h2 id="adm-history" className={styles.h2}>
               {t('history')}

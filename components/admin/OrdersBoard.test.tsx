@@ -33,6 +33,7 @@ const row = (id: number, over: Partial<StaffOrderListItem> = {}): StaffOrderList
     customer: { id: 3, name: 'Ana', lastname: 'Pérez', email: 'ana@example.com' },
     documentNumber: '20123456789',
     unread: 0,
+    assignee: null,
     ...over,
   }) as StaffOrderListItem;
 
@@ -47,10 +48,10 @@ const list = (items: StaffOrderListItem[], over: Partial<StaffOrderList> = {}): 
   ...over,
 });
 
-const renderBoard = (l: StaffOrderList, filters = { page: 1 }) =>
+const renderBoard = (l: StaffOrderList, filters: Parameters<typeof OrdersBoard>[0]['filters'] = { page: 1 }, members: Parameters<typeof OrdersBoard>[0]['members'] = []) =>
   render(
     <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone={SHOP_TIME_ZONE} onError={() => {}}>
-      <OrdersBoard filters={filters} list={l} />
+      <OrdersBoard filters={filters} list={l} members={members} />
     </NextIntlClientProvider>,
   );
 
@@ -90,5 +91,22 @@ describe('OrdersBoard', () => {
     unmount();
     renderBoard(list([]));
     expect(screen.getByText('No hay pedidos con estos filtros.')).toBeInTheDocument();
+  });
+
+  it('assignment (issue 32 item 4): the assignee on the card, the filter with the team, "Asignados a mí" and the XLSX link keep it', () => {
+    renderBoard(list([row(1, { assignee: { id: 5, name: 'Olga Test' } }), row(2)]), { page: 1, assignee: 'me', sort: 'oldest' }, [
+      { id: 5, name: 'Olga Test', role: 'orderemployee' },
+    ]);
+    const rows = screen.getAllByTestId('order-row');
+    expect(within(rows[0]!).getByTestId('card-assignee')).toHaveTextContent('Asignado: Olga Test');
+    expect(within(rows[1]!).queryByTestId('card-assignee')).toBeNull();
+    const filter = screen.getByTestId('assignee-filter');
+    expect(filter).toHaveValue('me');
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cualquiera', 'Asignados a mí', 'Sin asignar', 'Olga Test']);
+    // pressed: the link takes the filter off again
+    expect(screen.getByTestId('board-mine')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('board-mine')).toHaveAttribute('href', '/admin?sort=oldest');
+    expect(screen.getByTestId('board-export-xlsx')).toHaveAttribute('href', '/api/staff-export/orders?sort=oldest&assignee=me&format=xlsx');
+    expect(screen.getByTestId('board-export')).toHaveAttribute('href', '/api/staff-export/orders?sort=oldest&assignee=me');
   });
 });

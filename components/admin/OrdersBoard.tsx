@@ -5,11 +5,13 @@ import { BOARD_SORTS, boardExportHref, boardHref, type BoardFilters } from '@/li
 import { printHref } from '@/lib/admin/print';
 import { formatPesos } from '@/lib/money';
 import { ORDER_STATES } from '@/lib/orders/states';
+import type { StaffMember } from '@/lib/contracts/staff-team';
 import type { StaffOrderList } from '@/lib/orders/types';
 import { StateBadge } from '@/components/orders/StateBadge';
 import { STATE_TONES } from '@/components/orders/state-style';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
+import team from './team/team.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
@@ -19,13 +21,14 @@ import { SHOP_TIME_ZONE } from '@/lib/locales';
  * without JavaScript; the LiveRefresh island re-renders it when an order changes or a customer writes.
  * Under 600 px the table becomes one card per order (CSS, data-label on the cells).
  */
-export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: StaffOrderList }) {
+export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFilters; list: StaffOrderList; members?: StaffMember[] }) {
   const t = useTranslations('admin.board');
   const tp = useTranslations('admin.print');
   const ts = useTranslations('orders');
   const format = useFormatter();
   const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
-  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort };
+  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee };
+  const exportFilters = { state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee };
   const sort = filters.sort ?? 'newest';
   const pages = Math.max(1, list.totalPages);
 
@@ -74,6 +77,20 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
             <span>{t('to')}</span>
             <input type="date" name="to" defaultValue={filters.to ?? ''} />
           </label>
+          <label className={styles.field}>
+            <span>{t('assignee')}</span>
+            {/* keyed: a client-side move to other filters must not keep the old choice on screen */}
+            <select key={filters.assignee ?? ''} name="assignee" defaultValue={filters.assignee ?? ''} className={styles.kindSelect} data-testid="assignee-filter">
+              <option value="">{t('assigneeAll')}</option>
+              <option value="me">{t('assigneeMe')}</option>
+              <option value="none">{t('assigneeNone')}</option>
+              {members.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className={styles.filterActions}>
             <button type="submit" className={styles.primaryButton}>
               {t('apply')}
@@ -92,12 +109,23 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
         {/* the orders on screen (a state chip is the usual selection: e.g. every "Preparado" for today's dispatch) */}
         {list.items.length ? (
           <div className={styles.resultActions}>
+            <Link
+              href={boardHref({ ...base, state: filters.state, assignee: filters.assignee === 'me' ? undefined : 'me' })}
+              className={`${styles.linkButton} ${filters.assignee === 'me' ? team.pressed : ''}`}
+              aria-current={filters.assignee === 'me' ? 'true' : undefined}
+              data-testid="board-mine"
+            >
+              {t('assigneeMe')}
+            </Link>
             <Link href={printHref('packing', list.items.map((o) => o.id))} prefetch={false} className={styles.linkButton} data-testid="board-print">
               {tp('printPage')}
             </Link>
             {/* a storefront route handler: it sends the session to the API (a link cannot) */}
-            <a href={boardExportHref({ state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort })} className={styles.linkButton} download data-testid="board-export">
+            <a href={boardExportHref(exportFilters)} className={styles.linkButton} download data-testid="board-export">
               {t('export')}
+            </a>
+            <a href={boardExportHref(exportFilters, 'xlsx')} className={styles.linkButton} download data-testid="board-export-xlsx">
+              {t('exportXlsx')}
             </a>
           </div>
         ) : null}
@@ -158,6 +186,11 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
                   </td>
                   <td data-label={t('colState')}>
                     <StateBadge state={o.state} />
+                    {o.assignee ? (
+                      <span className={styles.sub} data-testid="card-assignee">
+                        {t('assignedTo', { name: o.assignee.name })}
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label={t('delivery')}>{o.toSucc ? t('pickup') : t('shipping')}</td>
                   <td data-label={t('colItems')} className={styles.num}>

@@ -4,9 +4,10 @@ import { ORDER_CHAT_MESSAGE_PATHS } from '@/components/orders/messages';
  * Message paths of the back-office's client islands, added by each admin page with <ScopedMessages>.
  * The admin layout (AdminNav gets its labels from the server), the board and the lists need none.
  */
-/** /admin/orders/[orderId]: StateButtons, BudgetEditor, RemitForm, BillUpload, DocumentLink, OrderChat. */
+/** /admin/orders/[orderId]: StateButtons, BudgetEditor, RemitForm, BillUpload, DocumentLink, OrderChat, NoteForm, AssigneePicker. */
 export const ADMIN_ORDER_CLIENT_MESSAGE_PATHS = [
   'admin.client.working',
+  'admin.client.team',
   'admin.client.states',
   'admin.client.budget',
   'admin.client.remit',

@@ -56,3 +56,20 @@ describe('sort and export (issue 32, item 6)', () => {
     expect(boardExportHref({ state: 'review', sort: 'customer' })).toBe('/api/staff-export/orders?state=review&sort=customer');
   });
 });
+
+describe('assignee filter and the XLSX export (issue 32, items 4 and 6)', () => {
+  it('keeps me, none or an id; drops anything else', () => {
+    expect(parseBoardFilters({ assignee: 'me' }).assignee).toBe('me');
+    expect(parseBoardFilters({ assignee: 'none' }).assignee).toBe('none');
+    expect(parseBoardFilters({ assignee: '42' }).assignee).toBe('42');
+    for (const bad of ['0', '-1', 'yo', '1.5', '9999999999', 'me;drop']) expect(parseBoardFilters({ assignee: bad }).assignee).toBeUndefined();
+  });
+
+  it('carries the assignee to the board URL, the API and both exports', () => {
+    expect(boardHref({ assignee: 'me', page: 1 })).toBe('/admin?assignee=me');
+    expect(boardApiPath({ state: 'review', assignee: '7', page: 1 })).toBe('api/staff/orders?state=review&assignee=7&page=1&rows=20');
+    expect(boardExportPath({ assignee: 'me' }, 'xlsx')).toBe('api/staff/orders/export?assignee=me&format=xlsx');
+    expect(boardExportHref({ sort: 'oldest' }, 'xlsx')).toBe('/api/staff-export/orders?sort=oldest&format=xlsx');
+    expect(boardExportHref({ sort: 'oldest' }, 'csv')).toBe('/api/staff-export/orders?sort=oldest');
+  });
+});

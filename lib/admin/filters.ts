@@ -16,8 +16,13 @@ export interface BoardFilters {
   q?: string;
   /** absent = newest first */
   sort?: BoardSort;
+  /** 'me' (the signed-in staff member), 'none' (nobody) or a staff member's id */
+  assignee?: string;
   page: number;
 }
+
+/** 'me', 'none' or an id of at most 9 digits (within the API's int range) */
+const ASSIGNEE = /^(me|none|[1-9]\d{0,8})$/;
 
 const BOARD_ROWS = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,6 +40,7 @@ function validDate(raw: string | undefined): string | undefined {
 export function parseBoardFilters(query: Query): BoardFilters {
   const state = first(query.state);
   const q = first(query.q)?.replace(/\u0000/g, '').trim().slice(0, 100);
+  const assignee = first(query.assignee);
   const pageRaw = first(query.page);
   const page = pageRaw && /^\d{1,6}$/.test(pageRaw) ? Math.max(1, Math.min(100_000, Number(pageRaw))) : 1;
   return {
@@ -43,6 +49,7 @@ export function parseBoardFilters(query: Query): BoardFilters {
     to: validDate(first(query.to)),
     q: q ? q : undefined,
     ...(isBoardSort(first(query.sort)) && first(query.sort) !== 'newest' ? { sort: first(query.sort) as BoardSort } : {}),
+    ...(assignee && ASSIGNEE.test(assignee) ? { assignee } : {}),
     page,
   };
 }
@@ -54,6 +61,7 @@ function toParams(f: Partial<BoardFilters>): URLSearchParams {
   if (f.to) p.set('to', f.to);
   if (f.q) p.set('q', f.q);
   if (f.sort && f.sort !== 'newest') p.set('sort', f.sort);
+  if (f.assignee) p.set('assignee', f.assignee);
   if (f.page && f.page > 1) p.set('page', String(f.page));
   return p;
 }
@@ -72,14 +80,21 @@ export function boardApiPath(f: BoardFilters): string {
   return `api/staff/orders?${p.toString()}`;
 }
 
-/** The staff API path of the CSV export for these filters (every page, in the board's order). */
-export function boardExportPath(f: Omit<BoardFilters, 'page'>): string {
-  const s = toParams({ ...f, page: 1 }).toString();
-  return `api/staff/orders/export${s ? `?${s}` : ''}`;
+type ExportFormat = 'csv' | 'xlsx';
+
+function exportParams(f: Omit<BoardFilters, 'page'>, format: ExportFormat): string {
+  const p = toParams({ ...f, page: 1 });
+  if (format !== 'csv') p.set('format', format);
+  const s = p.toString();
+  return s ? `?${s}` : '';
 }
 
-/** The board's "Exportar CSV" link: the storefront's handler that forwards the session (app/api/staff-export/orders). */
-export function boardExportHref(f: Omit<BoardFilters, 'page'>): string {
-  const s = toParams({ ...f, page: 1 }).toString();
-  return `/api/staff-export/orders${s ? `?${s}` : ''}`;
+/** The staff API path of the CSV / XLSX export for these filters (every page, in the board's order). */
+export function boardExportPath(f: Omit<BoardFilters, 'page'>, format: ExportFormat = 'csv'): string {
+  return `api/staff/orders/export${exportParams(f, format)}`;
+}
+
+/** The board's "Exportar CSV/XLSX" links: the storefront's handler that forwards the session (app/api/staff-export/orders). */
+export function boardExportHref(f: Omit<BoardFilters, 'page'>, format: ExportFormat = 'csv'): string {
+  return `/api/staff-export/orders${exportParams(f, format)}`;
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 // The storefront parses with this contract in the browser: no eval probe under our CSP (see the file).
 import '../security/zod';
 import { ORDER_STATES } from '../orders/states';
+import { orderAssigneeSchema } from './staff-team';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 const missingStatusSchema = z.enum(['complete', 'incomplete', 'missing']);
@@ -147,6 +148,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
     })
     .optional()
     .describe('Sólo para el personal: con qué recalcular el presupuesto al cambiar unidades (lib/orders/budget-pricing)'),
+  assignee: orderAssigneeSchema.nullable().optional().describe('Sólo para el personal: quién del personal atiende el pedido'),
 });
 
 export const orderListSchema = z.array(orderSummarySchema);
@@ -155,6 +157,7 @@ const staffOrderListItemSchema = orderSummarySchema.extend({
   customer: z.object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string() }),
   documentNumber: z.string().nullable(),
   unread: z.number().int().describe('Mensajes del cliente sin leer por el personal'),
+  assignee: orderAssigneeSchema.nullable().describe('Quién del personal atiende el pedido'),
 });
 
 export const staffOrderListSchema = z.object({

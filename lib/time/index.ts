@@ -66,3 +66,12 @@ export function shopFilterBound(value: string, end = false): Date {
   }
   return new Date(value);
 }
+
+/**
+ * The instant as a Date whose UTC fields read the shop's wall clock: what a spreadsheet cell needs (XLSX dates
+ * have no zone; Excel shows the UTC fields), so an order placed at 22:30 in Buenos Aires reads 22:30.
+ */
+export function shopWallClockAsUtc(at: Date): Date {
+  const w = wallClock(at);
+  return new Date(Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s));
+}

@@ -403,11 +403,14 @@ export const orders = pgTable(
      */
     idempotencyKey: text('idempotency_key'),
     idempotencyHash: text('idempotency_hash'),
+    /** the staff member who looks after the order (issue 32 item 4); null = nobody; staff only */
+    assignedToId: integer('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_assigned_to_idx').on(t.assignedToId),
     index('orders_state_idx').on(t.state),
     uniqueIndex('orders_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
   ],
@@ -499,6 +502,22 @@ export const messages = pgTable(
   (t) => [index('messages_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/** Staff-only notes on an order (issue 32 item 4): never in a customer's answer, room or notification. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** author; null once that account is gone (the note stays) */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -527,7 +546,7 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** staff member who had the link sent (POST api/auth/autoLoginLink); null for links the system sent */
-    requestedBy: integer('requested_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -611,7 +630,7 @@ export const blobs = pgTable(
     /** hex SHA-256 of the bytes (npm run storage:migrate verifies copies against it) */
     sha256: text('sha256').notNull(),
     /** who uploaded it (null: seed, migration, a deleted account) */
-    ownerId: integer('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -46,6 +46,11 @@ export type DomainEvent =
   | { type: 'order.messagePosted'; orderId: number; ownerId: number; message: ChatMessage }
   /** one side read the other side's messages (only when some were unread) */
   | { type: 'order.messagesRead'; orderId: number; ownerId: number; byShop: boolean; messageIds: number[] }
+  /** staff-only notes on an order (issue 32 item 4): heard by staff only, never by the order's customer */
+  | { type: 'order.noteAdded'; orderId: number; noteId: number; authorId: number }
+  | { type: 'order.noteDeleted'; orderId: number; noteId: number; authorId: number }
+  /** the order was assigned to a staff member (`to`), or left unassigned (null), by `byUserId` */
+  | { type: 'order.assigned'; orderId: number; number: number; from: number | null; to: number | null; byUserId: number }
   /**
    * What catalogue GETs answer changed (products, prices, images, categories, search synonyms, carousel,
    * footer tags, shop configuration): `areas` for the API's cache, `tags` (lib/cache) for the storefront.

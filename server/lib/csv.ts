@@ -10,11 +10,15 @@ export type CsvCell = string | number | null | undefined;
 
 const FORMULA = /^[=+\-@\t\r]/;
 
+/** A text cell a spreadsheet would run as a formula, made plain text with a leading apostrophe (CSV and XLSX). */
+export function neutralizeFormula(text: string): string {
+  return FORMULA.test(text) ? `'${text}` : text;
+}
+
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   // numbers are written by the caller (es-AR decimals); a negative number is a number, not a formula
-  let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
+  const text = typeof value === 'number' ? String(value) : neutralizeFormula(value);
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -10,6 +10,9 @@
  *   recipient (the customer's `User-{id}` for a message of the shop, `Staff` for one of the customer);
  *   `messagesRead { orderId, byShop, ids }` to `Order-{id}`.
  *
+ * - staff's notes and assignments (issue 32 item 4): `orderChanged { kind: 'note' | 'assigned' }` to `Staff`
+ *   only — never to `Order-{id}`, where the customer listens.
+ *
  * `orderChanged` carries ids, never order data.
  */
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +30,9 @@ type OrderChangeKind =
   | 'budget'
   | 'remit'
   | 'document'
-  | 'read';
+  | 'read'
+  | 'note'
+  | 'assigned';
 
 interface OrderChanged {
   orderId: number;
@@ -52,11 +57,17 @@ const DOCUMENT_KIND: Record<EventOf<'order.documentAttached'>['kind'], OrderChan
   other: 'document',
 };
 
+/**
+ * Changes the order's room never hears of: chat reads, and staff's own teamwork (notes, assignment, issue 32
+ * item 4) — the customer is in `Order-{id}`; staff's open order pages hear these through `Staff`.
+ */
+const STAFF_ONLY: ReadonlySet<OrderChangeKind> = new Set(['read', 'note', 'assigned']);
+
 export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'realtime'>): void {
   const { events, realtime } = app;
   const changed = (change: OrderChanged) => {
     realtime.emitToStaff('orderChanged', change);
-    if (change.kind !== 'read') realtime.emitToOrder(change.orderId, 'orderChanged', change);
+    if (!STAFF_ONLY.has(change.kind)) realtime.emitToOrder(change.orderId, 'orderChanged', change);
   };
   const name = 'realtime rooms';
 
@@ -64,6 +75,10 @@ export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'real
   events.on('order.stateChanged', name, (e) => changed({ orderId: e.orderId, kind: MOVE_KIND[e.via], by: e.by }));
   events.on('order.budgetSent', name, (e) => changed({ orderId: e.orderId, kind: 'budget', by: 'staff' }));
   events.on('order.documentAttached', name, (e) => changed({ orderId: e.orderId, kind: DOCUMENT_KIND[e.kind], by: e.by }));
+
+  events.on('order.noteAdded', name, (e) => changed({ orderId: e.orderId, kind: 'note', by: 'staff' }));
+  events.on('order.noteDeleted', name, (e) => changed({ orderId: e.orderId, kind: 'note', by: 'staff' }));
+  events.on('order.assigned', name, (e) => changed({ orderId: e.orderId, kind: 'assigned', by: 'staff' }));
 
   events.on('order.messagePosted', name, ({ orderId, ownerId, message }) => {
     realtime.emitToOrder(orderId, 'newMessage', message);

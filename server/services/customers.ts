@@ -7,7 +7,8 @@
  * on every request and caches permissions per ROLE id only, so moving a user to another role needs no
  * cache flush.
  */
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { CustomerSort } from '../../lib/admin/customer-filters';
 import { fromCents } from '../../lib/money';
 import { ASSIGNABLE_ROLES, CUSTOMER_ROLES, type CustomerDetail, type CustomerList, type CustomerSummary } from '../../lib/admin/settings-types';
 import type { Db } from '../db/client';
@@ -30,6 +31,8 @@ export interface CustomerFilter {
   vip?: boolean;
   /** customers (default): roles customer + vipcustomer; staff: the staff roles */
   kind: 'customers' | 'staff';
+  /** newest first by default (lib/admin/customer-filters CUSTOMER_SORTS) */
+  sort?: CustomerSort;
   page: number;
   rows: number;
 }
@@ -60,7 +63,23 @@ function searchCondition(q: string): SQL | undefined {
 
 const isoOf = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-export async function listCustomers(db: Db, f: CustomerFilter): Promise<CustomerList> {
+/** The list's orderings (issue 32 item 6): every one ends on the id, so pages never repeat or skip anyone. */
+function orderingOf(sort: CustomerSort = 'newest'): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(users.createdAt), asc(users.id)];
+    case 'name':
+      return [asc(foldedSql(sql`${users.lastname} || ' ' || ${users.name}`)), asc(users.id)];
+    case 'orders':
+      return [sql`${orderCountSql} desc`, desc(users.id)];
+    case 'lastOrder':
+      return [sql`${lastOrderSql} desc nulls last`, desc(users.id)];
+    default:
+      return [desc(users.createdAt), desc(users.id)];
+  }
+}
+
+function customerConditions(f: Omit<CustomerFilter, 'page' | 'rows' | 'sort'>): SQL | undefined {
   const where: SQL[] = [];
   if (f.kind === 'staff') where.push(inArray(roles.name, STAFF));
   else if (f.vip === true) where.push(eq(roles.name, 'vipcustomer'));
@@ -68,10 +87,11 @@ export async function listCustomers(db: Db, f: CustomerFilter): Promise<Customer
   else where.push(inArray(roles.name, [...CUSTOMER_ROLES]));
   const search = f.q ? searchCondition(f.q) : undefined;
   if (search) where.push(search);
-  const cond = and(...where);
+  return and(...where);
+}
 
-  const [rows, totalRow] = await Promise.all([
-    db
+function customerRows(db: Db, f: Omit<CustomerFilter, 'page' | 'rows'>) {
+  return db
       .select({
         id: users.id,
         name: users.name,
@@ -86,8 +106,19 @@ export async function listCustomers(db: Db, f: CustomerFilter): Promise<Customer
       })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(cond)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .where(customerConditions(f))
+      .orderBy(...orderingOf(f.sort));
+}
+
+/** The customers the list shows with these filters, in its order, up to `max` (the CSV/XLSX export). */
+export async function customersForExport(db: Db, f: Omit<CustomerFilter, 'page' | 'rows'>, max: number): Promise<CustomerSummary[]> {
+  return (await customerRows(db, f).limit(max)).map((r) => summary(r));
+}
+
+export async function listCustomers(db: Db, f: CustomerFilter): Promise<CustomerList> {
+  const cond = customerConditions(f);
+  const [rows, totalRow] = await Promise.all([
+    customerRows(db, f)
       .limit(f.rows)
       .offset((f.page - 1) * f.rows),
     db.select({ n: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(cond),

@@ -199,4 +199,17 @@ export function subscribeStaffNotifications(app: Deps & Pick<FastifyInstance, 'e
   const name = 'staff notifications';
   app.events.on('order.created', name, (e) => notifyStaff(app, e.orderId, 'order'));
   app.events.on('order.messagePosted', name, (e) => (e.message.fromShop ? undefined : notifyStaff(app, e.orderId, 'message')));
+  app.events.on('order.assigned', name, (e) => (e.to !== null && e.to !== e.byUserId ? notifyAssignee(app, e.orderId, e.number, e.to, e.byUserId) : undefined));
+}
+
+/** The bell of the staff member an order was just assigned to (issue 32 item 4); never for one's own pick. */
+async function notifyAssignee(app: Deps, orderId: number, number: number, to: number, byUserId: number): Promise<void> {
+  const [by] = await app.db.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, byUserId)).limit(1);
+  const who = by ? `${by.name} ${by.lastname}`.trim() : 'Alguien del personal';
+  await createNotification(app, {
+    userId: to,
+    title: `Pedido asignado #${number}`,
+    description: `${who} te asignó el pedido #${number}.`,
+    url: `/admin/orders/${orderId}`,
+  });
 }

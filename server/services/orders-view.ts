@@ -2,7 +2,7 @@
  * Order reads for the customer (their lists and detail) and staff (paged search with counts per state).
  * Money leaves here in pesos (lib/money fromCents), dates as ISO strings. Shapes: lib/orders/types.ts.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents } from '../../lib/money';
 import {
   additionsStatus,
@@ -37,6 +37,10 @@ export const itemCountSql = sql<number>`(select count(*)::int from order_items o
 const unitsSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id" and not oi.missing)`;
 /** The customer's messages on the order that staff have not read yet (the board's unread badge). */
 const unreadSql = sql<number>`(select count(*)::int from messages m where m.order_id = "orders"."id" and m.user_id = "orders"."user_id" and m.viewed_at is null)`;
+/** The name of the staff member the order is assigned to (issue 32 item 4), null when nobody is. */
+const assigneeNameSql = sql<string | null>`(select trim(u.name || ' ' || u.lastname) from users u where u.id = "orders"."assigned_to_id")`;
+
+const assigneeOf = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -202,6 +206,9 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   };
   if (opts.forStaff && customer[0]) detail.customer = customer[0];
   if (opts.forStaff) {
+    const [assigned] =
+      o.assignedToId === null ? [] : await db.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, o.assignedToId)).limit(1);
+    detail.assignee = o.assignedToId !== null && assigned ? { id: o.assignedToId, name: `${assigned.name} ${assigned.lastname}`.trim() } : null;
     // the budget editor reprices with the same engine and rule as sendBudget (lib/orders/budget-pricing)
     const [tiers, isVip] = await Promise.all([loadTiers(db, items.map(itemGroup)), customerIsVip(db, o.userId)]);
     detail.pricing = {
@@ -224,6 +231,8 @@ export interface StaffOrderFilter {
   q?: string;
   /** newest first by default (lib/admin/filters BOARD_SORTS) */
   sort?: BoardSort;
+  /** only the orders assigned to this staff member, or to nobody ('none') */
+  assignee?: number | 'none';
   page: number;
   rows: number;
 }
@@ -264,7 +273,7 @@ function searchCondition(q: string): SQL | undefined {
 
 function staffOrderRows(db: Db) {
   return db
-    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, assigneeName: assigneeNameSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
@@ -277,6 +286,8 @@ function staffConditions(f: Omit<StaffOrderFilter, 'page' | 'rows'>): { base: SQ
   if (f.to) base.push(lt(orders.createdAt, f.to));
   const search = f.q ? searchCondition(f.q) : undefined;
   if (search) base.push(search);
+  if (f.assignee === 'none') base.push(isNull(orders.assignedToId));
+  else if (f.assignee !== undefined) base.push(eq(orders.assignedToId, f.assignee));
   return { base, withState: f.state ? [...base, eq(orders.state, f.state)] : base };
 }
 
@@ -287,7 +298,12 @@ export async function staffOrdersForExport(db: Db, f: Omit<StaffOrderFilter, 'pa
     .where(withState.length ? and(...withState) : undefined)
     .orderBy(...orderingOf(f.sort))
     .limit(max);
-  return rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber }));
+  return rows.map((r) => ({
+    ...summaryOf(r.order, r.itemCount, r.totalUnits),
+    customer: r.customer,
+    documentNumber: r.documentNumber,
+    assignee: assigneeOf(r.order.assignedToId, r.assigneeName),
+  }));
 }
 
 export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<StaffOrderList> {
@@ -317,7 +333,7 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
   for (const r of perState) counts[r.state] = Number(r.n);
   const total = Number(totalRow[0]?.n ?? 0);
   return {
-    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread) })),
+    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread), assignee: assigneeOf(r.order.assignedToId, r.assigneeName) })),
     total,
     totalPages: Math.ceil(total / f.rows),
     page: f.page,

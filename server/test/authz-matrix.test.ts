@@ -219,6 +219,20 @@ const TABLE: Record<string, Rule> = {
     req: (w) => ({ params: { id: w.victim.orderId }, multipart: pdfUpload() }),
     expect: { staff: 201, oe: 201 },
   },
+  // staff-only notes and assignment (issue 32 item 4): every staff role, never a customer (not even the order's owner)
+  'GET /api/staff/orders/{id}/notes': { allow: STAFF, denied: 403, req: (w) => ({ params: { id: w.a.orderId } }), expect: { staff: 200, oe: 200 } },
+  'POST /api/staff/orders/{id}/notes': { allow: STAFF, denied: 403, req: (w) => ({ params: { id: w.a.orderId }, body: { text: 'Nota de la matriz' } }), expect: { staff: 201, oe: 201 } },
+  'DELETE /api/staff/orders/{id}/notes/{noteId}': {
+    allow: STAFF,
+    denied: 403,
+    req: (w) => ({ params: { id: w.a.orderId, noteId: 2_000_000_000 } }),
+    expect: { staff: 404, oe: 404 },
+  },
+  'PUT /api/staff/orders/{id}/assignee': { allow: STAFF, denied: 403, req: (w) => ({ params: { id: w.victim.orderId }, body: { userId: null } }), expect: { staff: 200, oe: 200 } },
+  'GET /api/staff/team': { allow: STAFF, denied: 403, expect: { staff: 200, oe: 200 } },
+  // exports: the board's (orders:read, every staff role) and the customers' (users:read: not the order employee)
+  'GET /api/staff/orders/export': { allow: STAFF, denied: 403, req: () => ({ query: { format: 'xlsx' } }), expect: { staff: 200, oe: 200 } },
+  'GET /api/staff/customers/export': { allow: SUPERADMIN, denied: 403, req: () => ({ query: { format: 'xlsx' } }), expect: { staff: 200 } },
   'GET /api/staff/config': { allow: STAFF, denied: 403, expect: { staff: 200, oe: 200 } },
   'PATCH /api/staff/config': { allow: SUPERADMIN, denied: 403, req: () => ({ body: { maintaince: false } }), expect: { staff: 200 } },
   'PATCH /api/staff/products/{id}': { allow: SUPERADMIN, denied: 403, req: (w) => ({ params: { id: w.victim.productId }, body: { state: 'active' } }), expect: { staff: 200 } },

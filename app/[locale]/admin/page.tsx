@@ -4,6 +4,7 @@ import { OrdersBoard } from '@/components/admin/OrdersBoard';
 import { staffGet } from '@/lib/admin/data';
 import { boardApiPath, boardHref, parseBoardFilters } from '@/lib/admin/filters';
 import { requireStaffData } from '@/lib/admin/guard';
+import type { StaffTeam } from '@/lib/contracts/staff-team';
 import type { StaffOrderList } from '@/lib/orders/types';
 
 type Props = {
@@ -16,6 +17,8 @@ export default async function AdminOrdersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const filters = parseBoardFilters(await searchParams);
-  const list = requireStaffData(await staffGet<StaffOrderList>(boardApiPath(filters)), locale as Locale, boardHref(filters));
-  return <OrdersBoard filters={filters} list={list} />;
+  const [listLoad, teamLoad] = await Promise.all([staffGet<StaffOrderList>(boardApiPath(filters)), staffGet<StaffTeam>('api/staff/team')]);
+  const list = requireStaffData(listLoad, locale as Locale, boardHref(filters));
+  const team = requireStaffData(teamLoad, locale as Locale, boardHref(filters));
+  return <OrdersBoard filters={filters} list={list} members={team.members} />;
 }

@@ -1,15 +1,16 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
-import { customersHref, type CustomerFilters } from '@/lib/admin/customer-filters';
+import { CUSTOMER_SORTS, customersExportHref, customersHref, type CustomerFilters } from '@/lib/admin/customer-filters';
 import type { CustomerList } from '@/lib/admin/settings-types';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
- * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT) with a VIP filter,
- * a table newest first, and pagination links — real links and form fields, usable without JavaScript.
+ * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT; accents optional) with a VIP
+ * filter and an order, a table, CSV / XLSX export links with the same filters, and pagination links — real links
+ * and form fields, usable without JavaScript.
  * Under 640 px each row becomes a card (CSS, data-label on the cells).
  */
 export function CustomersList({ filters, list }: { filters: CustomerFilters; list: CustomerList }) {
@@ -37,6 +38,16 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
             <option value="false">{t('notVip')}</option>
           </select>
         </label>
+        <label className={styles.field}>
+          <span>{t('sort')}</span>
+          <select name="sort" defaultValue={filters.sort ?? 'newest'} data-testid="customer-sort">
+            {CUSTOMER_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <div className={styles.actions}>
           <button type="submit" className={base.primaryButton}>
             {t('apply')}
@@ -47,9 +58,22 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
         </div>
       </form>
 
-      <p className={base.muted} aria-live="polite">
-        {t('results', { total: list.total })}
-      </p>
+      <div className={base.resultsRow}>
+        <p className={base.muted} aria-live="polite">
+          {t('results', { total: list.total })}
+        </p>
+        {list.items.length ? (
+          <div className={base.resultActions}>
+            {/* storefront route handlers: they send the session to the API (a link cannot) */}
+            <a href={customersExportHref(filters, 'csv')} className={base.linkButton} download data-testid="customers-export">
+              {t('exportCsv')}
+            </a>
+            <a href={customersExportHref(filters, 'xlsx')} className={base.linkButton} download data-testid="customers-export-xlsx">
+              {t('exportXlsx')}
+            </a>
+          </div>
+        ) : null}
+      </div>
 
       {list.items.length === 0 ? (
         <p className={base.empty}>{t('empty')}</p>

@@ -2,20 +2,21 @@
 
 /**
  * "Nuevo producto" (POST api/staff/products): name, description, price, state, quantities, tiers,
- * categories and, optionally, variations. The editor's form model and rules (./form.ts; amounts read as
- * the shop types them, es-AR); the API's Spanish message is shown when it still refuses (a taken name).
- * On success it opens the new product's editor, where images are added.
+ * categories and, optionally, variations. The editor's form model and rules (./form.ts; amounts read as the
+ * shop types them, es-AR) and its price fields, echo, tier warnings and offers (./PriceFields.tsx); the API's
+ * Spanish message is shown when it still refuses (a taken name). On success it opens the new product's
+ * editor, where images are added.
  */
 import { useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { CategoryRef, ProductState, StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import { echoAmount } from '@/lib/money/parse';
-import { emptyCreateValues, MAX_OFFERS, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
+import { emptyCreateValues, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
+import { FieldError, OffersCard, PriceFields } from './PriceFields';
 import styles from './products.module.css';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
@@ -47,7 +48,6 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
   const form = useForm<ProductCreateValues>({ resolver: zodResolver(schema), defaultValues: emptyCreateValues(), mode: 'onBlur' });
   const { register, handleSubmit, formState, setValue, control } = form;
   const { errors } = formState;
-  const offers = useFieldArray({ control, name: 'offers' });
   const variations = useFieldArray({ control, name: 'variations' });
   const categoryIds = useWatch({ control, name: 'categoryIds' });
   const state = useWatch({ control, name: 'state' });
@@ -66,224 +66,143 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
   };
   const submit = handleSubmit(onSubmit, () => notify('ERROR', t('invalid.form')));
 
-  const err = (msg: string | undefined, fieldId: string) =>
-    msg ? (
-      <span id={`${fieldId}-err`} className={styles.fieldError} role="alert">
-        {msg}
-      </span>
-    ) : null;
+  const err = (msg: string | undefined, fieldId: string) => <FieldError msg={msg} fieldId={fieldId} />;
   const toggleCategory = (cid: number, on: boolean) =>
     setValue('categoryIds', on ? [...categoryIds, cid] : categoryIds.filter((x) => x !== cid), { shouldDirty: true });
-  const echo = price && price.trim() !== '' ? echoAmount(price) : null;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={styles.editor} data-testid="product-create-form" aria-busy={saving}>
-      <section className={styles.card} aria-labelledby={`${id}-main`}>
-        <h2 id={`${id}-main`} className={styles.cardTitle}>
-          {tc('main')}
-        </h2>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-name`}>{tc('name')}</label>
-          <input id={`${id}-name`} maxLength={200} autoComplete="off" {...register('name')} aria-invalid={!!errors.name} aria-describedby={`${id}-name-hint`} data-testid="create-name" />
-          <span id={`${id}-name-hint`} className={styles.hint}>
-            {tc('nameHint')}
-          </span>
-          {err(errors.name?.message, `${id}-name`)}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-description`}>{tc('description')}</label>
-          <textarea id={`${id}-description`} rows={4} maxLength={20_000} {...register('description')} data-testid="create-description" />
-          <span className={styles.hint}>{tc('descriptionHint')}</span>
-        </div>
-        <div className={styles.row}>
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className={styles.editor} data-testid="product-create-form" aria-busy={saving}>
+        <section className={styles.card} aria-labelledby={`${id}-main`}>
+          <h2 id={`${id}-main`} className={styles.cardTitle}>
+            {tc('main')}
+          </h2>
           <div className={styles.field}>
-            <label htmlFor={`${id}-price`}>{t('price')}</label>
-            <div className={styles.money}>
-              <span aria-hidden="true">$</span>
-              <input id={`${id}-price`} inputMode="decimal" autoComplete="off" {...register('price')} aria-invalid={!!errors.price} data-testid="create-price" />
-            </div>
-            {echo ? (
-              <span className={styles.hint} data-testid="echo-price">
-                {t('echo', { amount: echo })}
-              </span>
-            ) : null}
-            {err(errors.price?.message, `${id}-price`)}
+            <label htmlFor={`${id}-name`}>{tc('name')}</label>
+            <input id={`${id}-name`} maxLength={200} autoComplete="off" {...register('name')} aria-invalid={!!errors.name} aria-describedby={`${id}-name-hint`} data-testid="create-name" />
+            <span id={`${id}-name-hint`} className={styles.hint}>
+              {tc('nameHint')}
+            </span>
+            {err(errors.name?.message, `${id}-name`)}
           </div>
           <div className={styles.field}>
-            <label htmlFor={`${id}-discount`}>{t('discount')}</label>
-            <div className={styles.money}>
-              <span aria-hidden="true">$</span>
-              <input id={`${id}-discount`} inputMode="decimal" autoComplete="off" {...register('discount')} aria-invalid={!!errors.discount} />
-            </div>
-            {err(errors.discount?.message, `${id}-discount`)}
+            <label htmlFor={`${id}-description`}>{tc('description')}</label>
+            <textarea id={`${id}-description`} rows={4} maxLength={20_000} {...register('description')} data-testid="create-description" />
+            <span className={styles.hint}>{tc('descriptionHint')}</span>
           </div>
-        </div>
-        <fieldset className={styles.states}>
-          <legend>{t('state')}</legend>
-          <div className={styles.segments}>
-            {STATES.map((s) => (
-              <label key={s} className={styles.segment} data-state={s} data-checked={state === s || undefined}>
-                <input type="radio" value={s} {...register('state')} />
-                <span className={styles.segmentLabel}>
-                  <span className={styles.dot} data-state={s} aria-hidden="true" />
-                  {ts(s)}
-                </span>
-                <span className={styles.segmentHint}>{t(`stateHints.${s}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </section>
-
-      <section className={styles.card} aria-labelledby={`${id}-qty`}>
-        <h2 id={`${id}-qty`} className={styles.cardTitle}>
-          {t('quantities')}
-        </h2>
-        <div className={styles.row}>
-          {(['min', 'max', 'steps'] as const).map((f) => (
-            <div key={f} className={`${styles.field} ${styles.small}`}>
-              <label htmlFor={`${id}-${f}`}>{t(f)}</label>
-              <input id={`${id}-${f}`} inputMode="numeric" autoComplete="off" {...register(f)} aria-invalid={!!errors[f]} />
-              {err(errors[f]?.message, `${id}-${f}`)}
-            </div>
-          ))}
-        </div>
-      </section>
-
-      <section className={styles.card} aria-labelledby={`${id}-cats`}>
-        <h2 id={`${id}-cats`} className={styles.cardTitle}>
-          {t('categories')}
-        </h2>
-        <p className={styles.hint}>{tc('categoriesHint')}</p>
-        {categoryOptions.length === 0 ? (
-          <p className={styles.muted}>{t('noCategories')}</p>
-        ) : (
-          <ul className={styles.checkGrid}>
-            {categoryOptions.map((c) => (
-              <li key={c.id}>
-                <label className={styles.check}>
-                  <input type="checkbox" checked={categoryIds.includes(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} data-testid={`create-category-${c.slug}`} />
-                  {c.name}
-                  {categoryIds[0] === c.id ? <span className={styles.mainTag}>{t('main')}</span> : null}
+          <PriceFields id={id} savedPrice={0} priceTestId="create-price" />
+          <fieldset className={styles.states}>
+            <legend>{t('state')}</legend>
+            <div className={styles.segments}>
+              {STATES.map((s) => (
+                <label key={s} className={styles.segment} data-state={s} data-checked={state === s || undefined}>
+                  <input type="radio" value={s} {...register('state')} />
+                  <span className={styles.segmentLabel}>
+                    <span className={styles.dot} data-state={s} aria-hidden="true" />
+                    {ts(s)}
+                  </span>
+                  <span className={styles.segmentHint}>{t(`stateHints.${s}`)}</span>
                 </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className={styles.card} aria-labelledby={`${id}-offers`}>
-        <div className={styles.cardHead}>
-          <h2 id={`${id}-offers`} className={styles.cardTitle}>
-            {t('offers')}
-          </h2>
-          <button type="button" className={styles.ghostButton} disabled={offers.fields.length >= MAX_OFFERS} onClick={() => offers.append({ name: '', units: '', price: '', isVip: false, isStrict: false }, { shouldFocus: true })}>
-            + {t('addOffer')}
-          </button>
-        </div>
-        <p className={styles.hint}>{t('offersHint')}</p>
-        {offers.fields.length === 0 ? (
-          <p className={styles.muted}>{t('noOffers')}</p>
-        ) : (
-          <ol className={styles.offers}>
-            {offers.fields.map((f, i) => {
-              const e = errors.offers?.[i];
-              const fid = `${id}-o${i}`;
-              return (
-                <li key={f.id} className={styles.offer}>
-                  <div className={styles.field}>
-                    <label htmlFor={`${fid}-units`}>{t('offerUnits')}</label>
-                    <input id={`${fid}-units`} inputMode="numeric" {...register(`offers.${i}.units`)} aria-invalid={!!e?.units} />
-                    {err(e?.units?.message, `${fid}-units`)}
-                  </div>
-                  <div className={styles.field}>
-                    <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
-                    <div className={styles.money}>
-                      <span aria-hidden="true">$</span>
-                      <input id={`${fid}-price`} inputMode="decimal" {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} />
-                    </div>
-                    {err(e?.price?.message, `${fid}-price`)}
-                  </div>
-                  <div className={`${styles.field} ${styles.grow}`}>
-                    <label htmlFor={`${fid}-name`}>{t('offerName')}</label>
-                    <input id={`${fid}-name`} maxLength={100} {...register(`offers.${i}.name`)} aria-invalid={!!e?.name} />
-                    {err(e?.name?.message, `${fid}-name`)}
-                  </div>
-                  <div className={styles.checks}>
-                    <label className={styles.check}>
-                      <input type="checkbox" {...register(`offers.${i}.isVip`)} />
-                      {t('offerVip')}
-                    </label>
-                    <label className={styles.check}>
-                      <input type="checkbox" {...register(`offers.${i}.isStrict`)} />
-                      {t('offerStrict')}
-                    </label>
-                  </div>
-                  <button type="button" className={styles.iconButton} onClick={() => offers.remove(i)} aria-label={t('removeOffer', { index: i + 1 })} title={t('removeOffer', { index: i + 1 })}>
-                    ×
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </section>
-
-      <section className={styles.card} aria-labelledby={`${id}-vars`}>
-        <div className={styles.cardHead}>
-          <h2 id={`${id}-vars`} className={styles.cardTitle}>
-            {tc('variations')}
-          </h2>
-          <button type="button" className={styles.ghostButton} onClick={() => variations.append({ name: '', price: price ?? '' }, { shouldFocus: true })} data-testid="add-variation">
-            + {tc('addVariation')}
-          </button>
-        </div>
-        <p className={styles.hint}>{tc('variationsHint')}</p>
-        {variations.fields.length ? (
-          <>
-            <div className={styles.field}>
-              <label htmlFor={`${id}-variable`}>{tc('variable')}</label>
-              <input id={`${id}-variable`} maxLength={50} placeholder={tc('variablePlaceholder')} {...register('variable')} aria-invalid={!!errors.variable} />
-              {err(errors.variable?.message, `${id}-variable`)}
+              ))}
             </div>
-            <ol className={styles.offers}>
-              {variations.fields.map((f, i) => {
-                const e = errors.variations?.[i];
-                const fid = `${id}-v${i}`;
-                return (
-                  <li key={f.id} className={styles.offer}>
-                    <div className={`${styles.field} ${styles.grow}`}>
-                      <label htmlFor={`${fid}-name`}>{tc('variationName')}</label>
-                      <input id={`${fid}-name`} maxLength={100} {...register(`variations.${i}.name`)} aria-invalid={!!e?.name} />
-                      {err(e?.name?.message, `${fid}-name`)}
-                    </div>
-                    <div className={styles.field}>
-                      <label htmlFor={`${fid}-price`}>{t('price')}</label>
-                      <div className={styles.money}>
-                        <span aria-hidden="true">$</span>
-                        <input id={`${fid}-price`} inputMode="decimal" {...register(`variations.${i}.price`)} aria-invalid={!!e?.price} />
-                      </div>
-                      {err(e?.price?.message, `${fid}-price`)}
-                    </div>
-                    <button type="button" className={styles.iconButton} onClick={() => variations.remove(i)} aria-label={tc('removeVariation', { index: i + 1 })} title={tc('removeVariation', { index: i + 1 })}>
-                      ×
-                    </button>
-                  </li>
-                );
-              })}
-            </ol>
-          </>
-        ) : (
-          <p className={styles.muted}>{tc('noVariations')}</p>
-        )}
-      </section>
+          </fieldset>
+        </section>
 
-      <div className={styles.saveBar} data-dirty>
-        <span className={styles.saveStatus}>{tc('imagesLater')}</span>
-        <button type="submit" className={styles.saveButton} disabled={saving} data-testid="create-product">
-          {saving ? t('saving') : tc('submit')}
-        </button>
-      </div>
-    </form>
+        <section className={styles.card} aria-labelledby={`${id}-qty`}>
+          <h2 id={`${id}-qty`} className={styles.cardTitle}>
+            {t('quantities')}
+          </h2>
+          <div className={styles.row}>
+            {(['min', 'max', 'steps'] as const).map((f) => (
+              <div key={f} className={`${styles.field} ${styles.small}`}>
+                <label htmlFor={`${id}-${f}`}>{t(f)}</label>
+                <input id={`${id}-${f}`} inputMode="numeric" autoComplete="off" {...register(f)} aria-invalid={!!errors[f]} />
+                {err(errors[f]?.message, `${id}-${f}`)}
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section className={styles.card} aria-labelledby={`${id}-cats`}>
+          <h2 id={`${id}-cats`} className={styles.cardTitle}>
+            {t('categories')}
+          </h2>
+          <p className={styles.hint}>{tc('categoriesHint')}</p>
+          {categoryOptions.length === 0 ? (
+            <p className={styles.muted}>{t('noCategories')}</p>
+          ) : (
+            <ul className={styles.checkGrid}>
+              {categoryOptions.map((c) => (
+                <li key={c.id}>
+                  <label className={styles.check}>
+                    <input type="checkbox" checked={categoryIds.includes(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} data-testid={`create-category-${c.slug}`} />
+                    {c.name}
+                    {categoryIds[0] === c.id ? <span className={styles.mainTag}>{t('main')}</span> : null}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <OffersCard id={id} />
+
+        <section className={styles.card} aria-labelledby={`${id}-vars`}>
+          <div className={styles.cardHead}>
+            <h2 id={`${id}-vars`} className={styles.cardTitle}>
+              {tc('variations')}
+            </h2>
+            <button type="button" className={styles.ghostButton} onClick={() => variations.append({ name: '', price: price ?? '' }, { shouldFocus: true })} data-testid="add-variation">
+              + {tc('addVariation')}
+            </button>
+          </div>
+          <p className={styles.hint}>{tc('variationsHint')}</p>
+          {variations.fields.length ? (
+            <>
+              <div className={styles.field}>
+                <label htmlFor={`${id}-variable`}>{tc('variable')}</label>
+                <input id={`${id}-variable`} maxLength={50} placeholder={tc('variablePlaceholder')} {...register('variable')} aria-invalid={!!errors.variable} />
+                {err(errors.variable?.message, `${id}-variable`)}
+              </div>
+              <ol className={styles.offers}>
+                {variations.fields.map((f, i) => {
+                  const e = errors.variations?.[i];
+                  const fid = `${id}-v${i}`;
+                  return (
+                    <li key={f.id} className={styles.offer}>
+                      <div className={`${styles.field} ${styles.grow}`}>
+                        <label htmlFor={`${fid}-name`}>{tc('variationName')}</label>
+                        <input id={`${fid}-name`} maxLength={100} {...register(`variations.${i}.name`)} aria-invalid={!!e?.name} />
+                        {err(e?.name?.message, `${fid}-name`)}
+                      </div>
+                      <div className={styles.field}>
+                        <label htmlFor={`${fid}-price`}>{t('price')}</label>
+                        <div className={styles.money}>
+                          <span aria-hidden="true">$</span>
+                          <input id={`${fid}-price`} inputMode="decimal" {...register(`variations.${i}.price`)} aria-invalid={!!e?.price} />
+                        </div>
+                        {err(e?.price?.message, `${fid}-price`)}
+                      </div>
+                      <button type="button" className={styles.iconButton} onClick={() => variations.remove(i)} aria-label={tc('removeVariation', { index: i + 1 })} title={tc('removeVariation', { index: i + 1 })}>
+                        ×
+                      </button>
+                    </li>
+                  );
+                })}
+              </ol>
+            </>
+          ) : (
+            <p className={styles.muted}>{tc('noVariations')}</p>
+          )}
+        </section>
+
+        <div className={styles.saveBar} data-dirty>
+          <span className={styles.saveStatus}>{tc('imagesLater')}</span>
+          <button type="submit" className={styles.saveButton} disabled={saving} data-testid="create-product">
+            {saving ? t('saving') : tc('submit')}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -30,4 +30,15 @@ export const boardQuery = z.object({
     .optional()
     .describe('Número de pedido, nombre o email del cliente, CUIT/CUIL/DNI'),
   sort: z.enum(BOARD_SORTS).optional().describe('Orden: newest (por defecto), oldest, totalDesc, totalAsc, customer'),
+  assignee: z
+    .union([z.enum(['me', 'none']), z.string().regex(/^[1-9]\d{0,9}$/).refine((s) => Number(s) <= 2_147_483_647)])
+    .optional()
+    .describe('Asignados a: me (quien consulta), none (sin asignar) o el id de alguien del personal'),
 });
+
+/** The `assignee` filter for the services: 'me' is the caller. */
+export function boardAssignee(raw: string | undefined, callerId: number): number | 'none' | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'none') return 'none';
+  return raw === 'me' ? callerId : Number(raw);
+}

@@ -1,7 +1,8 @@
 /**
  * Staff: customers (registered by ./index.ts under /api/staff, so its no-store hook applies).
  *
- *   GET   /api/staff/customers?q&vip&kind&page&rows   users:read — paged, newest first
+ *   GET   /api/staff/customers?q&vip&kind&sort&page&rows   users:read — paged, newest first unless sorted
+ *   GET   /api/staff/customers/export?format&q&vip&sort     users:read — CSV or XLSX: see ./exports.ts
  *   GET   /api/staff/customers/:id                    users:read — with addresses, billing data, orders
  *   PATCH /api/staff/customers/:id/vip { vip }        users:write — role customer ↔ vipcustomer
  *   PATCH /api/staff/customers/:id/role { role }      roles:write (superadmin) — never one's own role
@@ -10,6 +11,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CUSTOMER_SORTS } from '../../../lib/admin/customer-filters';
 import { ASSIGNABLE_ROLES } from '../../../lib/admin/settings-types';
 import { HttpError } from '../../errors';
 import { envelope, idParams } from '../../schemas/common';
@@ -68,6 +70,7 @@ const listQuery = z.object({
     .describe('Nombre, email o CUIT/CUIL/DNI'),
   vip: z.enum(['true', 'false']).optional().describe('true: sólo VIP; false: sólo no VIP'),
   kind: z.enum(['customers', 'staff']).default('customers'),
+  sort: z.enum(CUSTOMER_SORTS).optional().describe('Orden: newest (por defecto), oldest, name, orders, lastOrder'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   rows: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -94,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // staff accounts are only listed to who may change roles
       if (q.kind === 'staff' && !req.user!.permissions.includes('roles:write')) throw HttpError.forbidden();
       const vip = q.vip === undefined ? undefined : q.vip === 'true';
-      return { success: true as const, data: await listCustomers(app.db, { q: q.q, vip, kind: q.kind, page: q.page, rows: q.rows }) };
+      return { success: true as const, data: await listCustomers(app.db, { q: q.q, vip, kind: q.kind, sort: q.sort, page: q.page, rows: q.rows }) };
     },
   );
 

@@ -16,6 +16,7 @@
  *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products.ts
  *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
+ *   /api/staff/orders/:id/notes…, …/assignee, /api/staff/team  staff-only notes and assignment: see ./team.ts
  * The services announce every change (server/events): order changes reach the board, the order pages and
  * the customer's notifications; product and configuration changes drop the API's catalogue cache and
  * revalidate the storefront's cached pages.
@@ -39,9 +40,10 @@ import categoryRoutes from './categories';
 import productRoutes from './products';
 import staffCustomers from './customers';
 import staffExports from './exports';
-import { boardQuery } from './board-query';
+import { boardAssignee, boardQuery } from './board-query';
 import staffSearch from './search';
 import staffSettings from './settings';
+import staffTeam from './team';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
@@ -118,7 +120,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // days are the shop's (Buenos Aires), not UTC's: a bare `to` includes that whole day there
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
-      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, page: q.page, rows: q.rows });
+      const assignee = boardAssignee(q.assignee, req.user!.id);
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
   );
@@ -275,6 +278,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
   await app.register(staffCustomers);
   await app.register(staffExports);
+  // staff-only notes, assignment and the team list (issue 32 item 4): ./team.ts
+  await app.register(staffTeam);
   await app.register(staffSettings);
   await app.register(staffSearch);
 };

@@ -7,20 +7,29 @@ import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { parseOrderId } from '@/components/orders/order-data';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
+import type { OrderNote, StaffTeam } from '@/lib/contracts/staff-team';
 import type { OrderDetail } from '@/lib/orders/types';
 
 type Props = { params: Promise<{ locale: string; orderId: string }> };
 
-/** /admin/orders/{id} — one order for staff: data, state buttons, budget, remit, bill, chat. */
+/** /admin/orders/{id} — one order for staff: data, state buttons, budget, remit, bill, chat, notes and assignee. */
 export default async function AdminOrderPage({ params }: Props) {
   const { locale, orderId } = await params;
   setRequestLocale(locale);
   const id = parseOrderId(orderId);
   if (id === null) notFound();
-  const order = requireStaffData(await staffGet<OrderDetail>(`api/staff/orders/${id}`), locale as Locale, `/admin/orders/${id}`);
+  const next = `/admin/orders/${id}`;
+  const [orderLoad, notesLoad, teamLoad] = await Promise.all([
+    staffGet<OrderDetail>(`api/staff/orders/${id}`),
+    staffGet<OrderNote[]>(`api/staff/orders/${id}/notes`),
+    staffGet<StaffTeam>('api/staff/team'),
+  ]);
+  const order = requireStaffData(orderLoad, locale as Locale, next);
+  const notes = requireStaffData(notesLoad, locale as Locale, next);
+  const team = requireStaffData(teamLoad, locale as Locale, next);
   return (
     <ScopedMessages paths={ADMIN_ORDER_CLIENT_MESSAGE_PATHS}>
-      <AdminOrder order={order} />
+      <AdminOrder order={order} team={{ notes, members: team.members, viewerId: team.me }} />
     </ScopedMessages>
   );
 }

@@ -1,0 +1,181 @@
+'use client';
+
+/**
+ * The price fields both product forms share (the editor, PATCH, and "Nuevo producto", POST): the price and
+ * sale price with their es-AR echo ("Se guarda como $ 21.500,00", lib/money/parse.ts), the warnings before
+ * saving (tiers no longer below the price, a price cut to less than a fifth: ./form.ts priceWarnings), and the
+ * quantity offers (tiers) with their own echo. One copy, so a rule added to one form reaches the other.
+ * Read from the form's context (react-hook-form FormProvider): both forms' values extend ProductFormValues.
+ */
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
+import { formatPesos } from '@/lib/money';
+import { echoAmount } from '@/lib/money/parse';
+import { MAX_OFFERS, priceWarnings, type ProductFormValues } from './form';
+import styles from './products.module.css';
+
+export function FieldError({ msg, fieldId }: { msg: string | undefined; fieldId: string }) {
+  return msg ? (
+    <span id={`${fieldId}-err`} className={styles.fieldError} role="alert">
+      {msg}
+    </span>
+  ) : null;
+}
+
+/** "Se guarda como $ …" under an amount input, or nothing while it is empty or not an amount. */
+function AmountEcho({ raw, id, testId }: { raw: string | undefined; id: string; testId: string }) {
+  const t = useTranslations('adminProducts.client');
+  const text = raw && raw.trim() !== '' ? echoAmount(raw) : null;
+  return text ? (
+    <span id={id} className={styles.hint} data-testid={testId}>
+      {t('echo', { amount: text })}
+    </span>
+  ) : null;
+}
+
+const described = (hint: string | null, fieldId: string, hasError: boolean) => [hint, hasError ? `${fieldId}-err` : null].filter(Boolean).join(' ') || undefined;
+
+export interface PriceFieldsProps {
+  id: string;
+  /** the price as saved (0 for a new product: no "big drop" warning) */
+  savedPrice: number;
+  /** a variation's tiers live on its parent: no tier warning */
+  isVariation?: boolean;
+  priceTestId: string;
+}
+
+/** Price and sale price, each with its echo, and the warnings about the tiers and a big drop. */
+export function PriceFields({ id, savedPrice, isVariation = false, priceTestId }: PriceFieldsProps) {
+  const t = useTranslations('adminProducts.client');
+  const { register, control, formState } = useFormContext<ProductFormValues>();
+  const { errors } = formState;
+  const price = useWatch({ control, name: 'price' });
+  const discount = useWatch({ control, name: 'discount' });
+  const offers = useWatch({ control, name: 'offers' });
+  // "21.50" and "21.500" are both valid amounts: say back which one will be saved, and what it does to the tiers
+  const warnings = priceWarnings({ price, offers: isVariation ? [] : (offers ?? []) }, savedPrice);
+
+  return (
+    <>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-price`}>{t('price')}</label>
+          <div className={styles.money}>
+            <span aria-hidden="true">$</span>
+            <input
+              id={`${id}-price`}
+              inputMode="decimal"
+              autoComplete="off"
+              {...register('price')}
+              aria-invalid={!!errors.price}
+              aria-describedby={described(`${id}-price-echo`, `${id}-price`, !!errors.price)}
+              data-testid={priceTestId}
+            />
+          </div>
+          <AmountEcho raw={price} id={`${id}-price-echo`} testId="echo-price" />
+          <FieldError msg={errors.price?.message} fieldId={`${id}-price`} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-discount`}>{t('discount')}</label>
+          <div className={styles.money}>
+            <span aria-hidden="true">$</span>
+            <input
+              id={`${id}-discount`}
+              inputMode="decimal"
+              autoComplete="off"
+              {...register('discount')}
+              aria-invalid={!!errors.discount}
+              aria-describedby={described(`${id}-discount-hint`, `${id}-discount`, !!errors.discount)}
+            />
+          </div>
+          <span id={`${id}-discount-hint`} className={styles.hint}>
+            {t('discountHint')}
+          </span>
+          <AmountEcho raw={discount} id={`${id}-discount-echo`} testId="echo-discount" />
+          <FieldError msg={errors.discount?.message} fieldId={`${id}-discount`} />
+        </div>
+      </div>
+      {warnings.bigDrop || warnings.tiersNotBelow.length ? (
+        <div className={styles.warning} role="status" data-testid="price-warnings">
+          {warnings.bigDrop ? <p>{t('warnDrop', { before: formatPesos(warnings.bigDrop.before), after: formatPesos(warnings.bigDrop.after) })}</p> : null}
+          {warnings.tiersNotBelow.length ? <p>{t('warnTiers', { count: warnings.tiersNotBelow.length, units: warnings.tiersNotBelow.join(', ') })}</p> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The quantity offers (tiers): add, edit with the amount echo, remove; at most MAX_OFFERS. */
+export function OffersCard({ id }: { id: string }) {
+  const t = useTranslations('adminProducts.client');
+  const { register, control, formState } = useFormContext<ProductFormValues>();
+  const { errors } = formState;
+  const offers = useFieldArray({ control, name: 'offers' });
+  const watched = useWatch({ control, name: 'offers' });
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-offers`}>
+      <div className={styles.cardHead}>
+        <h2 id={`${id}-offers`} className={styles.cardTitle}>
+          {t('offers')}
+        </h2>
+        <button
+          type="button"
+          className={styles.ghostButton}
+          disabled={offers.fields.length >= MAX_OFFERS}
+          onClick={() => offers.append({ name: '', units: '', price: '', isVip: false, isStrict: false }, { shouldFocus: true })}
+          data-testid="add-offer"
+        >
+          + {t('addOffer')}
+        </button>
+      </div>
+      <p className={styles.hint}>{t('offersHint')}</p>
+      {offers.fields.length === 0 ? (
+        <p className={styles.muted}>{t('noOffers')}</p>
+      ) : (
+        <ol className={styles.offers}>
+          {offers.fields.map((f, i) => {
+            const e = errors.offers?.[i];
+            const fid = `${id}-o${i}`;
+            return (
+              <li key={f.id} className={styles.offer} data-testid="offer-row">
+                <div className={styles.field}>
+                  <label htmlFor={`${fid}-units`}>{t('offerUnits')}</label>
+                  <input id={`${fid}-units`} inputMode="numeric" {...register(`offers.${i}.units`)} aria-invalid={!!e?.units} aria-describedby={e?.units ? `${fid}-units-err` : undefined} />
+                  <FieldError msg={e?.units?.message} fieldId={`${fid}-units`} />
+                </div>
+                <div className={styles.field}>
+                  <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
+                  <div className={styles.money}>
+                    <span aria-hidden="true">$</span>
+                    <input id={`${fid}-price`} inputMode="decimal" {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : `${fid}-price-echo`} />
+                  </div>
+                  <AmountEcho raw={watched?.[i]?.price} id={`${fid}-price-echo`} testId={`echo-o${i}-price`} />
+                  <FieldError msg={e?.price?.message} fieldId={`${fid}-price`} />
+                </div>
+                <div className={`${styles.field} ${styles.grow}`}>
+                  <label htmlFor={`${fid}-name`}>{t('offerName')}</label>
+                  <input id={`${fid}-name`} maxLength={100} {...register(`offers.${i}.name`)} aria-invalid={!!e?.name} aria-describedby={e?.name ? `${fid}-name-err` : undefined} />
+                  <FieldError msg={e?.name?.message} fieldId={`${fid}-name`} />
+                </div>
+                <div className={styles.checks}>
+                  <label className={styles.check}>
+                    <input type="checkbox" {...register(`offers.${i}.isVip`)} />
+                    {t('offerVip')}
+                  </label>
+                  <label className={styles.check}>
+                    <input type="checkbox" {...register(`offers.${i}.isStrict`)} />
+                    {t('offerStrict')}
+                  </label>
+                </div>
+                <button type="button" className={styles.iconButton} onClick={() => offers.remove(i)} aria-label={t('removeOffer', { index: i + 1 })} title={t('removeOffer', { index: i + 1 })}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+'use client';
+
+/** Who looks after the order (issue 32 item 4): a staff member, oneself in one click, or nobody (PUT …/assignee). */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import type { StaffMember } from '@/lib/contracts/staff-team';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import styles from './team.module.css';
+
+export interface AssigneePickerProps {
+  orderId: number;
+  current: number | null;
+  members: StaffMember[];
+  viewerId: number | null;
+}
+
+export function AssigneePicker({ orderId, current, members, viewerId }: AssigneePickerProps) {
+  const t = useTranslations('admin.client.team');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [choice, setChoice] = useState(current === null ? '' : String(current));
+  const [busy, setBusy] = useState(false);
+
+  const save = async (userId: number | null) => {
+    setBusy(true);
+    try {
+      await publicRequest(`api/staff/orders/${orderId}/assignee`, { method: 'PUT', body: { userId } });
+      notify('SUCCESS', userId === null ? t('unassigned') : t('assigned'));
+      setChoice(userId === null ? '' : String(userId));
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(choice === '' ? null : Number(choice));
+  };
+
+  return (
+    <form onSubmit={submit} className={styles.assignForm} data-testid="assignee-form">
+      <label htmlFor={id} className={base.label}>
+        {t('assignLabel')}
+      </label>
+      <div className={styles.formRow}>
+        <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)} className={styles.select}>
+          <option value="">{t('nobody')}</option>
+          {members.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={base.secondaryButton} disabled={busy || choice === (current === null ? '' : String(current))}>
+          {t('save')}
+        </button>
+      </div>
+      {viewerId !== null && viewerId !== current ? (
+        <button type="button" className={base.linkButton} disabled={busy} onClick={() => void save(viewerId)} data-testid="assign-me">
+          {t('assignMe')}
+        </button>
+      ) : null}
+    </form>
+  );
+}

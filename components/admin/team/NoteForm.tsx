@@ -1,0 +1,100 @@
+'use client';
+
+/** The staff-only notes' writes (issue 32 item 4): add one (POST …/notes), delete one's own (DELETE …/notes/:id). */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { NOTE_MAX_LENGTH } from '@/lib/contracts/staff-team';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import base from '../admin.module.css';
+import styles from './team.module.css';
+
+export function NoteForm({ orderId }: { orderId: number }) {
+  const t = useTranslations('admin.client.team');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const length = text.trim().length;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (length === 0) return setError(t('required'));
+    if (length > NOTE_MAX_LENGTH) return setError(t('tooLong', { max: NOTE_MAX_LENGTH }));
+    setError(null);
+    setBusy(true);
+    try {
+      await publicRequest(`api/staff/orders/${orderId}/notes`, { method: 'POST', body: { text: text.trim() } });
+      notify('SUCCESS', t('saved'));
+      setText('');
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={styles.noteForm} data-testid="note-form">
+      <label htmlFor={id} className={base.label}>
+        {t('label')}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        rows={3}
+        maxLength={NOTE_MAX_LENGTH + 200}
+        placeholder={t('placeholder')}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-c${error ? ` ${id}-e` : ''}`}
+      />
+      <div className={styles.formRow}>
+        <span id={`${id}-c`} className={styles.counter} data-over={length > NOTE_MAX_LENGTH || undefined}>
+          {t('counter', { count: length, max: NOTE_MAX_LENGTH })}
+        </span>
+        <button type="submit" className={base.secondaryButton} disabled={busy} aria-busy={busy}>
+          {t('add')}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-e`} className={base.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function DeleteNoteButton({ orderId, noteId, label }: { orderId: number; noteId: number; label: string }) {
+  const t = useTranslations('admin.client.team');
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!window.confirm(t('confirmDelete'))) return;
+    setBusy(true);
+    try {
+      await publicRequest(`api/staff/orders/${orderId}/notes/${noteId}`, { method: 'DELETE' });
+      notify('SUCCESS', t('deleted'));
+      router.refresh();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button type="button" className={styles.deleteNote} onClick={() => void remove()} disabled={busy} aria-label={label} data-testid="note-delete">
+      {t('delete')}
+    </button>
+  );
+}
