@@ -14,7 +14,7 @@ import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/session/types';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
 
@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
   const schema = useMemo(() => changePasswordSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const session = useSession();
@@ -47,7 +47,7 @@ export function ChangePasswordForm() {
     const res = await api<SessionAnswer>('api/user/password', { method: 'POST', auth: true, body: values });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
-      notify('SUCCESS', res.message ? serverText(res.message) : t('passwordChanged'));
+      notify('SUCCESS', res.message ? confirmation('passwordChanged') : t('passwordChanged'));
       router.push('/');
       return;
     }

@@ -10,7 +10,7 @@ import { expireSession } from '@/lib/session/SessionProvider';
 import type { Profile } from '@/lib/session/types';
 import { profileSchema, type ProfileValues } from '@/lib/validation/account';
 import { FormMessage, TextField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
 
@@ -22,7 +22,7 @@ export function ProfileData() {
   const schema = useMemo(() => profileSchema(m).pick({ contactNumber: true }), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -67,7 +67,7 @@ export function ProfileData() {
     if (res.ok && res.data) {
       setProfile(res.data);
       reset({ contactNumber: res.data.contactNumber ?? '' });
-      notify('SUCCESS', res.message ? serverText(res.message) : t('saved'));
+      notify('SUCCESS', res.message ? confirmation('saved') : t('saved'));
       return;
     }
     if (res.status === 401) expireSession();

@@ -1,0 +1,23 @@
+/**
+ * The text of a failed account call: by the error envelope's `code` (lib/contracts/errors.ts), never by
+ * comparing the server's text. A code of the account flows shows its translation under `account.server.*`;
+ * any other code (e.g. INVALID_FIELD, whose message names the field's problem) shows the server's Spanish
+ * message as it came; no message at all shows `fallback`.
+ */
+import { ACCOUNT_MESSAGES, errorKeyOf, type AccountMessageKey } from '../contracts/errors';
+
+/** The `account.server.*` key of an error code, or null when the account flows have no text for it. */
+export function accountErrorKey(code: string | null | undefined): AccountMessageKey | null {
+  const key = errorKeyOf(code);
+  return key !== null && key in ACCOUNT_MESSAGES ? (key as AccountMessageKey) : null;
+}
+
+export function translateAccountError(
+  t: (key: `server.${AccountMessageKey}`) => string,
+  failure: { code: string | null; message: string | null },
+  fallback: string,
+): string {
+  const key = accountErrorKey(failure.code);
+  if (key) return t(`server.${key}`);
+  return failure.message || fallback;
+}
