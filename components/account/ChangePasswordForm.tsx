@@ -17,6 +17,7 @@ import { FormMessage, PasswordField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
@@ -44,7 +45,7 @@ export function ChangePasswordForm() {
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setServerError(null);
-    const res = await api<SessionAnswer>('api/user/password', { method: 'POST', auth: true, body: values });
+    const res = await api<SessionAnswer>(apiPaths.password, { method: 'POST', auth: true, body: values });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
       notify('SUCCESS', res.message ? confirmation('passwordChanged') : t('passwordChanged'));

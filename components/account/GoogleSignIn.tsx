@@ -12,6 +12,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import type { AuthProviders, SessionAnswer } from '@/lib/session/types';
 import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -76,7 +77,7 @@ export function GoogleSignIn({ clientId, onSession, variant = 'page' }: GoogleSi
     const key = 'providers';
     let p = providersCache.get(key);
     if (!p) {
-      p = api<AuthProviders>('api/auth/providers').then((r) => (r.ok ? (r.data?.google?.clientId ?? null) : null));
+      p = api<AuthProviders>(apiPaths.authProviders).then((r) => (r.ok ? (r.data?.google?.clientId ?? null) : null));
       providersCache.set(key, p);
     }
     void p.then((id) => {

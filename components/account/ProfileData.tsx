@@ -13,6 +13,7 @@ import { FormMessage, TextField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 type ContactInput = { contactNumber?: string | null };
 
@@ -43,7 +44,7 @@ export function ProfileData() {
 
   useEffect(() => {
     let cancelled = false;
-    void api<Profile>('api/user/me', { auth: true }).then((res) => {
+    void api<Profile>(apiPaths.me, { auth: true }).then((res) => {
       if (cancelled) return;
       if (res.ok && res.data) {
         setProfile(res.data);
@@ -59,7 +60,7 @@ export function ProfileData() {
 
   const onSubmit = async (values: ProfileValues) => {
     setServerError(null);
-    const res = await api<Profile>('api/user/me', {
+    const res = await api<Profile>(apiPaths.me, {
       method: 'PATCH',
       auth: true,
       body: { contactNumber: values.contactNumber || null },

@@ -11,6 +11,7 @@ import type { MailPreferences } from '@/lib/session/types';
 import { CheckboxField, FormMessage } from './fields';
 import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 type View =
   | { kind: 'loading' }
@@ -24,7 +25,7 @@ export function Subscriptions({ token, unsubscribe = false }: { token: string | 
   const serverError = useServerError();
   const [view, setView] = useState<View>(token ? { kind: 'loading' } : { kind: 'invalid' });
   const [busy, setBusy] = useState(false);
-  const path = token ? `api/user/subscriptions?token=${encodeURIComponent(token)}` : '';
+  const path = token ? apiPaths.subscriptions(token) : '';
 
   useEffect(() => {
     if (!path) return;
