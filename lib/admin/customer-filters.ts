@@ -2,7 +2,7 @@
  * The staff customers list's filters (q, vip, page) ↔ the URL query string ↔ the staff API query
  * (GET api/staff/customers). Pure: bad input is dropped, never sent on.
  */
-import { apiPaths } from '@/lib/api/paths';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export interface CustomerFilters {
   q?: string;
@@ -43,5 +43,5 @@ export function customersApiPath(f: CustomerFilters): string {
   const p = toParams(f);
   p.set('page', String(f.page));
   p.set('rows', String(CUSTOMER_ROWS));
-  return apiPaths.staff.customers(p);
+  return staffApiPaths.customers(p);
 }

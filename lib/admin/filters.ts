@@ -4,7 +4,7 @@
  */
 import { isOrderState, type OrderState } from '@/lib/orders/states';
 import { isBoardSort, type BoardSort } from './board-sort';
-import { apiPaths } from '@/lib/api/paths';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export { BOARD_SORTS,  } from './board-sort';
 
@@ -70,15 +70,15 @@ export function boardApiPath(f: BoardFilters): string {
   const p = toParams(f);
   p.set('page', String(f.page));
   p.set('rows', String(BOARD_ROWS));
-  return apiPaths.staff.orders(p);
+  return staffApiPaths.orders(p);
 }
 
 /** The staff API path of the CSV export for these filters (every page, in the board's order). */
 export function boardExportPath(f: Omit<BoardFilters, 'page'>): string {
-  return apiPaths.staff.ordersExport(toParams({ ...f, page: 1 }));
+  return staffApiPaths.ordersExport(toParams({ ...f, page: 1 }));
 }
 
 /** The board's "Exportar CSV" link: the storefront's handler that forwards the session (app/api/staff-export/orders). */
 export function boardExportHref(f: Omit<BoardFilters, 'page'>): string {
-  return apiPaths.storefront.staffOrdersExport(toParams({ ...f, page: 1 }));
+  return staffApiPaths.storefrontOrdersExport(toParams({ ...f, page: 1 }));
 }

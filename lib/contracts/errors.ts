@@ -8,6 +8,7 @@
 import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
+import { ACCOUNT_ERROR_CODES } from './account-error-codes';
 
 /**
  * The texts of the account flows (sign-in, registration, tokens, profile): errors and confirmations. The
@@ -52,27 +53,16 @@ export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
 
 /** Message key → stable code. Keys are those of server/errors.ts MESSAGES, ACCOUNT_MESSAGES and the order messages. */
 export const ERROR_CODES = {
+  // the account flows' errors (also what the storefront translates): wrongCredentials, sessionExpired, …
+  ...ACCOUNT_ERROR_CODES,
   // the catalogue of spec §8 and the status defaults
-  badParams: 'BAD_PARAMS',
-  sessionExpired: 'SESSION_EXPIRED',
-  forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   productNotFound: 'PRODUCT_NOT_FOUND',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  server: 'SERVER_ERROR',
   unavailable: 'UNAVAILABLE',
-  wrongCredentials: 'WRONG_CREDENTIALS',
-  duplicate: 'DUPLICATE',
   duplicateBillingId: 'DUPLICATE_BILLING_ID',
   imageSave: 'IMAGE_SAVE_FAILED',
   fileTooLarge: 'FILE_TOO_LARGE',
-  mailSend: 'MAIL_SEND_FAILED',
   noFile: 'NO_FILE',
-  tokenExpired: 'TOKEN_EXPIRED',
-  tokenInvalid: 'TOKEN_INVALID',
-  termsRequired: 'TERMS_REQUIRED',
-  noAccountForEmail: 'NO_ACCOUNT_FOR_EMAIL',
-  saveFailed: 'SAVE_FAILED',
   saved: 'SAVED',
   accountVerified: 'ACCOUNT_VERIFIED',
   transportDisabled: 'TRANSPORT_DISABLED',
@@ -80,11 +70,6 @@ export const ERROR_CODES = {
   // the account flows
   /** a form field failed validation: the message names the field's problem (lib/validation) */
   invalidField: 'INVALID_FIELD',
-  unverified: 'UNVERIFIED',
-  unverifiedNoResend: 'UNVERIFIED_NO_RESEND',
-  wrongPassword: 'WRONG_PASSWORD',
-  googleUnavailable: 'GOOGLE_UNAVAILABLE',
-  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   // staff product editor
   productPriceInvalid: 'PRODUCT_PRICE_INVALID',
   productDiscountNotBelowPrice: 'PRODUCT_DISCOUNT_NOT_BELOW_PRICE',

@@ -12,7 +12,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './products.module.css';
-import { apiPaths } from '@/lib/api/paths';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Confirming = 'archive' | 'delete' | null;
 
@@ -38,19 +38,19 @@ export function ProductActions({ productId, isVisible, isVariation, name }: { pr
 
   const duplicate = () =>
     run(async () => {
-      const copy = await publicRequest<StaffProductDetail>(apiPaths.staff.productDuplicate(productId), { method: 'POST' });
+      const copy = await publicRequest<StaffProductDetail>(staffApiPaths.productDuplicate(productId), { method: 'POST' });
       notify('SUCCESS', t('duplicated'));
       router.push(`/admin/products/${copy.id}`);
     });
   const archive = (archived: boolean) =>
     run(async () => {
-      await publicRequest<StaffProductDetail>(apiPaths.staff.productArchive(productId), { method: 'POST', body: { archived } });
+      await publicRequest<StaffProductDetail>(staffApiPaths.productArchive(productId), { method: 'POST', body: { archived } });
       notify('SUCCESS', archived ? t('archived') : t('restored'));
       router.refresh();
     });
   const remove = () =>
     run(async () => {
-      await publicRequest(apiPaths.staff.product(productId), { method: 'DELETE' });
+      await publicRequest(staffApiPaths.product(productId), { method: 'DELETE' });
       notify('SUCCESS', t('deleted'));
       router.push('/admin/products');
     });

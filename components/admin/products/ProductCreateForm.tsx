@@ -17,7 +17,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import { echoAmount } from '@/lib/money/parse';
 import { emptyCreateValues, MAX_OFFERS, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
 import styles from './products.module.css';
-import { apiPaths } from '@/lib/api/paths';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -57,7 +57,7 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
   const onSubmit = async (values: ProductCreateValues) => {
     setSaving(true);
     try {
-      const created = await publicRequest<StaffProductDetail>(apiPaths.staff.products(), { method: 'POST', body: toCreateBody(values) });
+      const created = await publicRequest<StaffProductDetail>(staffApiPaths.products(), { method: 'POST', body: toCreateBody(values) });
       notify('SUCCESS', tc('created'));
       router.push(`/admin/products/${created.id}`);
     } catch (err) {

@@ -17,7 +17,7 @@ import { formatPesos } from '@/lib/money';
 import { echoAmount } from '@/lib/money/parse';
 import { MAX_OFFERS, priceWarnings, productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
 import styles from './products.module.css';
-import { apiPaths } from '@/lib/api/paths';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -65,7 +65,7 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const onSubmit = async (values: ProductFormValues) => {
     setSaving(true);
     try {
-      const saved = await publicRequest<StaffProductDetail>(apiPaths.staff.product(product.id), { method: 'PATCH', body: toPatch(values, isVariation) });
+      const saved = await publicRequest<StaffProductDetail>(staffApiPaths.product(product.id), { method: 'PATCH', body: toPatch(values, isVariation) });
       reset(toFormValues(saved));
       notify('SUCCESS', t('saved'));
       router.refresh();

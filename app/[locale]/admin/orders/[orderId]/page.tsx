@@ -8,7 +8,7 @@ import { parseOrderId } from '@/components/orders/order-data';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { OrderDetail } from '@/lib/orders/types';
-import { apiPaths } from '@/lib/api/paths';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = { params: Promise<{ locale: string; orderId: string }> };
 
@@ -18,7 +18,7 @@ export default async function AdminOrderPage({ params }: Props) {
   setRequestLocale(locale);
   const id = parseOrderId(orderId);
   if (id === null) notFound();
-  const order = requireStaffData(await staffGet<OrderDetail>(apiPaths.staff.order(id)), locale as Locale, `/admin/orders/${id}`);
+  const order = requireStaffData(await staffGet<OrderDetail>(staffApiPaths.order(id)), locale as Locale, `/admin/orders/${id}`);
   return (
     <ScopedMessages paths={ADMIN_ORDER_CLIENT_MESSAGE_PATHS}>
       <AdminOrder order={order} />
