@@ -78,8 +78,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Router failures (malformed %-escapes, a path parameter over maxParamLength) never reach the error
     // handler: answer them with the same Spanish envelope, not Fastify's English text echoing the URL.
     frameworkErrors: (err, _req, reply) => {
-      const { status, message } = toHttpError(err);
-      void (reply as unknown as FastifyReply).code(status).send({ success: false, message });
+      const { status, message, code } = toHttpError(err);
+      void (reply as unknown as FastifyReply).code(status).send({ success: false, message, code });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,7 +1,11 @@
 /**
- * The API's error vocabulary: the Spanish messages of spec §8 in one place, and `HttpError`, which routes
- * throw and the central error handler (plugins/error-handler.ts) turns into `{ success: false, message }`.
+ * The API's error vocabulary: the Spanish messages of spec §8 in one place, each with its stable code
+ * (lib/contracts/errors.ts ERROR_CODES: the compiler checks every key below has one), and `HttpError`, which
+ * routes throw and the central error handler (plugins/error-handler.ts) turns into
+ * `{ success: false, message, code }`.
  */
+import { ACCOUNT_MESSAGES, codeForStatus, ERROR_CODES, type ApiErrorCode, type ErrorKey } from '../lib/contracts/errors';
+
 
 export const MESSAGES = {
   /** 400: validation of params, query or body failed */
@@ -72,36 +76,60 @@ export const MESSAGES = {
   categorySlugReserved: 'Esa dirección la usa la tienda: elegí otra para la categoría',
   categoryNotEmpty: 'La categoría tiene productos: quitáselos antes de borrarla',
   categoryOrderMismatch: 'El orden enviado no coincide con las categorías',
-} as const;
+} as const satisfies Partial<Record<ErrorKey, string>>;
+
+/**
+ * The code of a text of the tables above (MESSAGES, ACCOUNT_MESSAGES): a route throws the table's message and
+ * the error carries that entry's code. Messages built at run time (orders-messages.ts) pass their code.
+ */
+const CODE_BY_MESSAGE = new Map<string, ApiErrorCode>();
+for (const table of [ACCOUNT_MESSAGES, MESSAGES] as Partial<Record<ErrorKey, string>>[]) {
+  for (const [key, text] of Object.entries(table) as [ErrorKey, string][]) {
+    if (key in ERROR_CODES && !CODE_BY_MESSAGE.has(text)) CODE_BY_MESSAGE.set(text, ERROR_CODES[key]);
+  }
+}
+
+/** The code of an error: the one given, else the table entry of its message, else the status's default. */
+function errorCode(statusCode: number, message: string, code?: ApiErrorCode): ApiErrorCode {
+  return code ?? CODE_BY_MESSAGE.get(message) ?? codeForStatus(statusCode);
+}
+
+/** A 400 for a form field that failed validation: its Spanish message, the table's code when it is a table text. */
+export function invalidField(message: string): HttpError {
+  return HttpError.badRequest(message, CODE_BY_MESSAGE.get(message) ?? ERROR_CODES.invalidField);
+}
 
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** the stable machine-readable code sent next to the message (lib/contracts/errors.ts) */
+  readonly code: ApiErrorCode;
   /** true: `message` is meant for the client (always for HttpError) */
   readonly expose = true;
 
-  constructor(statusCode: number, message: string, options?: { cause?: unknown }) {
+  constructor(statusCode: number, message: string, options?: { cause?: unknown; code?: ApiErrorCode }) {
     super(message, options);
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.code = errorCode(statusCode, message, options?.code);
   }
 
-  static badRequest(message: string = MESSAGES.badParams) {
-    return new HttpError(400, message);
+  static badRequest(message: string = MESSAGES.badParams, code?: ApiErrorCode) {
+    return new HttpError(400, message, { code });
   }
-  static unauthorized(message: string = MESSAGES.sessionExpired) {
-    return new HttpError(401, message);
+  static unauthorized(message: string = MESSAGES.sessionExpired, code?: ApiErrorCode) {
+    return new HttpError(401, message, { code });
   }
-  static forbidden(message: string = MESSAGES.forbidden) {
-    return new HttpError(403, message);
+  static forbidden(message: string = MESSAGES.forbidden, code?: ApiErrorCode) {
+    return new HttpError(403, message, { code });
   }
-  static notFound(message: string = MESSAGES.notFound) {
-    return new HttpError(404, message);
+  static notFound(message: string = MESSAGES.notFound, code?: ApiErrorCode) {
+    return new HttpError(404, message, { code });
   }
-  static conflict(message: string = MESSAGES.duplicate) {
-    return new HttpError(409, message);
+  static conflict(message: string = MESSAGES.duplicate, code?: ApiErrorCode) {
+    return new HttpError(409, message, { code });
   }
-  static tooManyRequests(message: string = MESSAGES.tooManyRequests) {
-    return new HttpError(429, message);
+  static tooManyRequests(message: string = MESSAGES.tooManyRequests, code?: ApiErrorCode) {
+    return new HttpError(429, message, { code });
   }
 }
 

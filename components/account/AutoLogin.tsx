@@ -13,7 +13,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import { accountRequest, type AccountResult } from '@/lib/session/api';
 import { sessionFromAutoLogin, type AutoLoginAnswer } from '@/lib/session/types';
-import { useServerText } from './hooks';
+import { useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 
 /** Spec §9: auto-login failure screen delay. */
@@ -33,7 +33,8 @@ function autoLoginOnce(apiUrl: string, token: string) {
 export function AutoLogin({ token }: { token: string | null }) {
   const t = useTranslations('account.autoLogin');
   const te = useTranslations('errors');
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
+  const serverError = useServerError();
   const { notify } = useMessages();
   const { apiUrl, login } = useSession();
   const router = useRouter();
@@ -56,18 +57,18 @@ export function AutoLogin({ token }: { token: string | null }) {
       handled.current = true;
       if (res.ok && res.data?.token && res.data.User) {
         login(sessionFromAutoLogin(res.data));
-        if (res.message) notify('SUCCESS', serverText(res.message));
+        if (res.message) notify('SUCCESS', confirmation('autoLoginOk'));
         router.replace(res.data.order ? `/order/${res.data.order}` : '/');
         return;
       }
-      const text = res.status === 0 ? te('server500') : serverText(res.message, te('server500'));
+      const text = res.status === 0 ? te('server500') : serverError(res, te('server500'));
       notify('WARNING', `${te('title')}: ${text}`);
       setFailed(true);
     });
     return () => {
       cancelled = true;
     };
-  }, [token, apiUrl, login, notify, router, serverText, te]);
+  }, [token, apiUrl, login, notify, router, confirmation, serverError, te]);
 
   if ((failed || !token) && showFailure) {
     return (

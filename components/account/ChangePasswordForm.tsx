@@ -14,9 +14,10 @@ import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/session/types';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
@@ -24,7 +25,7 @@ export function ChangePasswordForm() {
   const schema = useMemo(() => changePasswordSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const session = useSession();
@@ -44,10 +45,10 @@ export function ChangePasswordForm() {
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setServerError(null);
-    const res = await api<SessionAnswer>('api/user/password', { method: 'POST', auth: true, body: values });
+    const res = await api<SessionAnswer>(apiPaths.password, { method: 'POST', auth: true, body: values });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
-      notify('SUCCESS', res.message ? serverText(res.message) : t('passwordChanged'));
+      notify('SUCCESS', res.message ? confirmation('passwordChanged') : t('passwordChanged'));
       router.push('/');
       return;
     }

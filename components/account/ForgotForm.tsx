@@ -11,7 +11,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
 import { FormMessage, TextField } from './fields';
-import { useAccountApi, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 
 export function ForgotForm() {
@@ -19,7 +19,8 @@ export function ForgotForm() {
   const m = useValidationMessages();
   const schema = useMemo(() => forgotSchema(m), [m]);
   const api = useAccountApi();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
+  const serverError = useServerError();
   const onInvalid = useInvalidSubmitWarning();
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
@@ -38,11 +39,11 @@ export function ForgotForm() {
     setAnswer(null);
     const res = await api('auth/forgot', { method: 'POST', body: values });
     if (res.ok) {
-      setAnswer({ tone: 'success', text: res.message ? serverText(res.message) : t('forgot.sent', { email: values.email }) });
+      setAnswer({ tone: 'success', text: res.message ? confirmation('forgotSent') : t('forgot.sent', { email: values.email }) });
     } else if (res.status === 0) {
       setAnswer({ tone: 'error', text: t('form.network') });
     } else {
-      setAnswer({ tone: 'error', text: serverText(res.message) });
+      setAnswer({ tone: 'error', text: serverError(res) });
     }
   };
 

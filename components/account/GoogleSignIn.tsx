@@ -10,8 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import type { AuthProviders, SessionAnswer } from '@/lib/session/types';
-import { useAccountApi, useServerText } from './hooks';
+import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -60,7 +61,7 @@ export function GoogleSignIn({ clientId, onSession, variant = 'page' }: GoogleSi
   const t = useTranslations('account');
   const locale = useLocale();
   const api = useAccountApi();
-  const serverText = useServerText();
+  const serverError = useServerError();
   const { notify } = useMessages();
   const [resolved, setResolved] = useState<string | null>(clientId ?? null);
   const box = useRef<HTMLDivElement>(null);
@@ -76,7 +77,7 @@ export function GoogleSignIn({ clientId, onSession, variant = 'page' }: GoogleSi
     const key = 'providers';
     let p = providersCache.get(key);
     if (!p) {
-      p = api<AuthProviders>('api/auth/providers').then((r) => (r.ok ? (r.data?.google?.clientId ?? null) : null));
+      p = api<AuthProviders>(apiPaths.authProviders).then((r) => (r.ok ? (r.data?.google?.clientId ?? null) : null));
       providersCache.set(key, p);
     }
     void p.then((id) => {
@@ -101,7 +102,7 @@ export function GoogleSignIn({ clientId, onSession, variant = 'page' }: GoogleSi
             if (!credential) return;
             const res = await api<SessionAnswer>('auth/google', { method: 'POST', body: { credential } });
             if (res.ok && res.data?.token) onSessionRef.current(res.data, res.message);
-            else notify('ERROR', res.status === 0 ? t('google.error') : serverText(res.message, t('google.error')));
+            else notify('ERROR', res.status === 0 ? t('google.error') : serverError(res, t('google.error')));
           },
         });
         gis.renderButton(box.current, {
@@ -119,7 +120,7 @@ export function GoogleSignIn({ clientId, onSession, variant = 'page' }: GoogleSi
     return () => {
       cancelled = true;
     };
-  }, [clientId, resolved, api, locale, notify, serverText, t, variant]);
+  }, [clientId, resolved, api, locale, notify, serverError, t, variant]);
 
   if (!(clientId ?? resolved)) return null;
   return (

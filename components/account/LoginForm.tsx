@@ -5,7 +5,7 @@
  * (stores the e-mail under `remember` and pre-fills it), forgot and register links, Google sign-in when
  * configured. Used by the /login page and by the desktop login side panel.
  */
-import { serverMessageKey } from '@/lib/session/server-messages';
+import { accountErrorKey } from '@/lib/session/error-text';
 import { ResendVerification } from './ResendVerification';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,7 +22,7 @@ import type { SessionAnswer } from '@/lib/session/types';
 import { loginSchema, type LoginInput, type LoginValues } from '@/lib/validation/account';
 import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
 import { GoogleSignIn } from './GoogleSignIn';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 
 export interface LoginFormProps {
@@ -46,7 +46,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
   const session = useSession();
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const router = useRouter();
@@ -77,7 +77,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
 
   const finish = (data: SessionAnswer, message: string | null) => {
     session.login({ token: data.token, user: data.user, permissions: data.permissions ?? [] });
-    notify('SUCCESS', message ? serverText(message) : t('success', { name: data.user.name ?? data.user.email }));
+    notify('SUCCESS', message ? confirmation('loginOk') : t('success', { name: data.user.name ?? data.user.email }));
     if (onSuccess) onSuccess();
     if (variant === 'page') {
       const target = safeNext(next, '');
@@ -98,7 +98,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
       finish(res.data, res.message);
       return;
     }
-    const key = serverMessageKey(res.message);
+    const key = accountErrorKey(res.code);
     if (res.status === 403 && (key === 'unverified' || key === 'unverifiedNoResend')) setUnverifiedEmail(values.email);
     setServerError(fail(res));
   };

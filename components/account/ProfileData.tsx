@@ -10,9 +10,10 @@ import { expireSession } from '@/lib/session/SessionProvider';
 import type { Profile } from '@/lib/session/types';
 import { profileSchema, type ProfileValues } from '@/lib/validation/account';
 import { FormMessage, TextField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 type ContactInput = { contactNumber?: string | null };
 
@@ -22,7 +23,7 @@ export function ProfileData() {
   const schema = useMemo(() => profileSchema(m).pick({ contactNumber: true }), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -43,7 +44,7 @@ export function ProfileData() {
 
   useEffect(() => {
     let cancelled = false;
-    void api<Profile>('api/user/me', { auth: true }).then((res) => {
+    void api<Profile>(apiPaths.me, { auth: true }).then((res) => {
       if (cancelled) return;
       if (res.ok && res.data) {
         setProfile(res.data);
@@ -59,7 +60,7 @@ export function ProfileData() {
 
   const onSubmit = async (values: ProfileValues) => {
     setServerError(null);
-    const res = await api<Profile>('api/user/me', {
+    const res = await api<Profile>(apiPaths.me, {
       method: 'PATCH',
       auth: true,
       body: { contactNumber: values.contactNumber || null },
@@ -67,7 +68,7 @@ export function ProfileData() {
     if (res.ok && res.data) {
       setProfile(res.data);
       reset({ contactNumber: res.data.contactNumber ?? '' });
-      notify('SUCCESS', res.message ? serverText(res.message) : t('saved'));
+      notify('SUCCESS', res.message ? confirmation('saved') : t('saved'));
       return;
     }
     if (res.status === 401) expireSession();

@@ -14,7 +14,7 @@ import { Link } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { registerSchema, type RegisterInput, type RegisterValues } from '@/lib/validation/account';
 import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 
 export function RegisterForm() {
@@ -23,7 +23,7 @@ export function RegisterForm() {
   const schema = useMemo(() => registerSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function RegisterForm() {
     setServerError(null);
     const res = await api<{ email: string }>('auth/register', { method: 'POST', body: values });
     if (res.ok) {
-      if (res.message) notify('SUCCESS', serverText(res.message));
+      if (res.message) notify('SUCCESS', confirmation('registered'));
       setSentTo(values.email);
       return;
     }

@@ -9,14 +9,14 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { FormMessage } from './fields';
-import { useAccountApi, useFailureHandler, useServerText } from './hooks';
+import { useAccountApi, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 
 export function ResendVerification({ email }: { email: string }) {
   const t = useTranslations('account.login');
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
   const { notify } = useMessages();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [answer, setAnswer] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function ResendVerification({ email }: { email: string }) {
     setState('sending');
     const res = await api('auth/resendVerification', { method: 'POST', body: { email } });
     if (res.ok) {
-      const text = serverText(res.message);
+      const text = confirmation('verificationResent');
       setAnswer(text);
       notify('SUCCESS', text);
       setState('sent');

@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/session/types';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerText, useValidationMessages } from './hooks';
+import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
@@ -24,7 +24,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const schema = useMemo(() => resetSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
-  const serverText = useServerText();
+  const confirmation = useServerConfirmation();
+  const errorText = useServerError();
   const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const session = useSession();
@@ -51,9 +52,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     void api(`auth/canChangePassword?token=${encodeURIComponent(token)}`).then((res) => {
       if (res.ok) setState('ready');
       else if (res.status === 0) setState('ready'); // offline check: let the submit tell
-      else reject(serverText(res.message, t('invalid')));
+      else reject(errorText(res, t('invalid')));
     });
-  }, [token, api, notify, router, serverText, t]);
+  }, [token, api, notify, router, errorText, t]);
 
   const {
     register,
@@ -71,7 +72,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     const res = await api<SessionAnswer>('auth/changePassword', { method: 'POST', body: { token, ...values } });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
-      notify('SUCCESS', res.message ? serverText(res.message) : t('success'));
+      notify('SUCCESS', res.message ? confirmation('passwordChanged') : t('success'));
       router.replace('/');
       return;
     }

@@ -9,8 +9,9 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { MailPreferences } from '@/lib/session/types';
 import { CheckboxField, FormMessage } from './fields';
-import { useAccountApi, useServerText } from './hooks';
+import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
+import { apiPaths } from '@/lib/api/paths';
 
 type View =
   | { kind: 'loading' }
@@ -21,10 +22,10 @@ export function Subscriptions({ token, unsubscribe = false }: { token: string | 
   const t = useTranslations('account.subscriptions');
   const tf = useTranslations('account.form');
   const api = useAccountApi();
-  const serverText = useServerText();
+  const serverError = useServerError();
   const [view, setView] = useState<View>(token ? { kind: 'loading' } : { kind: 'invalid' });
   const [busy, setBusy] = useState(false);
-  const path = token ? `api/user/subscriptions?token=${encodeURIComponent(token)}` : '';
+  const path = token ? apiPaths.subscriptions(token) : '';
 
   useEffect(() => {
     if (!path) return;
@@ -58,7 +59,7 @@ export function Subscriptions({ token, unsubscribe = false }: { token: string | 
     } else {
       setView({
         ...view,
-        notice: { tone: 'error', text: res.status === 0 ? tf('network') : serverText(res.message) },
+        notice: { tone: 'error', text: res.status === 0 ? tf('network') : serverError(res) },
       });
     }
   };

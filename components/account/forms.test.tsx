@@ -147,6 +147,36 @@ describe('LoginForm', () => {
     expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
   });
 
+  it('maps the error by its code, not by the server text', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST auth/login': { status: 401, body: { success: false, message: 'Texto cambiado en el servidor', code: 'WRONG_CREDENTIALS' } } });
+    withSession(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'equivocada');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Los datos son incorrectos');
+  });
+
+  it('an unverified account (403 UNVERIFIED) offers to resend the link; another 403 does not', async () => {
+    const user = userEvent.setup();
+    const unverified = { success: false, message: 'Tenés que verificar tu email antes de ingresar. Te reenviamos el enlace.', code: 'UNVERIFIED' };
+    mockFetch({ 'POST auth/login': { status: 403, body: unverified } });
+    const { unmount } = withSession(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'equivocada');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByTestId('resend-verification')).toBeInTheDocument();
+    unmount();
+    // the same text under another code is not an unverified account
+    mockFetch({ 'POST auth/login': { status: 403, body: { ...unverified, code: 'FORBIDDEN' } } });
+    withSession(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'equivocada');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No tienes los permisos necesarios');
+    expect(screen.queryByTestId('resend-verification')).toBeNull();
+  });
+
   it('logs in, stores the session, remembers the e-mail, keeps the cart and goes to next', async () => {
     const user = userEvent.setup();
     localStorage.setItem('cartItems', '[{"id":1,"units":4}]');

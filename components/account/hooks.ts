@@ -7,7 +7,8 @@ import { accountRequest, type AccountRequestOptions, type AccountResult } from '
 import { useSession } from '@/lib/session/SessionProvider';
 import { withAccessToken } from '@/lib/session/refresh';
 import { readToken } from '@/lib/session/store';
-import { translateServerMessage, type AccountMessageKey } from '@/lib/session/server-messages';
+import { translateAccountError } from '@/lib/session/error-text';
+import type { AccountMessageKey } from '@/lib/contracts/errors';
 import { messagesFrom, type ValidationKey } from '@/lib/validation/account';
 
 /** The validation messages of the current locale (same keys as the Spanish defaults). */
@@ -25,14 +26,23 @@ export function useInvalidSubmitWarning() {
   return useCallback(() => notify('WARNING', t('incomplete'), FORM_WARNING_SECONDS), [notify, t]);
 }
 
-/** Translates a server message of the account flows (unknown texts pass through). */
-export function useServerText() {
+/**
+ * The text of a failed account call, by its error code (lib/session/error-text.ts): translated when the
+ * account flows know the code, else the server's message as it came, else `fallback`.
+ */
+export function useServerError() {
   const t = useTranslations('account');
   return useCallback(
-    (message: string | null | undefined, fallback?: string) =>
-      translateServerMessage((k: `server.${AccountMessageKey}`) => t(k), message, fallback ?? t('form.request')),
+    (res: Pick<AccountResult<unknown>, 'code' | 'message'>, fallback?: string) =>
+      translateAccountError((k: `server.${AccountMessageKey}`) => t(k), res, fallback ?? t('form.request')),
     [t],
   );
+}
+
+/** A confirmation of the account flows (`account.server.<key>`): the action that succeeded names it. */
+export function useServerConfirmation() {
+  const t = useTranslations('account');
+  return useCallback((key: AccountMessageKey) => t(`server.${key}`), [t]);
 }
 
 /**
@@ -65,7 +75,7 @@ export function useAccountApi() {
  */
 export function useFailureHandler() {
   const t = useTranslations('account.form');
-  const serverText = useServerText();
+  const serverError = useServerError();
   const { notify } = useMessages();
   return useCallback(
     (res: AccountResult<unknown>): string => {
@@ -74,10 +84,10 @@ export function useFailureHandler() {
         notify('WARNING', text);
         return text;
       }
-      const text = serverText(res.message);
+      const text = serverError(res);
       notify('ERROR', text);
       return text;
     },
-    [notify, serverText, t],
+    [notify, serverError, t],
   );
 }

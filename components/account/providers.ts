@@ -1,6 +1,7 @@
 import 'server-only';
 import { apiGet } from '@/lib/api/server';
 import type { AuthProviders } from '@/lib/session/types';
+import { apiPaths } from '@/lib/api/paths';
 
 /**
  * The Google client id the API is configured with (GET api/auth/providers, cached 5 min), null when
@@ -8,7 +9,7 @@ import type { AuthProviders } from '@/lib/session/types';
  */
 export async function getGoogleClientId(): Promise<string | null | undefined> {
   try {
-    const p = await apiGet<AuthProviders>('api/auth/providers', { revalidate: 300, tags: ['auth-providers'] });
+    const p = await apiGet<AuthProviders>(apiPaths.authProviders, { revalidate: 300, tags: ['auth-providers'] });
     return p.google?.clientId ?? null;
   } catch {
     return undefined;

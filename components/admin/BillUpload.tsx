@@ -8,6 +8,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import { checkBillFile } from '@/lib/admin/upload';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -16,7 +17,7 @@ function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  return publicRequest<unknown>(`api/staff/orders/${orderId}/documents?kind=${kind}`, { method: 'POST', body: form });
+  return publicRequest<unknown>(staffApiPaths.orderDocuments(orderId, kind), { method: 'POST', body: form });
 }
 
 export function BillUpload({ orderId }: { orderId: number }) {

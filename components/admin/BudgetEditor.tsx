@@ -14,6 +14,7 @@ import { formatCents, fromCents } from '@/lib/money';
 import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 interface Props {
   orderId: number;
@@ -51,7 +52,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
     if (!result.ok || !allowed) return;
     setBusy(true);
     try {
-      await publicRequest(`api/staff/orders/${orderId}/budget`, { method: 'POST', body: result.payload });
+      await publicRequest(staffApiPaths.orderBudget(orderId), { method: 'POST', body: result.payload });
       notify('SUCCESS', t('budget.sent'));
       router.refresh();
     } catch (err) {

@@ -15,6 +15,7 @@ import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function ConfigForm({ initial }: { initial: Config }) {
   const t = useTranslations('admin.client');
@@ -44,7 +45,7 @@ export function ConfigForm({ initial }: { initial: Config }) {
     setError(null);
     setBusy(true);
     try {
-      await publicRequest('api/staff/config', { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance } });
+      await publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance } });
       notify('SUCCESS', t('config.saved'));
       router.refresh();
     } catch (err) {

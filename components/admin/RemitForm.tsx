@@ -7,6 +7,7 @@ import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function RemitForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.remit');
@@ -28,7 +29,7 @@ export function RemitForm({ orderId }: { orderId: number }) {
     setError(null);
     setBusy(true);
     try {
-      await publicRequest(`api/staff/orders/${orderId}/remit`, { method: 'POST', body: { trackingNumber } });
+      await publicRequest(staffApiPaths.orderRemit(orderId), { method: 'POST', body: { trackingNumber } });
       notify('SUCCESS', t('saved'));
       setValue('');
       router.refresh();

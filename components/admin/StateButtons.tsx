@@ -8,6 +8,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { OrderState } from '@/lib/orders/states';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function StateButtons({ orderId, targets }: { orderId: number; targets: readonly OrderState[] }) {
   const t = useTranslations('admin.client.states');
@@ -20,7 +21,7 @@ export function StateButtons({ orderId, targets }: { orderId: number; targets: r
   const move = async (to: OrderState) => {
     setBusy(to);
     try {
-      await publicRequest(`api/staff/orders/${orderId}/state`, { method: 'POST', body: { to } });
+      await publicRequest(staffApiPaths.orderState(orderId), { method: 'POST', body: { to } });
       notify('SUCCESS', t('done'));
       router.refresh();
     } catch (error) {

@@ -4,6 +4,7 @@
  */
 import type { CartLookupItem } from '@/lib/api/types';
 import { publicRequest } from '@/lib/api/public';
+import { apiPaths } from '@/lib/api/paths';
 
 /** Ids per request (the API accepts up to 200; a cart rarely has more than a few dozen lines). */
 export const LOOKUP_CHUNK = 100;
@@ -39,7 +40,7 @@ export const fetchLookup: LookupFetcher = async (ids, signal) => {
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) chunks.push(unique.slice(i, i + LOOKUP_CHUNK));
   const answers = await Promise.allSettled(
     chunks.map(async (chunk) => {
-      const data = await publicRequest<unknown>(`api/products/lookup?ids=${chunk.join(',')}`, { auth: false, signal });
+      const data = await publicRequest<unknown>(apiPaths.productLookup(chunk), { auth: false, signal });
       return { chunk, items: itemsOf(data) };
     }),
   );

@@ -6,6 +6,7 @@ import type { CarouselImage, Category, ProductListItem } from '@/lib/api/types';
 import { SECONDS, tags } from '@/lib/cache';
 import type { HeroSlide } from './HeroCarousel';
 import { OUTSTANDING_POOL_ROWS, pickOutstanding, toSlides } from './home-logic';
+import { apiPaths } from '@/lib/api/paths';
 
 export interface HomeData {
   slides: HeroSlide[];
@@ -21,7 +22,7 @@ export interface HomeData {
  */
 export const getHomeData = cache(async (): Promise<HomeData> => {
   const [carousel, products, categories] = await Promise.allSettled([
-    apiGet<CarouselImage[] | { items: CarouselImage[] }>('api/carouselImages', {
+    apiGet<CarouselImage[] | { items: CarouselImage[] }>(apiPaths.carouselImages, {
       tags: [tags.carousel],
       revalidate: SECONDS.carousel,
     }),

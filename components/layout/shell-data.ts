@@ -5,6 +5,7 @@ import { getCategories } from '@/lib/api/catalogue';
 import type { Category, Config, Tag } from '@/lib/api/types';
 import { SECONDS, tags as cacheTags } from '@/lib/cache';
 import { DEFAULT_MIN_LOCAL_PRICE, DEFAULT_MIN_ORDER_PRICE } from '@/lib/seo/business';
+import { apiPaths } from '@/lib/api/paths';
 
 /**
  * The API data the shell (menu, footer) needs. It comes from Next's data cache almost always; when it
@@ -28,7 +29,7 @@ function positive(value: unknown, fallback: number): number {
 
 /** api/config minimums; the spec §9 defaults (100000 / 50000) only for values the configuration lacks. */
 export async function getShopConfig(): Promise<ShellData['config']> {
-  const config = await apiGet<Partial<Config> | null>('api/config', {
+  const config = await apiGet<Partial<Config> | null>(apiPaths.config, {
     tags: [cacheTags.config],
     revalidate: SECONDS.config,
     timeoutMs: shellTimeout(),
@@ -40,7 +41,7 @@ export async function getShopConfig(): Promise<ShellData['config']> {
 }
 
 async function getFooterTags(): Promise<Tag[]> {
-  const data = await apiGet<{ items?: Tag[] } | Tag[]>('api/tags', {
+  const data = await apiGet<{ items?: Tag[] } | Tag[]>(apiPaths.tags, {
     tags: [cacheTags.tags],
     revalidate: SECONDS.tags,
     timeoutMs: shellTimeout(),

@@ -3,6 +3,7 @@
  * the popup's date format and the browser calls.
  */
 import { publicRequest } from '@/lib/api/public';
+import { apiPaths } from '@/lib/api/paths';
 
 export interface ShopNotification {
   id: number;
@@ -44,10 +45,10 @@ export function safeSitePath(url: string | null | undefined): string | null {
   return url;
 }
 
-export const fetchNotifications = (signal?: AbortSignal) => publicRequest<ShopNotification[]>('api/notifications/client', { signal });
-export const fetchNotification = (id: number) => publicRequest<ShopNotification>(`api/notification/${id}`);
-export const fetchUnreadMessages = (signal?: AbortSignal) => publicRequest<number>('api/message/unviewed/client', { signal });
-export const markNotificationSeen = (id: number) => publicRequest<unknown>(`api/notification/${id}/mark`, { method: 'POST' });
+export const fetchNotifications = (signal?: AbortSignal) => publicRequest<ShopNotification[]>(apiPaths.notifications, { signal });
+export const fetchNotification = (id: number) => publicRequest<ShopNotification>(apiPaths.notification(id));
+export const fetchUnreadMessages = (signal?: AbortSignal) => publicRequest<number>(apiPaths.unreadMessages, { signal });
+export const markNotificationSeen = (id: number) => publicRequest<unknown>(apiPaths.notificationSeen(id), { method: 'POST' });
 
 /** Adds (or moves to the top) a notification, newest first, without duplicates. */
 export function prependNotification(list: readonly ShopNotification[], n: ShopNotification): ShopNotification[] {

@@ -17,6 +17,7 @@ import { useRealtime } from '@/lib/socket/useRealtime';
 import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
 import styles from './OrderChat.module.css';
 import { markHydrated } from '@/lib/hydration';
+import { apiPaths } from '@/lib/api/paths';
 
 const MAX_CHAT_LENGTH = 2000;
 
@@ -74,7 +75,7 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
   const titleId = useId();
 
   const markRead = useCallback(() => {
-    publicRequest<{ marked: number }>(`api/order/${orderId}/messages/read`, { method: 'POST' })
+    publicRequest<{ marked: number }>(apiPaths.orderMessagesRead(orderId), { method: 'POST' })
       .then((r) => {
         if (r?.marked > 0) window.dispatchEvent(new CustomEvent(MESSAGES_READ_EVENT, { detail: { marked: r.marked } }));
       })
@@ -85,7 +86,7 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
 
   const load = useCallback(
     (signal?: AbortSignal) => {
-      publicRequest<WireMessage[]>(`api/order/${orderId}/messages`, { signal })
+      publicRequest<WireMessage[]>(apiPaths.orderMessages(orderId), { signal })
         .then((list) => {
           setItems((prev) => {
             const pending = (prev ?? []).filter((x) => x.status !== 'sent');
@@ -163,7 +164,7 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
       };
       setItems((prev) => (retryKey ? (prev ?? []).map((x) => (x.key === key ? pending : x)) : [...(prev ?? []), pending]));
       try {
-        const saved = await publicRequest<WireMessage>(`api/order/${orderId}/messages`, { method: 'POST', body: { text } });
+        const saved = await publicRequest<WireMessage>(apiPaths.orderMessages(orderId), { method: 'POST', body: { text } });
         setItems((prev) => {
           const list = prev ?? [];
           if (list.some((x) => x.id === saved.id && x.status === 'sent')) return list.filter((x) => x.key !== key);

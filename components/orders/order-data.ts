@@ -4,6 +4,7 @@ import { ApiError, apiGet } from '@/lib/api/server';
 import { orderDetailSchema } from '@/lib/contracts/orders';
 import type { Order } from '@/lib/api/orders';
 import { isTokenExpired, TOKEN_COOKIE } from '@/lib/session/store';
+import { apiPaths } from '@/lib/api/paths';
 
 /** renew: a session whose access token the API refused (expired): the browser renews it (ADR 0005). */
 export type OrderLoad = { kind: 'ok'; order: Order } | { kind: 'notFound' } | { kind: 'signedOut' } | { kind: 'renew' };
@@ -28,7 +29,7 @@ export async function loadOrder(id: number): Promise<OrderLoad> {
   if (isTokenExpired(token)) return { kind: 'renew' };
   try {
     // The API's own contract: a field it sends cannot be lost here (a mismatch throws → error page).
-    return { kind: 'ok', order: orderDetailSchema.parse(await apiGet<unknown>(`api/order/${id}`, { token })) };
+    return { kind: 'ok', order: orderDetailSchema.parse(await apiGet<unknown>(apiPaths.order(id), { token })) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'notFound' };
     if (error instanceof ApiError && error.status === 401) return { kind: 'renew' };

@@ -1,5 +1,6 @@
 import type { ProductListItem } from '@/lib/api/types';
 import { productPath } from '@/components/catalogue/paths';
+import { apiPaths } from '@/lib/api/paths';
 
 /** Spec §5/§9: a request only for non-empty text, after a 500 ms pause. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -12,7 +13,7 @@ export function normalizeQuery(text: string): string {
 }
 
 export function searchApiPath(term: string): string {
-  return `api/products/search?query=${encodeURIComponent(term)}`;
+  return apiPaths.productSearch(term);
 }
 
 /** The catalogue URL (Spanish, unprefixed; locale-aware Link/router add the prefix) for a search term. */

@@ -3,6 +3,7 @@
  * the wire type and the server load. Client islands import only the type.
  */
 import 'server-only';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffGet, type StaffLoad } from './data';
 
 export interface StaffCategory {
@@ -19,5 +20,5 @@ export interface StaffCategory {
 }
 
 export async function loadCategories(): Promise<StaffLoad<StaffCategory[]>> {
-  return staffGet<StaffCategory[]>('api/staff/categories');
+  return staffGet<StaffCategory[]>(staffApiPaths.categories);
 }

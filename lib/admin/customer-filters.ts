@@ -2,6 +2,7 @@
  * The staff customers list's filters (q, vip, page) ↔ the URL query string ↔ the staff API query
  * (GET api/staff/customers). Pure: bad input is dropped, never sent on.
  */
+import { staffApiPaths } from '@/lib/api/staff-paths';
 /** The customers list's orders (issue 32 item 6); the first is the default. */
 export const CUSTOMER_SORTS = ['newest', 'oldest', 'name', 'orders', 'lastOrder'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
@@ -55,19 +56,19 @@ export function customersApiPath(f: CustomerFilters): string {
   const p = toParams(f);
   p.set('page', String(f.page));
   p.set('rows', String(CUSTOMER_ROWS));
-  return `api/staff/customers?${p.toString()}`;
+  return staffApiPaths.customers(p);
 }
 
 /** The customers export (CSV or XLSX) with these filters: the storefront's handler that forwards the session. */
 export function customersExportHref(f: Omit<CustomerFilters, 'page'>, format: 'csv' | 'xlsx'): string {
   const p = toParams({ ...f, page: 1 });
   p.set('format', format);
-  return `/api/staff-export/customers?${p.toString()}`;
+  return staffApiPaths.storefrontCustomersExport(p);
 }
 
 /** The staff API path of the customers export for these filters. */
 export function customersExportPath(f: Omit<CustomerFilters, 'page'>, format: 'csv' | 'xlsx'): string {
   const p = toParams({ ...f, page: 1 });
   p.set('format', format);
-  return `api/staff/customers/export?${p.toString()}`;
+  return staffApiPaths.customersExport(p);
 }

@@ -4,6 +4,7 @@
  */
 import { isOrderState, type OrderState } from '@/lib/orders/states';
 import { isBoardSort, type BoardSort } from './board-sort';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export { BOARD_SORTS,  } from './board-sort';
 
@@ -77,24 +78,23 @@ export function boardApiPath(f: BoardFilters): string {
   const p = toParams(f);
   p.set('page', String(f.page));
   p.set('rows', String(BOARD_ROWS));
-  return `api/staff/orders?${p.toString()}`;
+  return staffApiPaths.orders(p);
 }
 
 type ExportFormat = 'csv' | 'xlsx';
 
-function exportParams(f: Omit<BoardFilters, 'page'>, format: ExportFormat): string {
+function exportParams(f: Omit<BoardFilters, 'page'>, format: ExportFormat): URLSearchParams {
   const p = toParams({ ...f, page: 1 });
   if (format !== 'csv') p.set('format', format);
-  const s = p.toString();
-  return s ? `?${s}` : '';
+  return p;
 }
 
 /** The staff API path of the CSV / XLSX export for these filters (every page, in the board's order). */
 export function boardExportPath(f: Omit<BoardFilters, 'page'>, format: ExportFormat = 'csv'): string {
-  return `api/staff/orders/export${exportParams(f, format)}`;
+  return staffApiPaths.ordersExport(exportParams(f, format));
 }
 
 /** The board's "Exportar CSV/XLSX" links: the storefront's handler that forwards the session (app/api/staff-export/orders). */
 export function boardExportHref(f: Omit<BoardFilters, 'page'>, format: ExportFormat = 'csv'): string {
-  return `/api/staff-export/orders${exportParams(f, format)}`;
+  return staffApiPaths.storefrontOrdersExport(exportParams(f, format));
 }

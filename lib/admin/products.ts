@@ -4,6 +4,7 @@
  * (with the visitor's token, never cached). Client islands import only the types from here.
  */
 import 'server-only';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffGet, type StaffLoad } from './data';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
@@ -169,7 +170,7 @@ export function productsHref(f: Partial<ProductFilters>): string {
 function productsApiPath(f: ProductFilters): string {
   const p = queryOf(f);
   p.set('rows', String(PRODUCT_ROWS));
-  return `api/staff/products?${p.toString()}`;
+  return staffApiPaths.products(p);
 }
 
 /* ------------------------------------------------------------------- loads */
@@ -180,5 +181,5 @@ export async function loadProductList(filters: ProductFilters): Promise<StaffLoa
 }
 
 export async function loadProduct(id: number): Promise<StaffLoad<StaffProductDetail>> {
-  return staffGet<StaffProductDetail>(`api/staff/products/${id}`);
+  return staffGet<StaffProductDetail>(staffApiPaths.product(id));
 }

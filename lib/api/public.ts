@@ -66,9 +66,9 @@ export function publicApiUrlFor(path: string): string {
 }
 
 export type ApiFailure =
-  | { kind: 'unauthorized'; status: 401; message?: string }
-  | { kind: 'forbidden'; status: 403; message?: string }
-  | { kind: 'http'; status: number; message?: string }
+  | { kind: 'unauthorized'; status: 401; message?: string; code?: string }
+  | { kind: 'forbidden'; status: 403; message?: string; code?: string }
+  | { kind: 'http'; status: number; message?: string; code?: string }
   | { kind: 'network'; status: 0; message?: string };
 
 export class PublicApiError extends Error {
@@ -111,10 +111,11 @@ export interface PublicRequestOptions {
   timeoutMs?: number;
 }
 
-function failureFor(status: number, message?: string): ApiFailure {
-  if (status === 401) return { kind: 'unauthorized', status, message };
-  if (status === 403) return { kind: 'forbidden', status, message };
-  return { kind: 'http', status, message };
+/** `code`: the error envelope's stable code (lib/contracts/errors.ts), to branch on instead of the text. */
+function failureFor(status: number, message?: string, code?: string): ApiFailure {
+  if (status === 401) return { kind: 'unauthorized', status, message, code };
+  if (status === 403) return { kind: 'forbidden', status, message, code };
+  return { kind: 'http', status, message, code };
 }
 
 /**
@@ -176,8 +177,9 @@ async function requestOnce<T>(path: string, options: PublicRequestOptions, token
     deadline.done();
   }
   const message = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : undefined;
-  if (!res.ok) throw new PublicApiError(failureFor(res.status, message));
-  if (!envelope || envelope.success === false) throw new PublicApiError({ kind: 'http', status: res.status, message });
+  const code = typeof envelope?.code === 'string' ? envelope.code : undefined;
+  if (!res.ok) throw new PublicApiError(failureFor(res.status, message, code));
+  if (!envelope || envelope.success === false) throw new PublicApiError({ kind: 'http', status: res.status, message, code });
   return envelope.data as T;
 }
 

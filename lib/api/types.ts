@@ -9,6 +9,8 @@ export type ProductState = 'active' | 'limited' | 'noStock' | 'hidden';
 export interface ApiEnvelope<T> {
   success: boolean;
   message?: string;
+  /** on an error: its stable code (lib/contracts/errors.ts) */
+  code?: string;
   data?: T;
 }
 

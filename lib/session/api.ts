@@ -9,6 +9,8 @@ export interface AccountResult<T> {
   /** 0 on a network or parse failure */
   status: number;
   message: string | null;
+  /** the error envelope's stable code (lib/contracts/errors.ts); null on success or a network failure */
+  code: string | null;
   data: T | null;
 }
 
@@ -43,9 +45,9 @@ export async function accountRequest<T>(
       credentials: 'include',
     });
   } catch {
-    return { ok: false, status: 0, message: null, data: null };
+    return { ok: false, status: 0, message: null, code: null, data: null };
   }
-  type Body = { success?: boolean; message?: string; data?: T };
+  type Body = { success?: boolean; message?: string; code?: string; data?: T };
   const json: Body | null = await res.json().then(
     (b: unknown) => (b && typeof b === 'object' ? (b as Body) : null),
     () => null,
@@ -55,6 +57,7 @@ export async function accountRequest<T>(
     ok,
     status: res.status,
     message: typeof json?.message === 'string' ? json.message : null,
+    code: !ok && typeof json?.code === 'string' ? json.code : null,
     data: (json?.data ?? null) as T | null,
   };
 }

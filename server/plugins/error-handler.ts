@@ -1,11 +1,12 @@
 /**
- * The one error handler: every failure becomes `{ success: false, message }` with a Spanish message from
- * server/errors.ts. Validation errors are 400; client errors keep their status; anything else is a 500
+ * The one error handler: every failure becomes `{ success: false, message, code }` with a Spanish message from
+ * server/errors.ts and its stable code (lib/contracts/errors.ts). Validation errors are 400; client errors keep their status; anything else is a 500
  * whose details go to the log only (never a stack trace, SQL or driver message on the wire).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { codeForStatus, ERROR_CODES, type ApiErrorCode } from '../../lib/contracts/errors';
 import { isHttpError, MESSAGES, messageForStatus } from '../errors';
 
 /** PostgreSQL error code of a driver error, possibly wrapped (drizzle wraps it in DrizzleQueryError.cause). */
@@ -45,42 +46,45 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export function toHttpError(err: unknown): { status: number; message: string; internal: boolean } {
-  if (isHttpError(err)) return { status: err.statusCode, message: err.message, internal: err.statusCode >= 500 };
+export type HttpFailure = { status: number; message: string; code: ApiErrorCode; internal: boolean };
+
+export function toHttpError(err: unknown): HttpFailure {
+  if (isHttpError(err)) return { status: err.statusCode, message: err.message, code: err.code, internal: err.statusCode >= 500 };
   const fe = err as Partial<FastifyError>;
   if (hasZodFastifySchemaValidationErrors(err) || fe.validation) {
-    return { status: 400, message: MESSAGES.badParams, internal: false };
+    return { status: 400, message: MESSAGES.badParams, code: ERROR_CODES.badParams, internal: false };
   }
-  if (typeof err !== 'object' || err === null) return { status: 500, message: MESSAGES.server, internal: true };
-  if (isResponseSerializationError(err)) return { status: 500, message: MESSAGES.server, internal: true };
+  const serverError = { status: 500, message: MESSAGES.server, code: ERROR_CODES.server, internal: true };
+  if (typeof err !== 'object' || err === null) return serverError;
+  if (isResponseSerializationError(err)) return serverError;
   // The database restarting is temporary: 503 (clients may retry), not a 500 that reads like a bug.
-  if (isDatabaseUnavailable(err)) return { status: 503, message: MESSAGES.unavailable, internal: true };
+  if (isDatabaseUnavailable(err)) return { status: 503, message: MESSAGES.unavailable, code: ERROR_CODES.unavailable, internal: true };
   const code = pgCode(err);
-  if (code === '23505') return { status: 409, message: MESSAGES.duplicate, internal: false };
+  if (code === '23505') return { status: 409, message: MESSAGES.duplicate, code: ERROR_CODES.duplicate, internal: false };
   // invalid input for a column type, FK to a missing row, check constraint, value too long or out of
   // range, bytes not valid in the database encoding (e.g. NUL)
   if (code && ['22P02', '23503', '23514', '22001', '22003', '22021', '22P05'].includes(code)) {
-    return { status: 400, message: MESSAGES.badParams, internal: false };
+    return { status: 400, message: MESSAGES.badParams, code: ERROR_CODES.badParams, internal: false };
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-  if (status >= 400 && status < 500) return { status, message: messageForStatus(status), internal: false };
-  if (status === 503) return { status, message: MESSAGES.unavailable, internal: true };
-  return { status: 500, message: MESSAGES.server, internal: true };
+  if (status >= 400 && status < 500) return { status, message: messageForStatus(status), code: codeForStatus(status), internal: false };
+  if (status === 503) return { status, message: MESSAGES.unavailable, code: ERROR_CODES.unavailable, internal: true };
+  return serverError;
 }
 
 export default fp(
   async (app) => {
     app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
-      const { status, message, internal } = toHttpError(err);
+      const { status, message, code, internal } = toHttpError(err);
       if (internal) req.log.error({ err }, 'request failed');
       else req.log.info({ status, code: (err as { code?: unknown }).code }, 'client error');
       if (status === 429 || status === 503) reply.header('cache-control', 'no-store');
-      return reply.status(status).send({ success: false, message });
+      return reply.status(status).send({ success: false, message, code });
     });
 
     // Unknown routes answer with the same envelope (and count against the rate limit, to slow down scans).
     app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit() : undefined }, (_req, reply) => {
-      return reply.status(404).send({ success: false, message: MESSAGES.notFound });
+      return reply.status(404).send({ success: false, message: MESSAGES.notFound, code: ERROR_CODES.notFound });
     });
   },
   { name: 'error-handler', dependencies: ['rate-limit'] },

@@ -17,7 +17,10 @@ export default fp<{ ui: boolean }>(
           title: 'Tienda mayorista — API',
           description:
             'API de la tienda (sahumerios, velas y productos esotéricos). Respuestas `{ success, message?, data? }`; ' +
-            'los importes son pesos (ARS) con hasta dos decimales.',
+            'los importes son pesos (ARS) con hasta dos decimales. Todo error (validación, 401, 403, 404, 409, 429, 500, ' +
+            '503) responde `{ success: false, message, code }`: `message` en castellano para mostrar, `code` estable ' +
+            'para programas (p. ej. `BAD_PARAMS`, `SESSION_EXPIRED`, `FORBIDDEN`, `NOT_FOUND`, `WRONG_CREDENTIALS`, ' +
+            '`DUPLICATE_BILLING_ID`; la lista completa en el esquema `code` de cada respuesta de error, lib/contracts/errors.ts).',
           version: '1.0.0',
         },
         components: {

@@ -3,6 +3,7 @@
  * arrive as strings in paths and query strings ("1e3", "0x10", " 1", "1.5" and "-1" are all rejected).
  */
 import { z } from 'zod';
+import { errorSchema } from '../../lib/contracts/errors';
 
 export const MAX_INT32 = 2_147_483_647;
 
@@ -30,11 +31,8 @@ export function textParam(max: number, min = 0) {
 /** `:id` path parameter */
 export const idParams = z.object({ id: intString().describe('Identificador numérico') });
 
-/** Error envelope of every non-2xx answer. */
-export const errorSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-});
+/** Error envelope of every non-2xx answer: the shared contract, with its stable `code`. */
+export { errorSchema };
 
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({

@@ -41,6 +41,6 @@ export async function findKeyedOrder(db: Db, userId: number, idem: OrderIdempote
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idem.key)))
     .limit(1);
   if (!row) return null;
-  if (row.hash !== idem.hash) throw new HttpError(422, M.idempotencyKeyReused);
+  if (row.hash !== idem.hash) throw new HttpError(422, M.idempotencyKeyReused, { code: 'IDEMPOTENCY_KEY_REUSED' });
   return row.id;
 }

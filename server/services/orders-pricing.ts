@@ -73,15 +73,15 @@ function lineLabel(row: Pick<CatalogueLine, 'name' | 'parentName'>): string {
 
 /** Throws the 400 of the first rule a line breaks (see the module comment). */
 export function assertOrderable(row: CatalogueLine | undefined, id: number, quantity: number): asserts row is CatalogueLine {
-  if (!row) throw HttpError.badRequest(M.productNotFound(id));
+  if (!row) throw HttpError.badRequest(M.productNotFound(id), 'PRODUCT_NOT_FOUND');
   const label = lineLabel(row);
   const hidden =
     row.state === 'hidden' || !row.isVisible || (row.parentId !== null && (row.parentState === 'hidden' || row.parentVisible === false));
-  if (hidden) throw HttpError.badRequest(M.productUnavailable(label));
-  if (row.state === 'noStock' || row.parentState === 'noStock') throw HttpError.badRequest(M.productNoStock(label));
-  if (row.isVariable) throw HttpError.badRequest(M.productIsVariable(row.name));
+  if (hidden) throw HttpError.badRequest(M.productUnavailable(label), 'PRODUCT_UNAVAILABLE');
+  if (row.state === 'noStock' || row.parentState === 'noStock') throw HttpError.badRequest(M.productNoStock(label), 'PRODUCT_NO_STOCK');
+  if (row.isVariable) throw HttpError.badRequest(M.productIsVariable(row.name), 'PRODUCT_IS_VARIABLE');
   const bounds = normalizeBounds({ min: row.min, max: row.max, steps: row.steps });
-  if (quantity <= 0 || !isValidQuantity(quantity, bounds)) throw HttpError.badRequest(M.quantityInvalid(label, bounds));
+  if (quantity <= 0 || !isValidQuantity(quantity, bounds)) throw HttpError.badRequest(M.quantityInvalid(label, bounds), 'QUANTITY_INVALID');
 }
 
 /** Tiers (offers) of each parent, in centavos, keyed by parent id. */

@@ -94,7 +94,7 @@ async function addHistory(tx: Db, orderId: number, from: OrderState | null, to: 
 
 function assertMove(from: OrderState, to: OrderState, by: OrderActor, via: OrderAction): void {
   if (!canTransition(from, to, by, via)) {
-    throw new HttpError(409, M.illegalTransition(from, to));
+    throw new HttpError(409, M.illegalTransition(from, to), { code: 'ILLEGAL_TRANSITION' });
   }
 }
 
@@ -229,7 +229,7 @@ async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload,
   let transportId: number | null = null;
   let otherTransport: string | null = null;
   if (!payload.toSucc) {
-    if (payload.addressId === null) throw HttpError.badRequest(M.addressRequired);
+    if (payload.addressId === null) throw HttpError.badRequest(M.addressRequired, 'ADDRESS_REQUIRED');
     const [address] = await db
       .select({ id: addresses.id, province: addresses.province })
       .from(addresses)
@@ -241,7 +241,7 @@ async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload,
 
     if (payload.transportId === -1) {
       otherTransport = payload.otherTransport?.trim() || null;
-      if (!otherTransport) throw HttpError.badRequest(M.otherTransportRequired);
+      if (!otherTransport) throw HttpError.badRequest(M.otherTransportRequired, 'OTHER_TRANSPORT_REQUIRED');
     } else {
       transportId = await assertTransportUsable(db, payload.transportId);
     }
@@ -253,7 +253,7 @@ async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload,
 
   const zone = shippingZone({ toSucc: payload.toSucc, province });
   const min = checkMinimum(cart.totalCents, zone, await minimumsConfig(db));
-  if (!min.ok) throw HttpError.badRequest(M.belowMinimum(min.requiredCents, zone));
+  if (!min.ok) throw HttpError.badRequest(M.belowMinimum(min.requiredCents, zone), 'BELOW_MINIMUM');
 
   const totals = computeOrderTotals({
     lines: priced,
@@ -330,7 +330,7 @@ export async function addToOrder(deps: WriteDeps, user: OrderUser, orderId: numb
     assertMove(from, 'modified', 'customer', 'add');
     const storedStage: AdditionStage | null = isAdditionStage(order.additionsStage) ? order.additionsStage : null;
     const status = additionsStatus(from, storedStage, order.additionsCount);
-    if (status.remaining === 0) throw new HttpError(409, M.additionsExhausted);
+    if (status.remaining === 0) throw new HttpError(409, M.additionsExhausted, { code: 'ADDITIONS_EXHAUSTED' });
 
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
     const existing = new Map<number, DraftLine>();
@@ -445,7 +445,7 @@ export async function sendBudget(deps: WriteDeps, orderId: number, input: Budget
     const byId = new Map(items.map((i) => [i.id, i]));
     const changes = new Map<number, BudgetInput['items'][number]>();
     for (const c of input.items) {
-      if (!byId.has(c.itemId)) throw HttpError.badRequest(M.itemNotInOrder(c.itemId));
+      if (!byId.has(c.itemId)) throw HttpError.badRequest(M.itemNotInOrder(c.itemId), 'ITEM_NOT_IN_ORDER');
       changes.set(c.itemId, c);
     }
     // new units first, then the prices: the tiers are evaluated again over the new quantities (lib/orders/budget-pricing)
@@ -476,7 +476,7 @@ export async function sendBudget(deps: WriteDeps, orderId: number, input: Budget
       requestedQuantity: i.requestedQuantity ?? i.quantity,
     }));
     const subtotal = computeOrderTotals({ lines }).subtotalCents;
-    if (bonusCents > subtotal) throw HttpError.badRequest(M.bonusTooHigh);
+    if (bonusCents > subtotal) throw HttpError.badRequest(M.bonusTooHigh, 'BONUS_TOO_HIGH');
     const totals = computeOrderTotals({
       lines,
       bonusCents,
@@ -543,7 +543,7 @@ export async function saveRemit(deps: WriteDeps, orderId: number, trackingNumber
   const { documentId, ownerId } = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId);
-    if (!REMIT_STATES.includes(order.state)) throw new HttpError(409, M.remitState);
+    if (!REMIT_STATES.includes(order.state)) throw new HttpError(409, M.remitState, { code: 'REMIT_STATE' });
     const [doc] = await tx
       .insert(orderDocuments)
       .values({ orderId, kind: 'remit', trackingNumber, data: { byUserId: actor.userId } })

@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import type { ApiErrorCode } from '../../lib/contracts/errors';
 import { MAX_UPLOAD_BYTES } from '../../lib/orders';
 import { HttpError } from '../errors';
 import { ORDER_MESSAGES as M } from '../services/orders-messages';
@@ -39,7 +40,7 @@ function multipartError(err: unknown): HttpError {
 
 export async function readUpload(
   req: FastifyRequest,
-  opts: { allowed: readonly StoredMime[]; typeMessage: string; maxBytes?: number },
+  opts: { allowed: readonly StoredMime[]; typeMessage: string; typeCode?: ApiErrorCode; maxBytes?: number },
 ): Promise<UploadedFile> {
   if (!req.isMultipart()) throw HttpError.badRequest(M.noFile);
   const fields: Record<string, string> = {};
@@ -59,6 +60,6 @@ export async function readUpload(
   if (!file) throw HttpError.badRequest(M.noFile);
   const type = await fileTypeFromBuffer(file.data);
   const mime = type?.mime as StoredMime | undefined;
-  if (!mime || !opts.allowed.includes(mime)) throw HttpError.badRequest(opts.typeMessage);
+  if (!mime || !opts.allowed.includes(mime)) throw HttpError.badRequest(opts.typeMessage, opts.typeCode);
   return { data: file.data, mime, fileName: downloadFileName(displayFileName(file.name, 'archivo'), mime), fields };
 }

@@ -149,6 +149,7 @@ describeEachDb('direcciones, facturación y transportes', (ctx) => {
     assert.deepEqual((await post(me.token, { taxCondition: 'Monotributista', documentType: 'CUIT', number: '30-71234567-4' })).body, {
       success: false,
       message: 'El CUIT no es válido',
+      code: 'INVALID_DOCUMENT',
     });
     assert.deepEqual((await post(me.token, { taxCondition: 'Monotributista', documentType: 'CUIL', number: '30712345671' })).body.message, 'El CUIL no es válido');
     assert.deepEqual((await post(me.token, { taxCondition: 'Consumidor Final', documentType: 'DNI', number: '123' })).body.message, 'El DNI no es válido (7 u 8 números)');
@@ -188,6 +189,7 @@ describeEachDb('direcciones, facturación y transportes', (ctx) => {
     assert.deepEqual((await api(app, 'DELETE', `/api/billing/${ok.body.data.id}`, { token: me.token })).body, {
       success: false,
       message: 'Estos datos de facturación se usan en pedidos y no se pueden borrar',
+      code: 'BILLING_IN_USE',
     });
     // a deleted number can be registered again
     assert.equal((await post(other.token, { taxCondition: 'Consumidor Final', documentType: 'DNI', number: '30123456' })).status, 201);

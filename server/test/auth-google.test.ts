@@ -71,7 +71,7 @@ describeEachDb(
       for (const [name, credential] of cases) {
         const res = await call(app, 'POST', '/auth/google', { body: { credential } });
         assert.equal(res.status, 401, name);
-        assert.deepEqual(res.body, { success: false, message: WRONG }, name);
+        assert.deepEqual(res.body, { success: false, message: WRONG, code: 'WRONG_CREDENTIALS' }, name);
       }
       const hs = (await call(app, 'POST', '/auth/login', { body: { email: 'cliente@example.com', password: 'tienda-demo' } })).body.data.token;
       assert.equal((await call(app, 'POST', '/auth/google', { body: { credential: hs } })).status, 401, 'our own HS256 token is not a Google token');

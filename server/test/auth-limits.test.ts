@@ -20,7 +20,7 @@ describeEachDb(
       }
       const locked = await call(app, 'POST', '/auth/login', { body: { email, password }, ip: '10.0.0.1' });
       assert.equal(locked.status, 429);
-      assert.deepEqual(locked.body, { success: false, message: TOO_MANY_ATTEMPTS });
+      assert.deepEqual(locked.body, { success: false, message: TOO_MANY_ATTEMPTS, code: 'TOO_MANY_ATTEMPTS' });
       const retry = Number(locked.headers['retry-after']);
       assert.ok(retry > 0 && retry <= 15 * 60, String(retry));
       // Other accounts are not affected.
@@ -78,7 +78,7 @@ describeEachDb(
       }
       const blocked = await call(app, 'POST', '/auth/login', { body: { email: 'cliente@example.com', password: 'tienda-demo' }, ip });
       assert.equal(blocked.status, 429);
-      assert.deepEqual(blocked.body, { success: false, message: TOO_MANY });
+      assert.deepEqual(blocked.body, { success: false, message: TOO_MANY, code: 'TOO_MANY_REQUESTS' });
       const elsewhere = await call(app, 'POST', '/auth/login', { body: { email: 'cliente@example.com', password: 'tienda-demo' }, ip: '10.2.0.2' });
       assert.equal(elsewhere.status, 200);
     });

@@ -146,7 +146,7 @@ describeEachDb(
       assert.equal((await call(app, 'POST', '/auth/register', { body: validRegistration(email) })).status, 201);
       const dup = await call(app, 'POST', '/auth/register', { body: validRegistration(email.replace('cliente', 'CLIENTE')) });
       assert.equal(dup.status, 409);
-      assert.deepEqual(dup.body, { success: false, message: M.duplicate });
+      assert.deepEqual(dup.body, { success: false, message: M.duplicate, code: 'DUPLICATE' });
     });
 
     it('validates the registration with the spec messages', async () => {
@@ -165,7 +165,7 @@ describeEachDb(
       for (const [body, message] of cases) {
         const res = await call(app, 'POST', '/auth/register', { body });
         assert.equal(res.status, 400, JSON.stringify(body));
-        assert.deepEqual(res.body, { success: false, message });
+        assert.deepEqual(res.body, { success: false, message, code: message === M.terms ? 'TERMS_REQUIRED' : 'INVALID_FIELD' });
       }
       const wrongType = await call(app, 'POST', '/auth/register', { body: { ...base, acceptTerms: 'yes' } });
       assert.equal(wrongType.status, 400);
@@ -213,10 +213,10 @@ describeEachDb(
       const wrong = await call(app, 'POST', '/auth/login', { body: { email: 'cliente@example.com', password: 'equivocada' } });
       assert.equal(unknown.status, 401);
       assert.equal(wrong.status, 401);
-      assert.deepEqual(unknown.body, { success: false, message: M.wrong });
+      assert.deepEqual(unknown.body, { success: false, message: M.wrong, code: 'WRONG_CREDENTIALS' });
       assert.deepEqual(wrong.body, unknown.body);
       const bad = await call(app, 'POST', '/auth/login', { body: { email: 'no es email', password: '1234567' } });
-      assert.deepEqual(bad.body, { success: false, message: 'Debe ser un email valido' });
+      assert.deepEqual(bad.body, { success: false, message: 'Debe ser un email valido', code: 'INVALID_FIELD' });
       const short = await call(app, 'POST', '/auth/login', { body: { email: 'cliente@example.com', password: '123' } });
       assert.equal(short.status, 400);
     });
@@ -255,7 +255,7 @@ describeEachDb(
       for (const t of [null, 'basura', expired, foreign, none, `${token}x`]) {
         const res = await call(app, 'GET', '/auth', { token: t });
         assert.equal(res.status, 401, String(t));
-        assert.deepEqual(res.body, { success: false, message: M.expired });
+        assert.deepEqual(res.body, { success: false, message: M.expired, code: 'SESSION_EXPIRED' });
       }
       const lower = await call(app, 'GET', '/auth', { headers: { authorization: `Token ${token}` } });
       assert.equal(lower.status, 401);
@@ -458,7 +458,7 @@ describeEachDb(
       await db.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.userId, u!.id));
       const res = await call(app, 'POST', '/auth/verify', { body: { token } });
       assert.equal(res.status, 410);
-      assert.deepEqual(res.body, { success: false, message: M.tokenExpired });
+      assert.deepEqual(res.body, { success: false, message: M.tokenExpired, code: 'TOKEN_EXPIRED' });
     });
 
     it('stores one-time tokens hashed (sha256), with 48 h / 1 h lifetimes', async () => {
@@ -497,9 +497,9 @@ describeEachDb(
     it('unknown e-mail → 404 with the spec message (documented enumeration choice)', async () => {
       const res = await call(ctx().app, 'POST', '/auth/forgot', { body: { email: uniqueEmail('nadie') } });
       assert.equal(res.status, 404);
-      assert.deepEqual(res.body, { success: false, message: M.noAccount });
+      assert.deepEqual(res.body, { success: false, message: M.noAccount, code: 'NO_ACCOUNT_FOR_EMAIL' });
       const bad = await call(ctx().app, 'POST', '/auth/forgot', { body: { email: 'x' } });
-      assert.deepEqual(bad.body, { success: false, message: 'Debe ser un email valido' });
+      assert.deepEqual(bad.body, { success: false, message: 'Debe ser un email valido', code: 'INVALID_FIELD' });
     });
 
     it('forgot → canChangePassword → changePassword logs in, the old password and sessions stop working', async () => {
@@ -519,9 +519,9 @@ describeEachDb(
 
       // A validation error does not burn the link.
       const short = await call(app, 'POST', '/auth/changePassword', { body: { token, newPassword: '123456', confirmPassword: '123456' } });
-      assert.deepEqual(short.body, { success: false, message: 'Contraseña debe tener un minimo de 8 caracteres' });
+      assert.deepEqual(short.body, { success: false, message: 'Contraseña debe tener un minimo de 8 caracteres', code: 'INVALID_FIELD' });
       const mismatch = await call(app, 'POST', '/auth/changePassword', { body: { token, newPassword: '1234567', confirmPassword: '7654321' } });
-      assert.deepEqual(mismatch.body, { success: false, message: 'Confirmar contraseña' });
+      assert.deepEqual(mismatch.body, { success: false, message: 'Confirmar contraseña', code: 'INVALID_FIELD' });
 
       const ok = await call(app, 'POST', '/auth/changePassword', { body: { token, newPassword: 'nueva-clave', confirmPassword: 'nueva-clave' } });
       assert.equal(ok.status, 200);

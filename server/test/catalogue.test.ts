@@ -195,7 +195,7 @@ describeEachDb('catálogo', (ctx) => {
       for (const url of [`/api/product/${h.id}`, `/api/product/slug/${h.slug}`, `/api/product/sku/${h.sku}`]) {
         const { status, body } = await ctx().get(url);
         assert.equal(status, 404, url);
-        assert.deepEqual(body, { success: false, message: SPANISH.productNotFound });
+        assert.deepEqual(body, { success: false, message: SPANISH.productNotFound, code: 'PRODUCT_NOT_FOUND' });
       }
       assert.equal(listed.has(h.id), false);
       const search = (await ctx().get(`/api/products/search?query=${encodeURIComponent(h.name)}`)).body.data.items as Row[];

@@ -29,8 +29,8 @@ const BAD_LIST_QUERIES = [
   `Categories=${'a'.repeat(501)}`,
 ];
 
-function assertEnvelope(body: unknown, message: string): void {
-  assert.deepEqual(body, { success: false, message });
+function assertEnvelope(body: unknown, message: string, code: string): void {
+  assert.deepEqual(body, { success: false, message, code });
 }
 
 function assertNoLeak(raw: string): void {
@@ -44,7 +44,7 @@ describeEachDb('errores y entradas inválidas', (ctx) => {
     for (const q of BAD_LIST_QUERIES) {
       const { status, body, res } = await ctx().get(`/api/products?${q}`);
       assert.equal(status, 400, q);
-      assertEnvelope(body, SPANISH.badParams);
+      assertEnvelope(body, SPANISH.badParams, 'BAD_PARAMS');
       assertNoLeak(res.body);
     }
   });
@@ -53,11 +53,11 @@ describeEachDb('errores y entradas inválidas', (ctx) => {
     for (const id of ['0', '-1', '1.5', 'abc', '99999999999', '2147483648', encodeURIComponent("1' OR 1=1 --"), '1;drop%20table%20products']) {
       const { status, body } = await ctx().get(`/api/product/${id}`);
       assert.equal(status, 400, id);
-      assertEnvelope(body, SPANISH.badParams);
+      assertEnvelope(body, SPANISH.badParams, 'BAD_PARAMS');
     }
     const missing = await ctx().get('/api/product/2147483647');
     assert.equal(missing.status, 404);
-    assertEnvelope(missing.body, SPANISH.productNotFound);
+    assertEnvelope(missing.body, SPANISH.productNotFound, 'PRODUCT_NOT_FOUND');
   });
 
   it('slugs y SKU desconocidos u hostiles → 404 sin romper nada', async () => {
@@ -101,7 +101,7 @@ describeEachDb('errores y entradas inválidas', (ctx) => {
     for (const q of ['ids=', 'ids=a,b', 'ids=1,,2', 'ids=1,-2', 'ids=0', 'ids=1.5', `ids=${tooMany}`, '', 'ids=1&ids=2', 'ids=99999999999']) {
       const { status, body } = await ctx().get(`/api/products/lookup?${q}`);
       assert.equal(status, 400, q);
-      assertEnvelope(body, SPANISH.badParams);
+      assertEnvelope(body, SPANISH.badParams, 'BAD_PARAMS');
     }
     const dup = await ctx().get('/api/products/lookup?ids=1,1,1');
     assert.equal(dup.status, 200);
@@ -120,7 +120,7 @@ describeEachDb('errores y entradas inválidas', (ctx) => {
     ] as const) {
       const res = await ctx().app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { a: 1 } });
       assert.equal(res.statusCode, 404, `${method} ${url}`);
-      assertEnvelope(res.json(), SPANISH.notFound);
+      assertEnvelope(res.json(), SPANISH.notFound, 'NOT_FOUND');
     }
   });
 
@@ -144,7 +144,7 @@ describe('fallas internas', () => {
       for (const url of ['/api/products', '/api/product/slug/agua-florida-270-ml', '/api/products/search?query=vela', '/api/category/names']) {
         const { status, body, res } = await ctx.get(url);
         assert.equal(status, 500, url);
-        assertEnvelope(body, SPANISH.server);
+        assertEnvelope(body, SPANISH.server, 'SERVER_ERROR');
         assertNoLeak(res.body);
       }
       const health = await ctx.get('/health');
@@ -156,15 +156,15 @@ describe('fallas internas', () => {
   });
 
   it('toHttpError traduce errores conocidos y oculta el resto', () => {
-    assert.deepEqual(toHttpError(HttpError.notFound()), { status: 404, message: MESSAGES.notFound, internal: false });
-    assert.deepEqual(toHttpError(HttpError.unauthorized()), { status: 401, message: MESSAGES.sessionExpired, internal: false });
-    assert.deepEqual(toHttpError(HttpError.forbidden()), { status: 403, message: MESSAGES.forbidden, internal: false });
+    assert.deepEqual(toHttpError(HttpError.notFound()), { status: 404, message: MESSAGES.notFound, code: 'NOT_FOUND', internal: false });
+    assert.deepEqual(toHttpError(HttpError.unauthorized()), { status: 401, message: MESSAGES.sessionExpired, code: 'SESSION_EXPIRED', internal: false });
+    assert.deepEqual(toHttpError(HttpError.forbidden()), { status: 403, message: MESSAGES.forbidden, code: 'FORBIDDEN', internal: false });
     const unique = new DrizzleQueryError('insert into users …', [], Object.assign(new Error('duplicate key'), { code: '23505' }));
-    assert.deepEqual(toHttpError(unique), { status: 409, message: MESSAGES.duplicate, internal: false });
+    assert.deepEqual(toHttpError(unique), { status: 409, message: MESSAGES.duplicate, code: 'DUPLICATE', internal: false });
     const fk = new DrizzleQueryError('insert …', [], Object.assign(new Error('fk'), { code: '23503' }));
     assert.equal(toHttpError(fk).status, 400);
-    assert.deepEqual(toHttpError(new Error('boom: secret detail')), { status: 500, message: MESSAGES.server, internal: true });
-    assert.deepEqual(toHttpError(Object.assign(new Error('x'), { statusCode: 415 })), { status: 415, message: MESSAGES.badParams, internal: false });
-    assert.deepEqual(toHttpError('a string'), { status: 500, message: MESSAGES.server, internal: true });
+    assert.deepEqual(toHttpError(new Error('boom: secret detail')), { status: 500, message: MESSAGES.server, code: 'SERVER_ERROR', internal: true });
+    assert.deepEqual(toHttpError(Object.assign(new Error('x'), { statusCode: 415 })), { status: 415, message: MESSAGES.badParams, code: 'BAD_PARAMS', internal: false });
+    assert.deepEqual(toHttpError('a string'), { status: 500, message: MESSAGES.server, code: 'SERVER_ERROR', internal: true });
   });
 });

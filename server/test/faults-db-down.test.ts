@@ -53,7 +53,7 @@ describe('base de datos inalcanzable → 503', () => {
     it(`${method} ${url}`, async () => {
       const res = await app.inject({ method, url, payload });
       assert.equal(res.statusCode, 503, res.body);
-      assert.deepEqual(res.json(), { success: false, message: MESSAGES.unavailable });
+      assert.deepEqual(res.json(), { success: false, message: MESSAGES.unavailable, code: 'UNAVAILABLE' });
       assert.equal(res.headers['cache-control'], 'no-store');
     });
   }

@@ -73,7 +73,7 @@ function postOrder(app: FastifyInstance, o: Order, key = randomUUID()) {
 
 function assertUnavailable(res: { statusCode: number; body: string; json(): unknown; headers: Record<string, unknown> }) {
   assert.equal(res.statusCode, 503, res.body);
-  assert.deepEqual(res.json(), { success: false, message: MESSAGES.unavailable });
+  assert.deepEqual(res.json(), { success: false, message: MESSAGES.unavailable, code: 'UNAVAILABLE' });
   assert.equal(res.headers['cache-control'], 'no-store');
 }
 

@@ -452,7 +452,7 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 /** Words of English error texts (Fastify, zod, drivers) that must never reach a client. */
 const ENGLISH = /\b(the|must|expected|invalid|required|request|body|should|received|undefined|cannot|failed|unexpected|payload|too large|not found|unauthorized|forbidden)\b|FST_|Error:|\bat .+:\d+:\d+/i;
 
-/** The problem with an error answer, or null when it is `{ success: false, message }` in Spanish. */
+/** The problem with an error answer, or null when it is `{ success: false, message, code }` in Spanish. */
 export function errorEnvelopeProblem(res: { statusCode: number; headers: Record<string, unknown>; body: string }): string | null {
   if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `content-type ${String(res.headers['content-type'])}`;
   let body: any;
@@ -463,6 +463,7 @@ export function errorEnvelopeProblem(res: { statusCode: number; headers: Record<
   }
   if (body?.success !== false) return `success=${String(body?.success)}`;
   if (typeof body.message !== 'string' || !body.message.trim()) return 'sin message';
+  if (typeof body.code !== 'string' || !/^[A-Z][A-Z_]+$/.test(body.code)) return `sin code: ${String(body.code)}`;
   if (ENGLISH.test(body.message)) return `mensaje no castellano: ${body.message}`;
   if (/stack|\n\s+at /.test(res.body)) return 'trae un stack';
   return null;

@@ -122,7 +122,7 @@ describeEachDb(
           for (const url of ['/api/user/me', '/api/staff/orders', `/api/order/${w.a.orderId}`]) {
             const res = await api(app, 'GET', url, { token });
             assert.equal(res.status, 401, `${name} en ${url}: ${res.raw}`);
-            assert.deepEqual(res.body, { success: false, message: MESSAGES.sessionExpired }, name);
+            assert.deepEqual(res.body, { success: false, message: MESSAGES.sessionExpired, code: 'SESSION_EXPIRED' }, name);
           }
         }
         assert.ok(Object.keys(tampered).length >= 20);
@@ -470,7 +470,7 @@ describe('fuerza bruta y límite global [pglite]', () => {
     }
     const blocked = await login('cliente@example.com', PASSWORD, ip);
     assert.equal(blocked.statusCode, 429);
-    assert.deepEqual(blocked.json(), { success: false, message: MESSAGES.tooManyRequests });
+    assert.deepEqual(blocked.json(), { success: false, message: MESSAGES.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
     assert.ok(Number(blocked.headers['retry-after']) > 0);
   });
 
@@ -494,7 +494,7 @@ describe('fuerza bruta y límite global [pglite]', () => {
       const r = await ctx.app.inject({ url: i % 2 ? '/api/tags' : '/api/no-existe', remoteAddress: ip });
       if (r.statusCode === 429) {
         first429 = i;
-        assert.deepEqual(r.json(), { success: false, message: MESSAGES.tooManyRequests });
+        assert.deepEqual(r.json(), { success: false, message: MESSAGES.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
       } else assert.ok([200, 404].includes(r.statusCode));
     }
     assert.equal(first429, 41);

@@ -96,7 +96,7 @@ describeEachDb('pedidos: Idempotency-Key', (ctx) => {
     const before = await countOrders();
     const other = await send(a, key, body(a, 40));
     assert.equal(other.status, 422, other.raw);
-    assert.deepEqual(other.body, { success: false, message: M.idempotencyKeyReused });
+    assert.deepEqual(other.body, { success: false, message: M.idempotencyKeyReused, code: 'IDEMPOTENCY_KEY_REUSED' });
     const shipped = await send(a, key, { ...body(a), toSucc: false, addressId: a.addressId, transportId: -1, otherTransport: 'Vía Cargo' });
     assert.equal(shipped.status, 422, shipped.raw);
     assert.equal(await countOrders(), before);
@@ -109,7 +109,7 @@ describeEachDb('pedidos: Idempotency-Key', (ctx) => {
     for (const key of ['short', 'x'.repeat(101), 'con espacios 123', 'ñandú-123456', 'a/b/c/d/e/f', '']) {
       const r = await send(a, key);
       assert.equal(r.status, 400, `${JSON.stringify(key)}: ${r.raw}`);
-      assert.deepEqual(r.body, { success: false, message: M.idempotencyKeyInvalid });
+      assert.deepEqual(r.body, { success: false, message: M.idempotencyKeyInvalid, code: 'IDEMPOTENCY_KEY_INVALID' });
     }
     assert.equal(await countOrders(), before);
   });

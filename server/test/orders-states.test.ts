@@ -66,7 +66,7 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
         }
       } else {
         assert.equal(res.status, 409, `${label} ${from}→${to} should be refused: ${res.raw}`);
-        assert.deepEqual(res.body, { success: false, message: illegalTransitionMessage(from, to) });
+        assert.deepEqual(res.body, { success: false, message: illegalTransitionMessage(from, to), code: 'ILLEGAL_TRANSITION' });
         assert.equal(await stateOf(id), from, 'a refused move changes nothing');
       }
     };
@@ -221,7 +221,7 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
       });
       assert.equal(r.status, 200, r.raw);
     };
-    const exhausted = { success: false, message: 'Este pedido ya no admite más agregados en su estado actual' };
+    const exhausted = { success: false, message: 'Este pedido ya no admite más agregados en su estado actual', code: 'ADDITIONS_EXHAUSTED' };
 
     assert.equal((await staffMove('started')).status, 200);
     for (let i = 1; i <= 3; i++) {
@@ -255,7 +255,7 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
     assert.deepEqual((await add()).body, exhausted);
     // shipped: the move does not exist
     assert.equal((await staffMove('shipped')).status, 200);
-    assert.deepEqual((await add()).body, { success: false, message: illegalTransitionMessage('shipped', 'modified') });
+    assert.deepEqual((await add()).body, { success: false, message: illegalTransitionMessage('shipped', 'modified'), code: 'ILLEGAL_TRANSITION' });
   });
 
   it('additions: waiting alone allows 1', async () => {

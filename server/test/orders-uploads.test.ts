@@ -114,7 +114,7 @@ describeEachDb('pedidos: comprobantes y documentos', (ctx) => {
   it('refuses files over 10 MB with 413 "El archivo pesa mas de 10 MB"', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 10, 0x20)]);
     const res = await upload(orderId, owner.token, { filename: 'grande.pdf', content: big, type: 'application/pdf' });
-    assert.deepEqual([res.status, res.body], [413, { success: false, message: 'El archivo pesa mas de 10 MB' }]);
+    assert.deepEqual([res.status, res.body], [413, { success: false, message: 'El archivo pesa mas de 10 MB', code: 'FILE_TOO_LARGE' }]);
     // just under the limit is fine (and the 1 MB JSON body limit does not apply to uploads)
     const ok = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 - PDF.length - 1, 0x20)]);
     const res2 = await upload(orderId, owner.token, { filename: 'casi.pdf', content: ok, type: 'application/pdf' });

@@ -180,7 +180,7 @@ describeEachDb('pedidos: creación y lectura', (ctx) => {
     ]) {
       const res = await post(cliente, body);
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.deepEqual(res.body, { success: false, message: 'Los parametros son incorrectos' });
+      assert.deepEqual(res.body, { success: false, message: 'Los parametros son incorrectos', code: 'BAD_PARAMS' });
     }
   });
 

@@ -109,7 +109,7 @@ describe('detrás de un proxy en el mismo host, con la configuración por defect
   it('25 logins fallidos a través del proxy: 401 y luego 429 después del límite', async () => {
     assert.deepEqual(await failedLogins(25, s.proxy, '127.0.0.10'), expected25);
     const blocked = await failedLogin(s.proxy, '127.0.0.10');
-    assert.deepEqual(blocked.body, { success: false, message: MESSAGES.tooManyRequests });
+    assert.deepEqual(blocked.body, { success: false, message: MESSAGES.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
     // another visitor behind the same proxy has their own count
     assert.equal((await failedLogin(s.proxy, '127.0.0.11')).status, 401);
   });

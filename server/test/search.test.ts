@@ -71,7 +71,7 @@ describeEachDb('búsqueda', (ctx) => {
     for (const url of both('vela '.repeat(100))) {
       const { status, body } = await ctx().get(url);
       assert.equal(status, 400, url);
-      assert.deepEqual(body, { success: false, message: SPANISH.badParams });
+      assert.deepEqual(body, { success: false, message: SPANISH.badParams, code: 'BAD_PARAMS' });
     }
     // 100 characters of worst-case words (each unknown, each fuzzy-matched) stay fast
     const long = 'zxqwvbnmlk '.repeat(9).trim();

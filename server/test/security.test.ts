@@ -47,7 +47,7 @@ describe('seguridad', () => {
     }
     const limited = await ctx.app.inject({ url: '/api/tags', remoteAddress: ip });
     assert.equal(limited.statusCode, 429);
-    assert.deepEqual(limited.json(), { success: false, message: SPANISH.tooMany });
+    assert.deepEqual(limited.json(), { success: false, message: SPANISH.tooMany, code: 'TOO_MANY_REQUESTS' });
     assert.ok(limited.headers['retry-after']);
     const other = await ctx.app.inject({ url: '/api/tags', remoteAddress: '203.0.113.8' });
     assert.equal(other.statusCode, 200);

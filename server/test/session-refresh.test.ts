@@ -170,14 +170,14 @@ describeEachDb(
 
       const replay = await refresh(app, cookie);
       assert.equal(replay.status, 401);
-      assert.deepEqual(replay.body, { success: false, message: EXPIRED });
+      assert.deepEqual(replay.body, { success: false, message: EXPIRED, code: 'SESSION_EXPIRED' });
       const cleared = refreshCookieOf(replay);
       assert.equal(cleared.value, '');
       assert.equal(cleared.attrs.get('max-age'), '0');
 
       const owner = await refresh(app, current);
       assert.equal(owner.status, 401, 'the newest token of the family is revoked too');
-      assert.deepEqual(owner.body, { success: false, message: EXPIRED });
+      assert.deepEqual(owner.body, { success: false, message: EXPIRED, code: 'SESSION_EXPIRED' });
       const sid = jwtPayload(first.body.data.token).sid as string;
       const open = await db.db.select({ id: refreshTokens.id }).from(refreshTokens).where(sql`${refreshTokens.familyId} = ${sid} and ${refreshTokens.revokedAt} is null`);
       assert.equal(open.length, 0);
@@ -197,7 +197,7 @@ describeEachDb(
       await db.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.familyId, sid));
       const r = await refresh(app, cookie);
       assert.equal(r.status, 401);
-      assert.deepEqual(r.body, { success: false, message: EXPIRED });
+      assert.deepEqual(r.body, { success: false, message: EXPIRED, code: 'SESSION_EXPIRED' });
       assert.equal(refreshCookieOf(r).attrs.get('max-age'), '0');
     });
 
@@ -307,7 +307,7 @@ describeEachDb(
       const { cookie } = await loginAs(app, 'cliente@example.com');
       const foreign = await refresh(app, cookie, { origin: 'https://evil.example' });
       assert.equal(foreign.status, 403);
-      assert.deepEqual(foreign.body, { success: false, message: FORBIDDEN });
+      assert.deepEqual(foreign.body, { success: false, message: FORBIDDEN, code: 'FORBIDDEN' });
       assert.equal(foreign.headers['access-control-allow-origin'], undefined);
       assert.equal((await refresh(app, cookie)).status, 200, 'the refused request did not rotate it');
       const foreignLogout = await send(app, 'DELETE', '/auth/refresh', { cookie, headers: { origin: 'https://evil.example' } });
@@ -332,15 +332,15 @@ describeEachDb(
       const { cookie } = await loginAs(app, 'cliente@example.com');
       const none = await refresh(app, null);
       assert.equal(none.status, 401);
-      assert.deepEqual(none.body, { success: false, message: EXPIRED });
+      assert.deepEqual(none.body, { success: false, message: EXPIRED, code: 'SESSION_EXPIRED' });
 
       const malformed = await send(app, 'POST', '/auth/refresh', { body: {}, headers: { origin: STOREFRONT, cookie: 'refreshToken=<script>' } });
       assert.equal(malformed.status, 400);
-      assert.deepEqual(malformed.body, { success: false, message: BAD_PARAMS });
+      assert.deepEqual(malformed.body, { success: false, message: BAD_PARAMS, code: 'BAD_PARAMS' });
 
       const unknown = await refresh(app, 'A'.repeat(43));
       assert.equal(unknown.status, 401);
-      assert.deepEqual(unknown.body, { success: false, message: EXPIRED });
+      assert.deepEqual(unknown.body, { success: false, message: EXPIRED, code: 'SESSION_EXPIRED' });
 
       const extra = await send(app, 'POST', '/auth/refresh', { body: { userId: 1 }, cookie, headers: { origin: STOREFRONT } });
       assert.equal(extra.status, 400);

@@ -262,35 +262,35 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     const { db } = ctx();
     const before_ = await db.db.select().from(products).where(eq(products.id, cat.step));
     const offersBefore = await db.db.select().from(offers).where(eq(offers.productId, cat.variable));
-    const cases: [unknown, string][] = [
-      [{ offers: [{ name: 'a', units: 10, price: 5 }, { name: 'b', units: 10, price: 4 }] }, 'Hay dos ofertas con la misma cantidad mínima (y el mismo tipo, VIP o general)'],
-      [{ offers: [{ name: 'a', units: 10, price: -1 }] }, 'El precio de cada oferta debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ offers: [{ name: 'a', units: 10, price: 1.001 }] }, 'El precio de cada oferta debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ offers: [{ name: 'a', units: 0, price: 1 }] }, 'La cantidad mínima de cada oferta debe ser un número entero mayor a 0'],
-      [{ offers: [{ name: 'a', units: 2.5, price: 1 }] }, 'La cantidad mínima de cada oferta debe ser un número entero mayor a 0'],
-      [{ offers: [{ name: '  ', units: 5, price: 1 }] }, 'Cada oferta necesita un nombre (hasta 100 caracteres)'],
-      [{ offers: Array.from({ length: 21 }, (_, i) => ({ name: `o${i}`, units: i + 1, price: 1 })) }, 'Un producto puede tener hasta 20 ofertas'],
-      [{ price: -5 }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ price: 'mil' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
+    const cases: [unknown, string, string][] = [
+      [{ offers: [{ name: 'a', units: 10, price: 5 }, { name: 'b', units: 10, price: 4 }] }, 'Hay dos ofertas con la misma cantidad mínima (y el mismo tipo, VIP o general)', 'OFFER_DUPLICATE_UNITS'],
+      [{ offers: [{ name: 'a', units: 10, price: -1 }] }, 'El precio de cada oferta debe ser un número mayor o igual a 0, con hasta 2 decimales', 'OFFER_PRICE_INVALID'],
+      [{ offers: [{ name: 'a', units: 10, price: 1.001 }] }, 'El precio de cada oferta debe ser un número mayor o igual a 0, con hasta 2 decimales', 'OFFER_PRICE_INVALID'],
+      [{ offers: [{ name: 'a', units: 0, price: 1 }] }, 'La cantidad mínima de cada oferta debe ser un número entero mayor a 0', 'OFFER_UNITS_INVALID'],
+      [{ offers: [{ name: 'a', units: 2.5, price: 1 }] }, 'La cantidad mínima de cada oferta debe ser un número entero mayor a 0', 'OFFER_UNITS_INVALID'],
+      [{ offers: [{ name: '  ', units: 5, price: 1 }] }, 'Cada oferta necesita un nombre (hasta 100 caracteres)', 'OFFER_NAME_REQUIRED'],
+      [{ offers: Array.from({ length: 21 }, (_, i) => ({ name: `o${i}`, units: i + 1, price: 1 })) }, 'Un producto puede tener hasta 20 ofertas', 'OFFER_TOO_MANY'],
+      [{ price: -5 }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales', 'PRODUCT_PRICE_INVALID'],
+      [{ price: 'mil' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales', 'PRODUCT_PRICE_INVALID'],
       // amounts typed by staff are read by the editor (lib/money/parse); text never reaches a price as a number
-      [{ price: '21.500' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ price: '21,50' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ price: '1e3' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ price: 1e30 }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales'],
-      [{ discount: 600 }, 'El descuento debe ser menor que el precio'],
-      [{ min: 50, max: 10 }, 'El máximo no puede ser menor que el mínimo'],
-      [{ min: 7, max: 10, steps: 6 }, 'Ninguna cantidad múltiplo del paso entra entre el mínimo y el máximo'],
-      [{ steps: 0 }, 'El mínimo, el máximo y el paso deben ser números enteros (el paso, mayor a 0)'],
-      [{ min: -1 }, 'El mínimo, el máximo y el paso deben ser números enteros (el paso, mayor a 0)'],
-      [{ state: 'gone' }, 'Los parametros son incorrectos'],
-      [{ categoryIds: [2_000_000_000] }, 'Alguna de las categorías elegidas no existe'],
-      [{ unknown: 1 }, 'Los parametros son incorrectos'],
+      [{ price: '21.500' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales', 'PRODUCT_PRICE_INVALID'],
+      [{ price: '21,50' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales', 'PRODUCT_PRICE_INVALID'],
+      [{ price: '1e3' }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales', 'PRODUCT_PRICE_INVALID'],
+      [{ price: 1e30 }, 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales', 'PRODUCT_PRICE_INVALID'],
+      [{ discount: 600 }, 'El descuento debe ser menor que el precio', 'PRODUCT_DISCOUNT_NOT_BELOW_PRICE'],
+      [{ min: 50, max: 10 }, 'El máximo no puede ser menor que el mínimo', 'PRODUCT_MAX_BELOW_MIN'],
+      [{ min: 7, max: 10, steps: 6 }, 'Ninguna cantidad múltiplo del paso entra entre el mínimo y el máximo', 'PRODUCT_STEPS_DO_NOT_FIT'],
+      [{ steps: 0 }, 'El mínimo, el máximo y el paso deben ser números enteros (el paso, mayor a 0)', 'PRODUCT_QUANTITY_INVALID'],
+      [{ min: -1 }, 'El mínimo, el máximo y el paso deben ser números enteros (el paso, mayor a 0)', 'PRODUCT_QUANTITY_INVALID'],
+      [{ state: 'gone' }, 'Los parametros son incorrectos', 'BAD_PARAMS'],
+      [{ categoryIds: [2_000_000_000] }, 'Alguna de las categorías elegidas no existe', 'CATEGORY_UNKNOWN'],
+      [{ unknown: 1 }, 'Los parametros son incorrectos', 'BAD_PARAMS'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, code] of cases) {
       const target = 'offers' in (body as object) ? cat.variable : cat.step;
       const res = await patch(target, body);
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.deepEqual(res.body, { success: false, message }, JSON.stringify(body));
+      assert.deepEqual(res.body, { success: false, message, code }, JSON.stringify(body));
     }
     // a later rule failing (unknown category) rolls back the earlier writes of the same request
     const partial = await patch(cat.variable, { price: 1, offers: [{ name: 'x', units: 3, price: 1 }], categoryIds: [2_000_000_000] });

@@ -278,10 +278,11 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
     const other = await order(c1, [{ id: cat.exact, quantity: 26 }]);
     const send = (body: unknown, id = o.id) => api(app, 'POST', `/api/staff/orders/${id}/budget`, { token: staff, body });
-    assert.deepEqual((await send({ items: [], bonus: 50_000.01 })).body, { success: false, message: 'La bonificación no puede superar el subtotal' });
+    assert.deepEqual((await send({ items: [], bonus: 50_000.01 })).body, { success: false, message: 'La bonificación no puede superar el subtotal', code: 'BONUS_TOO_HIGH' });
     assert.deepEqual((await send({ items: [{ itemId: other.items[0].id, quantity: 1, unitPrice: 1 }], bonus: 0 })).body, {
       success: false,
       message: `El ítem ${other.items[0].id} no pertenece al pedido`,
+      code: 'ITEM_NOT_IN_ORDER',
     });
     for (const bad of [
       { items: [{ itemId: o.items[0].id, quantity: 0, unitPrice: 1 }] },
@@ -303,7 +304,7 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     const { app, db } = ctx();
     const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
     const remit = (trackingNumber: unknown) => api(app, 'POST', `/api/staff/orders/${o.id}/remit`, { token: staff, body: { trackingNumber } });
-    assert.deepEqual((await remit('VC-123')).body, { success: false, message: 'El remito se carga cuando el pedido fue aceptado' });
+    assert.deepEqual((await remit('VC-123')).body, { success: false, message: 'El remito se carga cuando el pedido fue aceptado', code: 'REMIT_STATE' });
     await forceState(db.db, o.id, 'shipped');
     assert.equal((await remit('')).status, 400);
     assert.equal((await remit('x'.repeat(101))).status, 400);
@@ -373,6 +374,7 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     assert.deepEqual((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { discount: 2500 } })).body, {
       success: false,
       message: 'El descuento debe ser menor que el precio',
+      code: 'PRODUCT_DISCOUNT_NOT_BELOW_PRICE',
     });
     assert.equal((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { state: 'gone' } })).status, 400);
     assert.equal((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { price: -5 } })).status, 400);

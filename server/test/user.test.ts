@@ -39,9 +39,9 @@ describeEachDb(
       assert.equal(ok.body.message, 'Datos guardados correctamente');
       assert.equal(ok.body.data.contactNumber, '+54 9 11 4444-5555');
       const bad = await call(app, 'PATCH', '/api/user/me', { token, body: { contactNumber: 'llamame' } });
-      assert.deepEqual(bad.body, { success: false, message: 'Ingresa un número de contacto válido' });
+      assert.deepEqual(bad.body, { success: false, message: 'Ingresa un número de contacto válido', code: 'INVALID_FIELD' });
       const name = await call(app, 'PATCH', '/api/user/me', { token, body: { name: '1' } });
-      assert.deepEqual(name.body, { success: false, message: 'Ingresa un nombre válido' });
+      assert.deepEqual(name.body, { success: false, message: 'Ingresa un nombre válido', code: 'INVALID_FIELD' });
       const cleared = await call(app, 'PATCH', '/api/user/me', { token, body: { contactNumber: '' } });
       assert.equal(cleared.body.data.contactNumber, null);
       const renamed = await call(app, 'PATCH', '/api/user/me', { token, body: { name: 'Ana María', lastname: 'Pérez' } });
@@ -65,12 +65,12 @@ describeEachDb(
         token,
         body: { currentPassword: password, newPassword: 'nueva-clave-1', confirmPassword: 'nueva-clave-2' },
       });
-      assert.deepEqual(mismatch.body, { success: false, message: 'Las contraseñas no coinciden' });
+      assert.deepEqual(mismatch.body, { success: false, message: 'Las contraseñas no coinciden', code: 'INVALID_FIELD' });
       const short = await call(app, 'POST', '/api/user/password', {
         token,
         body: { currentPassword: password, newPassword: 'corta', confirmPassword: 'corta' },
       });
-      assert.deepEqual(short.body, { success: false, message: 'La contraseña debe tener 8 caracteres al menos' });
+      assert.deepEqual(short.body, { success: false, message: 'La contraseña debe tener 8 caracteres al menos', code: 'INVALID_FIELD' });
 
       const ok = await call(app, 'POST', '/api/user/password', {
         token,
@@ -142,7 +142,7 @@ describeEachDb(
       for (const t of ['', 'abc', login.body.data.token]) {
         const res = await call(app, 'GET', `/api/user/subscriptions?token=${encodeURIComponent(t)}`);
         assert.equal(res.status, 400, t);
-        assert.deepEqual(res.body, { success: false, message: 'Token invalido' });
+        assert.deepEqual(res.body, { success: false, message: 'Token invalido', code: 'TOKEN_INVALID' });
       }
       assert.equal((await call(app, 'POST', '/api/user/subscriptions?token=abc', { body: { news: false } })).status, 400);
       assert.equal((await call(app, 'GET', '/api/user/subscriptions')).status, 400);

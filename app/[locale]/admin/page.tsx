@@ -2,6 +2,7 @@ import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { OrdersBoard } from '@/components/admin/OrdersBoard';
 import { staffGet } from '@/lib/admin/data';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 import { boardApiPath, boardHref, parseBoardFilters } from '@/lib/admin/filters';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { StaffTeam } from '@/lib/contracts/staff-team';
@@ -17,7 +18,7 @@ export default async function AdminOrdersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const filters = parseBoardFilters(await searchParams);
-  const [listLoad, teamLoad] = await Promise.all([staffGet<StaffOrderList>(boardApiPath(filters)), staffGet<StaffTeam>('api/staff/team')]);
+  const [listLoad, teamLoad] = await Promise.all([staffGet<StaffOrderList>(boardApiPath(filters)), staffGet<StaffTeam>(staffApiPaths.team)]);
   const list = requireStaffData(listLoad, locale as Locale, boardHref(filters));
   const team = requireStaffData(teamLoad, locale as Locale, boardHref(filters));
   return <OrdersBoard filters={filters} list={list} members={team.members} />;

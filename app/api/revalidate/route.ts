@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_REQUEST, REVALIDATE_SECRET_HEADER } from '@/lib/cache';
+import { ERROR_CODES } from '@/lib/contracts/errors';
 
 /**
  * On-demand revalidation for the shop API (see lib/cache for the tag names):
@@ -32,17 +33,17 @@ function json(status: number, body: Record<string, unknown>): Response {
 
 export async function POST(request: Request): Promise<Response> {
   if (!secretMatches(request.headers.get(REVALIDATE_SECRET_HEADER))) {
-    return json(401, { success: false, message: 'No tienes los permisos necesarios' });
+    return json(401, { success: false, message: 'No tienes los permisos necesarios', code: ERROR_CODES.forbidden });
   }
   let raw: unknown;
   try {
     raw = await request.json();
   } catch {
-    return json(400, { success: false, message: 'Los parametros son incorrectos' });
+    return json(400, { success: false, message: 'Los parametros son incorrectos', code: ERROR_CODES.badParams });
   }
   const parsed = bodySchema.safeParse(raw);
   if (!parsed.success) {
-    return json(400, { success: false, message: 'Los parametros son incorrectos' });
+    return json(400, { success: false, message: 'Los parametros son incorrectos', code: ERROR_CODES.badParams });
   }
   const unique = [...new Set(parsed.data.tags)];
   // expire 0: the next request renders fresh data (the API calls this right after a change, and the

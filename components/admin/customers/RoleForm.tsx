@@ -8,6 +8,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function RoleForm({ userId, role, roles }: { userId: number; role: string; roles: string[] }) {
   const t = useTranslations('adminSettings.client.role');
@@ -25,7 +26,7 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
     if (value === role) return;
     setBusy(true);
     try {
-      await publicRequest(`api/staff/customers/${userId}/role`, { method: 'PATCH', body: { role: value } });
+      await publicRequest(staffApiPaths.customerRole(userId), { method: 'PATCH', body: { role: value } });
       notify('SUCCESS', t('done'));
       router.refresh();
     } catch (err) {

@@ -7,6 +7,7 @@ import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function VipToggle({ userId, isVip }: { userId: number; isVip: boolean }) {
   const t = useTranslations('adminSettings.client');
@@ -19,7 +20,7 @@ export function VipToggle({ userId, isVip }: { userId: number; isVip: boolean })
   const toggle = async () => {
     setBusy(true);
     try {
-      await publicRequest(`api/staff/customers/${userId}/vip`, { method: 'PATCH', body: { vip: !isVip } });
+      await publicRequest(staffApiPaths.customerVip(userId), { method: 'PATCH', body: { vip: !isVip } });
       notify('SUCCESS', isVip ? t('vip.undone') : t('vip.done'));
       router.refresh();
     } catch (err) {

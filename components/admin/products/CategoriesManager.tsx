@@ -13,6 +13,7 @@ import type { StaffCategory } from '@/lib/admin/categories';
 import { imageSrc } from '@/components/ui/image-src';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './products.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -54,7 +55,7 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
     void run(
       'create',
       async () => {
-        const c = await publicRequest<StaffCategory>('api/staff/categories', { method: 'POST', body: { name } });
+        const c = await publicRequest<StaffCategory>(staffApiPaths.categories, { method: 'POST', body: { name } });
         setList((l) => [...l, c]);
         setNames((n) => ({ ...n, [c.id]: c.name }));
         setNewName('');
@@ -68,13 +69,13 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
       notify('ERROR', t('nameRequired'));
       return;
     }
-    void run(`rename-${c.id}`, async () => replace(await publicRequest<StaffCategory>(`api/staff/categories/${c.id}`, { method: 'PATCH', body: { name } })), t('saved'));
+    void run(`rename-${c.id}`, async () => replace(await publicRequest<StaffCategory>(staffApiPaths.category(c.id), { method: 'PATCH', body: { name } })), t('saved'));
   };
   const move = (from: number, to: number) => {
     const ids = list.map((c) => c.id);
     const [x] = ids.splice(from, 1);
     ids.splice(to, 0, x!);
-    void run(`move-${from}`, async () => setList(await publicRequest<StaffCategory[]>('api/staff/categories/order', { method: 'PUT', body: { ids } })), t('reordered'));
+    void run(`move-${from}`, async () => setList(await publicRequest<StaffCategory[]>(staffApiPaths.categoriesOrder, { method: 'PUT', body: { ids } })), t('reordered'));
   };
   const upload = (c: StaffCategory, file: File | undefined) => {
     if (!file) return;
@@ -84,13 +85,13 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
     }
     const body = new FormData();
     body.append('file', file);
-    void run(`image-${c.id}`, async () => replace(await publicRequest<StaffCategory>(`api/staff/categories/${c.id}/image`, { method: 'POST', body })), t('imageSaved'));
+    void run(`image-${c.id}`, async () => replace(await publicRequest<StaffCategory>(staffApiPaths.categoryImage(c.id), { method: 'POST', body })), t('imageSaved'));
   };
   const remove = (c: StaffCategory) =>
     void run(
       `delete-${c.id}`,
       async () => {
-        await publicRequest(`api/staff/categories/${c.id}`, { method: 'DELETE' });
+        await publicRequest(staffApiPaths.category(c.id), { method: 'DELETE' });
         setList((l) => l.filter((x) => x.id !== c.id));
         setConfirmDelete(null);
       },

@@ -12,6 +12,7 @@ import type { StaffProductDetail, StaffProductImage } from '@/lib/admin/products
 import { imageSrc } from '@/components/ui/image-src';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './products.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const MAX_IMAGES = 12;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -48,7 +49,7 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
     }
     const body = new FormData();
     body.append('file', file);
-    await run('upload', () => publicRequest(`api/staff/products/${productId}/images`, { method: 'POST', body }), t('uploaded'));
+    await run('upload', () => publicRequest(staffApiPaths.productImages(productId), { method: 'POST', body }), t('uploaded'));
     if (input.current) input.current.value = '';
   };
 
@@ -56,12 +57,12 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
     const ids = images.map((i) => i.id);
     const [x] = ids.splice(from, 1);
     ids.splice(to, 0, x!);
-    void run(`move-${from}`, () => publicRequest(`api/staff/products/${productId}/images/order`, { method: 'PUT', body: { ids } }), t('reordered'));
+    void run(`move-${from}`, () => publicRequest(staffApiPaths.productImagesOrder(productId), { method: 'PUT', body: { ids } }), t('reordered'));
   };
 
   const remove = (image: StaffProductImage) => {
     if (!window.confirm(t('confirmRemove'))) return;
-    void run(`rm-${image.id}`, () => publicRequest(`api/staff/products/${productId}/images/${image.id}`, { method: 'DELETE' }), t('removed'));
+    void run(`rm-${image.id}`, () => publicRequest(staffApiPaths.productImage(productId, image.id), { method: 'DELETE' }), t('removed'));
   };
 
   const full = images.length >= MAX_IMAGES;

@@ -12,6 +12,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './products.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Confirming = 'archive' | 'delete' | null;
 
@@ -37,19 +38,19 @@ export function ProductActions({ productId, isVisible, isVariation, name }: { pr
 
   const duplicate = () =>
     run(async () => {
-      const copy = await publicRequest<StaffProductDetail>(`api/staff/products/${productId}/duplicate`, { method: 'POST' });
+      const copy = await publicRequest<StaffProductDetail>(staffApiPaths.productDuplicate(productId), { method: 'POST' });
       notify('SUCCESS', t('duplicated'));
       router.push(`/admin/products/${copy.id}`);
     });
   const archive = (archived: boolean) =>
     run(async () => {
-      await publicRequest<StaffProductDetail>(`api/staff/products/${productId}/archive`, { method: 'POST', body: { archived } });
+      await publicRequest<StaffProductDetail>(staffApiPaths.productArchive(productId), { method: 'POST', body: { archived } });
       notify('SUCCESS', archived ? t('archived') : t('restored'));
       router.refresh();
     });
   const remove = () =>
     run(async () => {
-      await publicRequest(`api/staff/products/${productId}`, { method: 'DELETE' });
+      await publicRequest(staffApiPaths.product(productId), { method: 'DELETE' });
       notify('SUCCESS', t('deleted'));
       router.push('/admin/products');
     });

@@ -18,6 +18,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import { emptyCreateValues, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
 import { FieldError, OffersCard, PriceFields } from './PriceFields';
 import styles from './products.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -56,7 +57,7 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
   const onSubmit = async (values: ProductCreateValues) => {
     setSaving(true);
     try {
-      const created = await publicRequest<StaffProductDetail>('api/staff/products', { method: 'POST', body: toCreateBody(values) });
+      const created = await publicRequest<StaffProductDetail>(staffApiPaths.products(), { method: 'POST', body: toCreateBody(values) });
       notify('SUCCESS', tc('created'));
       router.push(`/admin/products/${created.id}`);
     } catch (err) {

@@ -16,6 +16,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import { productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
 import { FieldError, OffersCard, PriceFields } from './PriceFields';
 import styles from './products.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -49,7 +50,7 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const onSubmit = async (values: ProductFormValues) => {
     setSaving(true);
     try {
-      const saved = await publicRequest<StaffProductDetail>(`api/staff/products/${product.id}`, { method: 'PATCH', body: toPatch(values, isVariation) });
+      const saved = await publicRequest<StaffProductDetail>(staffApiPaths.product(product.id), { method: 'PATCH', body: toPatch(values, isVariation) });
       reset(toFormValues(saved));
       notify('SUCCESS', t('saved'));
       router.refresh();

@@ -13,6 +13,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import { parsePrice } from './form';
 import { formatAmountInput } from '@/lib/money/parse';
 import styles from './products.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -39,7 +40,7 @@ function VariationRow({ v }: { v: StaffVariation }) {
   const save = handleSubmit(async (r) => {
     setSaving(true);
     try {
-      const saved = await publicRequest<{ price: number; discount: number | null; state: ProductState }>(`api/staff/products/${v.id}`, {
+      const saved = await publicRequest<{ price: number; discount: number | null; state: ProductState }>(staffApiPaths.product(v.id), {
         method: 'PATCH',
         body: { price: parsePrice(r.price)!, discount: r.discount.trim() === '' ? null : parsePrice(r.discount)!, state: r.state },
       });

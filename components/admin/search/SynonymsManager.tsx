@@ -13,6 +13,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from '../settings/settings.module.css';
 import own from './search.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export type SynonymGroup = { id: number; terms: string[] };
 
@@ -56,10 +57,10 @@ export function SynonymsManager({ items, suggested }: { items: SynonymGroup[]; s
               <GroupRow
                 group={g}
                 busy={busy}
-                onSave={(terms) => run(() => publicRequest(`api/staff/search/synonyms/${g.id}`, { method: 'PATCH', body: { terms } }), t('saved'))}
+                onSave={(terms) => run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'PATCH', body: { terms } }), t('saved'))}
                 onDelete={() => {
                   if (window.confirm(t('confirmDelete', { terms: g.terms.join(', ') }))) {
-                    void run(() => publicRequest(`api/staff/search/synonyms/${g.id}`, { method: 'DELETE' }), t('deleted'));
+                    void run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'DELETE' }), t('deleted'));
                   }
                 }}
               />
@@ -71,7 +72,7 @@ export function SynonymsManager({ items, suggested }: { items: SynonymGroup[]; s
         key={suggested ?? ''}
         initial={suggested ? `${suggested}, ` : ''}
         busy={busy}
-        onSave={(terms) => run(() => publicRequest('api/staff/search/synonyms', { method: 'POST', body: { terms } }), t('saved'))}
+        onSave={(terms) => run(() => publicRequest(staffApiPaths.synonyms, { method: 'POST', body: { terms } }), t('saved'))}
       />
     </div>
   );

@@ -15,6 +15,7 @@ import { imageSrc } from '@/components/ui/image-src';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Same rule as the API: a shop path, one leading slash, no spaces. */
@@ -46,12 +47,12 @@ export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
     const ids = items.map((i) => i.id);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
-    void run(() => publicRequest('api/staff/carousel/order', { method: 'PUT', body: { ids } }), t('carousel.reordered'));
+    void run(() => publicRequest(staffApiPaths.carouselOrder, { method: 'PUT', body: { ids } }), t('carousel.reordered'));
   };
 
   const remove = (item: StaffCarouselImage) => {
     if (!window.confirm(t('carousel.confirmDelete'))) return;
-    void run(() => publicRequest(`api/staff/carousel/${item.id}`, { method: 'DELETE' }), t('carousel.deleted'));
+    void run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'DELETE' }), t('carousel.deleted'));
   };
 
   return (
@@ -63,7 +64,7 @@ export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
           {items.map((item, i) => (
             <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
               <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
-              <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(`api/staff/carousel/${item.id}`, { method: 'PATCH', body }), t('saved'))} />
+              <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'PATCH', body }), t('saved'))} />
               <div className={styles.tools}>
                 <button type="button" className={styles.iconButton} onClick={() => move(i, -1)} disabled={busy || i === 0} aria-label={t('carousel.moveUp', { n: i + 1 })}>
                   ↑
@@ -79,7 +80,7 @@ export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
           ))}
         </ol>
       )}
-      <UploadForm busy={busy} onUpload={(form) => run(() => publicRequest('api/staff/carousel', { method: 'POST', body: form }), t('carousel.uploaded'))} />
+      <UploadForm busy={busy} onUpload={(form) => run(() => publicRequest(staffApiPaths.carousel, { method: 'POST', body: form }), t('carousel.uploaded'))} />
     </div>
   );
 }

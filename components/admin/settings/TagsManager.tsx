@@ -13,6 +13,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import { STORE_PATH } from './CarouselManager';
 import styles from './settings.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function TagsManager({ items }: { items: StaffTag[] }) {
   const t = useTranslations('adminSettings.client');
@@ -51,10 +52,10 @@ export function TagsManager({ items }: { items: StaffTag[] }) {
               <TagRow
                 tag={tag}
                 busy={busy}
-                onSave={(body) => run(() => publicRequest(`api/staff/tags/${tag.id}`, { method: 'PATCH', body }), t('tags.saved'))}
+                onSave={(body) => run(() => publicRequest(staffApiPaths.tag(tag.id), { method: 'PATCH', body }), t('tags.saved'))}
                 onDelete={() => {
                   if (window.confirm(t('tags.confirmDelete', { name: tag.name }))) {
-                    void run(() => publicRequest(`api/staff/tags/${tag.id}`, { method: 'DELETE' }), t('tags.deleted'));
+                    void run(() => publicRequest(staffApiPaths.tag(tag.id), { method: 'DELETE' }), t('tags.deleted'));
                   }
                 }}
               />
@@ -62,7 +63,7 @@ export function TagsManager({ items }: { items: StaffTag[] }) {
           ))}
         </ul>
       )}
-      <TagRow busy={busy} onSave={(body) => run(() => publicRequest('api/staff/tags', { method: 'POST', body }), t('tags.saved'))} />
+      <TagRow busy={busy} onSave={(body) => run(() => publicRequest(staffApiPaths.tags, { method: 'POST', body }), t('tags.saved'))} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
 import { markHydrated } from '@/lib/hydration';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function TransportsManager({ items }: { items: StaffTransport[] }) {
   const t = useTranslations('adminSettings.client.transports');
@@ -49,7 +50,7 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
       return;
     }
     setError(null);
-    if (await run(() => publicRequest('api/staff/transports', { method: 'POST', body: { name: clean, fatherId: father ? Number(father) : null } }))) {
+    if (await run(() => publicRequest(staffApiPaths.transports, { method: 'POST', body: { name: clean, fatherId: father ? Number(father) : null } }))) {
       setName('');
       setFather('');
     }
@@ -77,7 +78,7 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
                   data-able={String(tr.isAble)}
                   disabled={busy}
                   aria-label={t('toggleLabel', { action, name: tr.name })}
-                  onClick={() => void run(() => publicRequest(`api/staff/transports/${tr.id}`, { method: 'PATCH', body: { isAble: !tr.isAble } }))}
+                  onClick={() => void run(() => publicRequest(staffApiPaths.transport(tr.id), { method: 'PATCH', body: { isAble: !tr.isAble } }))}
                 >
                   {action}
                 </button>

@@ -9,6 +9,7 @@ import type { StaffMember } from '@/lib/contracts/staff-team';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './team.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export interface AssigneePickerProps {
   orderId: number;
@@ -29,7 +30,7 @@ export function AssigneePicker({ orderId, current, members, viewerId }: Assignee
   const save = async (userId: number | null) => {
     setBusy(true);
     try {
-      await publicRequest(`api/staff/orders/${orderId}/assignee`, { method: 'PUT', body: { userId } });
+      await publicRequest(staffApiPaths.orderAssignee(orderId), { method: 'PUT', body: { userId } });
       notify('SUCCESS', userId === null ? t('unassigned') : t('assigned'));
       setChoice(userId === null ? '' : String(userId));
       router.refresh();

@@ -9,6 +9,7 @@ import { NOTE_MAX_LENGTH } from '@/lib/contracts/staff-team';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './team.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export function NoteForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.team');
@@ -28,7 +29,7 @@ export function NoteForm({ orderId }: { orderId: number }) {
     setError(null);
     setBusy(true);
     try {
-      await publicRequest(`api/staff/orders/${orderId}/notes`, { method: 'POST', body: { text: text.trim() } });
+      await publicRequest(staffApiPaths.orderNotes(orderId), { method: 'POST', body: { text: text.trim() } });
       notify('SUCCESS', t('saved'));
       setText('');
       router.refresh();
@@ -82,7 +83,7 @@ export function DeleteNoteButton({ orderId, noteId, label }: { orderId: number; 
     if (!window.confirm(t('confirmDelete'))) return;
     setBusy(true);
     try {
-      await publicRequest(`api/staff/orders/${orderId}/notes/${noteId}`, { method: 'DELETE' });
+      await publicRequest(staffApiPaths.orderNote(orderId, noteId), { method: 'DELETE' });
       notify('SUCCESS', t('deleted'));
       router.refresh();
     } catch (err) {

@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { forgotSchema, loginSchema, registerSchema, resetSchema, firstIssueMessage } from '../../../lib/validation/account';
-import { ACCOUNT_MESSAGES as M } from '../../../lib/session/server-messages';
+import { ACCOUNT_MESSAGES as M } from '../../../lib/contracts/errors';
 import { orders } from '../../db/schema';
-import { HttpError } from '../../errors';
+import { HttpError, invalidField } from '../../errors';
 import { consumeToken, lastIssuedAt, peekToken, type TokenCheck } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { looksLikeRefreshToken, revokeByToken, rotateRefreshToken } from '../../auth/refresh-tokens';
@@ -56,7 +56,7 @@ import {
 /** Runs a shared validation schema; a failure is a 400 with the field's Spanish message. */
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
-  if (!r.success) throw HttpError.badRequest(firstIssueMessage(r.error));
+  if (!r.success) throw invalidField(firstIssueMessage(r.error));
   return r.data;
 }
 

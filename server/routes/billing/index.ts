@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { taxCondition, documentType, number } = req.body;
-      if (!isValidDocument(documentType, number)) throw HttpError.badRequest(M.invalidDocument(documentType));
+      if (!isValidDocument(documentType, number)) throw HttpError.badRequest(M.invalidDocument(documentType), 'INVALID_DOCUMENT');
       const documentNumber = normalizeDocumentNumber(number);
       try {
         const [row] = await app.db
@@ -129,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await app.db.select({ id: billingData.id }).from(billingData).where(where).limit(1);
       if (!row) throw HttpError.notFound();
       const [used] = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.billingDataId, row.id)).limit(1);
-      if (used) throw HttpError.conflict(M.billingInUse);
+      if (used) throw HttpError.conflict(M.billingInUse, 'BILLING_IN_USE');
       await app.db.delete(billingData).where(eq(billingData.id, row.id));
       return { success: true as const, message: M.billingDeleted };
     },

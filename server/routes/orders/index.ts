@@ -142,7 +142,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       let idem: { key: string; hash: string } | undefined;
       if (rawKey !== undefined) {
         const key = idempotencyKeySchema.safeParse(rawKey);
-        if (!key.success) throw HttpError.badRequest(M.idempotencyKeyInvalid);
+        if (!key.success) throw HttpError.badRequest(M.idempotencyKeyInvalid, 'IDEMPOTENCY_KEY_INVALID');
         idem = { key: key.data, hash: orderRequestHash(req.body) };
       }
       // a new order is announced by the service (mails, staff board); a replay announces nothing
@@ -240,8 +240,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = req.user!;
       const access = await orderAccess(app.db, req.params.id);
       if (!access || access.userId !== user.id) throw HttpError.notFound();
-      if (!canUploadProof(access.state)) throw new HttpError(409, M.proofState);
-      const file = await readUpload(req, { allowed: PROOF_MIME_TYPES, typeMessage: M.proofType });
+      if (!canUploadProof(access.state)) throw new HttpError(409, M.proofState, { code: 'PROOF_STATE' });
+      const file = await readUpload(req, { allowed: PROOF_MIME_TYPES, typeMessage: M.proofType, typeCode: 'PROOF_TYPE' });
       const key = await storage.save(req.params.id, file.data, file.mime, user.id);
       let docId: number;
       try {

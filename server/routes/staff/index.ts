@@ -219,7 +219,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (!(await orderAccess(app.db, req.params.id))) throw HttpError.notFound();
-      const file = await readUpload(req, { allowed: STAFF_FILE_MIME_TYPES, typeMessage: M.pdfOnly });
+      const file = await readUpload(req, { allowed: STAFF_FILE_MIME_TYPES, typeMessage: M.pdfOnly, typeCode: 'PDF_ONLY' });
       const kind = (file.fields.kind ?? req.query.kind) as StaffFileKind | undefined;
       if (!kind || !(STAFF_FILE_KINDS as readonly string[]).includes(kind)) throw HttpError.badRequest();
       const key = await storage.save(req.params.id, file.data, file.mime, req.user!.id);

@@ -8,8 +8,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { changePasswordSchema, firstIssueMessage, profileSchema } from '../../../lib/validation/account';
-import { ACCOUNT_MESSAGES as M } from '../../../lib/session/server-messages';
-import { HttpError } from '../../errors';
+import { ACCOUNT_MESSAGES as M } from '../../../lib/contracts/errors';
+import { HttpError, invalidField } from '../../errors';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import {
   authErrors,
@@ -27,7 +27,7 @@ import { findUserById, updateMailPreferences, updateProfile, type UserRow } from
 
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
-  if (!r.success) throw HttpError.badRequest(firstIssueMessage(r.error));
+  if (!r.success) throw invalidField(firstIssueMessage(r.error));
   return r.data;
 }
 

@@ -13,6 +13,7 @@ import styles from '@/components/admin/settings/settings.module.css';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { ShopSettings } from '@/lib/admin/settings-types';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -49,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AdminConfigPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const settings = requireStaffData(await staffGet<ShopSettings>('api/staff/settings'), locale as Locale, '/admin/config');
+  const settings = requireStaffData(await staffGet<ShopSettings>(staffApiPaths.settings), locale as Locale, '/admin/config');
   const t = await getTranslations('adminSettings.config');
   const { can } = settings;
   return (

@@ -12,6 +12,7 @@ import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import { parsePrintRequest, PRINT_DOCS, printHref } from '@/lib/admin/print';
 import type { OrderDetail } from '@/lib/orders/types';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -36,7 +37,7 @@ export default async function PrintPage({ params, searchParams }: Props) {
   const request = parsePrintRequest(await searchParams);
   if (!request) notFound();
   const t = await getTranslations('admin.print');
-  const loads = await Promise.all(request.orderIds.map(async (id) => ({ id, load: await staffGet<OrderDetail>(`api/staff/orders/${id}`) })));
+  const loads = await Promise.all(request.orderIds.map(async (id) => ({ id, load: await staffGet<OrderDetail>(staffApiPaths.order(id)) })));
   const next = printHref(request.doc, request.orderIds);
   // signed out or not staff at all: the usual redirects (login with next, or home)
   for (const { load } of loads) if (load.kind === 'signedOut' || load.kind === 'forbidden') requireStaffData(load, locale as Locale, next);

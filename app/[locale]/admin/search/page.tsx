@@ -9,6 +9,7 @@ import base from '@/components/admin/admin.module.css';
 import styles from '@/components/admin/search/search.module.css';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ add?: string }> };
 
@@ -30,7 +31,7 @@ export default async function AdminSearchPage({ params, searchParams }: Props) {
   const { locale } = await params;
   const { add } = await searchParams;
   setRequestLocale(locale);
-  const data = requireStaffData(await staffGet<SearchAdmin>('api/staff/search?days=30'), locale as Locale, '/admin/search');
+  const data = requireStaffData(await staffGet<SearchAdmin>(staffApiPaths.search(30)), locale as Locale, '/admin/search');
   const t = await getTranslations('adminSearch');
 
   const table = (id: string, rows: ReportRow[], withAdd: boolean) =>

@@ -9,6 +9,7 @@ import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { CustomerDetail } from '@/lib/admin/settings-types';
 import type { SessionCheckAnswer } from '@/lib/session/types';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = { params: Promise<{ locale: string; userId: string }> };
 
@@ -23,7 +24,7 @@ export default async function AdminCustomerPage({ params }: Props) {
   const { locale, userId } = await params;
   setRequestLocale(locale);
   if (!/^[1-9]\d{0,9}$/.test(userId)) notFound();
-  const [detail, session] = await Promise.all([staffGet<CustomerDetail>(`api/staff/customers/${userId}`), staffGet<SessionCheckAnswer>('auth')]);
+  const [detail, session] = await Promise.all([staffGet<CustomerDetail>(staffApiPaths.customer(userId)), staffGet<SessionCheckAnswer>('auth')]);
   const customer = requireStaffData(detail, locale as Locale, `/admin/customers/${userId}`);
   const permissions = session.kind === 'ok' ? (session.data.permissions ?? []) : [];
   return (

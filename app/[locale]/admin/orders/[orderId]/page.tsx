@@ -9,6 +9,7 @@ import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { OrderNote, StaffTeam } from '@/lib/contracts/staff-team';
 import type { OrderDetail } from '@/lib/orders/types';
+import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = { params: Promise<{ locale: string; orderId: string }> };
 
@@ -20,9 +21,9 @@ export default async function AdminOrderPage({ params }: Props) {
   if (id === null) notFound();
   const next = `/admin/orders/${id}`;
   const [orderLoad, notesLoad, teamLoad] = await Promise.all([
-    staffGet<OrderDetail>(`api/staff/orders/${id}`),
-    staffGet<OrderNote[]>(`api/staff/orders/${id}/notes`),
-    staffGet<StaffTeam>('api/staff/team'),
+    staffGet<OrderDetail>(staffApiPaths.order(id)),
+    staffGet<OrderNote[]>(staffApiPaths.orderNotes(id)),
+    staffGet<StaffTeam>(staffApiPaths.team),
   ]);
   const order = requireStaffData(orderLoad, locale as Locale, next);
   const notes = requireStaffData(notesLoad, locale as Locale, next);
