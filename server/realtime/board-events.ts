@@ -27,6 +27,7 @@ type OrderChangeKind =
   | 'budget'
   | 'remit'
   | 'document'
+  | 'payment'
   | 'read';
 
 interface OrderChanged {
@@ -64,6 +65,8 @@ export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'real
   events.on('order.stateChanged', name, (e) => changed({ orderId: e.orderId, kind: MOVE_KIND[e.via], by: e.by }));
   events.on('order.budgetSent', name, (e) => changed({ orderId: e.orderId, kind: 'budget', by: 'staff' }));
   events.on('order.documentAttached', name, (e) => changed({ orderId: e.orderId, kind: DOCUMENT_KIND[e.kind], by: e.by }));
+  events.on('order.paymentRecorded', name, (e) => changed({ orderId: e.orderId, kind: 'payment', by: 'staff' }));
+  events.on('order.paymentVoided', name, (e) => changed({ orderId: e.orderId, kind: 'payment', by: 'staff' }));
 
   events.on('order.messagePosted', name, ({ orderId, ownerId, message }) => {
     realtime.emitToOrder(orderId, 'newMessage', message);

@@ -10,6 +10,8 @@ import {
   customerActions,
   isAdditionStage,
   ORDER_STATES,
+  paymentStatusOf,
+  type PaymentStatus,
   shippingZone,
   type OrderBudgetSnapshot,
   type OrderDetail,
@@ -18,7 +20,7 @@ import {
   type StaffOrderList,
 } from '../../lib/orders';
 import type { Db } from '../db/client';
-import { addresses, billingData, orderDocuments, orderItems, orders, orderStateHistory, transports, users } from '../db/schema';
+import { addresses, billingData, orderDocuments, orderItems, orderPayments, orders, orderStateHistory, transports, users } from '../db/schema';
 import { foldedLike, foldedSql } from '../lib/text';
 import type { BoardSort } from '../../lib/admin/board-sort';
 import { documentFileName, mimeOfKey } from '../storage';
@@ -36,11 +38,19 @@ type OrderRow = typeof orders.$inferSelect;
 export const itemCountSql = sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`;
 const unitsSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id" and not oi.missing)`;
 /** The customer's messages on the order that staff have not read yet (the board's unread badge). */
+/** What was paid on the order: its payments not voided, in centavos (lib/orders/payments). */
+const paidSql = sql<number>`(select coalesce(sum(op.amount_cents), 0)::bigint from order_payments op where op.order_id = "orders"."id" and op.voided_at is null)`;
+/** The payment statuses as conditions on `orders` (the board's payment filter). */
+function paymentCondition(status: PaymentStatus): SQL {
+  if (status === 'unpaid') return sql`${paidSql} = 0`;
+  if (status === 'partial') return sql`(${paidSql} > 0 and ${paidSql} < "orders"."final_total_cents")`;
+  return sql`(${paidSql} > 0 and ${paidSql} >= "orders"."final_total_cents")`;
+}
 const unreadSql = sql<number>`(select count(*)::int from messages m where m.order_id = "orders"."id" and m.user_id = "orders"."user_id" and m.viewed_at is null)`;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSummary {
+function summaryOf(o: OrderRow, itemCount: number, totalUnits: number, paidCents: number): OrderSummary {
   return {
     id: o.id,
     number: o.number,
@@ -53,6 +63,8 @@ function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSum
     updatedAt: o.updatedAt.toISOString(),
     budgetSentAt: iso(o.budgetSentAt),
     confirmedAt: iso(o.confirmedAt),
+    paymentStatus: paymentStatusOf(Number(paidCents), Number(o.finalTotalCents)),
+    paid: fromCents(Number(paidCents)),
     ...wireTotals({
       totalBoxes: o.totalBoxes,
       totalPriceCents: Number(o.totalPriceCents),
@@ -70,12 +82,12 @@ function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSum
 export async function listCustomerOrders(db: Db, userId: number, states?: readonly OrderState[]): Promise<OrderSummary[]> {
   const where = states ? and(eq(orders.userId, userId), inArray(orders.state, [...states])) : eq(orders.userId, userId);
   const rows = await db
-    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql })
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, paid: paidSql })
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(500);
-  return rows.map((r) => summaryOf(r.order, r.itemCount, r.totalUnits));
+  return rows.map((r) => summaryOf(r.order, r.itemCount, r.totalUnits, r.paid));
 }
 
 function documentPath(orderId: number, docId: number): string {
@@ -93,7 +105,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const [o] = await db.select().from(orders).where(where).limit(1);
   if (!o) return null;
 
-  const [items, docs, history, address, transport, billing, customer] = await Promise.all([
+  const [items, docs, history, address, transport, billing, customer, payments] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(orderDocuments).where(eq(orderDocuments.orderId, o.id)).orderBy(asc(orderDocuments.createdAt), asc(orderDocuments.id)),
     db.select().from(orderStateHistory).where(eq(orderStateHistory.orderId, o.id)).orderBy(asc(orderStateHistory.at), asc(orderStateHistory.id)),
@@ -109,6 +121,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
           .where(eq(users.id, o.userId))
           .limit(1)
       : Promise.resolve([]),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, o.id)).orderBy(asc(orderPayments.recordedAt), asc(orderPayments.id)),
   ]);
 
   // staff see who made each change: the names of the users in the history and on the documents
@@ -119,6 +132,10 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
     for (const d of docs) {
       const by = ((d.data ?? {}) as DocData).byUserId;
       if (typeof by === 'number') ids.add(by);
+    }
+    for (const p of payments) {
+      if (p.recordedBy !== null) ids.add(p.recordedBy);
+      if (p.voidedBy !== null) ids.add(p.voidedBy);
     }
     if (ids.size) {
       const rows = await db.select({ id: users.id, name: users.name, lastname: users.lastname }).from(users).where(inArray(users.id, [...ids]));
@@ -133,9 +150,10 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const add = additionsStatus(o.state, stage, o.additionsCount);
   const actions = customerActions(o.state);
   const totalUnits = items.filter((i) => !i.missing).reduce((n, i) => n + i.quantity, 0);
+  const paidCents = payments.reduce((n, p) => (p.voidedAt === null ? n + Number(p.amountCents) : n), 0);
 
   const detail: OrderDetail = {
-    ...summaryOf(o, items.length, totalUnits),
+    ...summaryOf(o, items.length, totalUnits, paidCents),
     shippingZone: shippingZone({ toSucc: o.toSucc, province: a?.province ?? null }),
     address: a
       ? {
@@ -192,7 +210,24 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
       byUserId: h.byUserId,
       actor: h.actor === 'customer' || h.actor === 'staff' || h.actor === 'system' ? h.actor : null,
       ...(opts.forStaff ? { byName: nameOf(h.byUserId) } : {}),
+      reason: h.reason,
     })),
+    // the customer sees what counts (no voided rows, no internal notes, no names); staff see every row
+    payments: payments
+      .filter((p) => opts.forStaff || p.voidedAt === null)
+      .map((p) => ({
+        id: p.id,
+        amount: fromCents(Number(p.amountCents)),
+        method: p.method,
+        at: p.recordedAt.toISOString(),
+        ...(opts.forStaff
+          ? {
+              note: p.note,
+              byName: nameOf(p.recordedBy),
+              voided: p.voidedAt ? { at: p.voidedAt.toISOString(), reason: p.voidReason ?? '', byName: nameOf(p.voidedBy) } : null,
+            }
+          : {}),
+      })),
     additions: { stage: add.stage, used: add.used, limit: add.limit, remaining: add.remaining },
     actions: {
       ...actions,
@@ -224,6 +259,8 @@ export interface StaffOrderFilter {
   q?: string;
   /** newest first by default (lib/admin/filters BOARD_SORTS) */
   sort?: BoardSort;
+  /** payment status (derived from the payments not voided) */
+  payment?: PaymentStatus;
   page: number;
   rows: number;
 }
@@ -264,7 +301,7 @@ function searchCondition(q: string): SQL | undefined {
 
 function staffOrderRows(db: Db) {
   return db
-    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, paid: paidSql, unread: unreadSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
@@ -277,6 +314,7 @@ function staffConditions(f: Omit<StaffOrderFilter, 'page' | 'rows'>): { base: SQ
   if (f.to) base.push(lt(orders.createdAt, f.to));
   const search = f.q ? searchCondition(f.q) : undefined;
   if (search) base.push(search);
+  if (f.payment) base.push(paymentCondition(f.payment));
   return { base, withState: f.state ? [...base, eq(orders.state, f.state)] : base };
 }
 
@@ -287,7 +325,7 @@ export async function staffOrdersForExport(db: Db, f: Omit<StaffOrderFilter, 'pa
     .where(withState.length ? and(...withState) : undefined)
     .orderBy(...orderingOf(f.sort))
     .limit(max);
-  return rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber }));
+  return rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits, r.paid), customer: r.customer, documentNumber: r.documentNumber }));
 }
 
 export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<StaffOrderList> {
@@ -317,7 +355,7 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
   for (const r of perState) counts[r.state] = Number(r.n);
   const total = Number(totalRow[0]?.n ?? 0);
   return {
-    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread) })),
+    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits, r.paid), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread) })),
     total,
     totalPages: Math.ceil(total / f.rows),
     page: f.page,

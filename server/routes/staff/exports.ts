@@ -34,7 +34,7 @@ const staffExports: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
-      const rows = await staffOrdersForExport(app.db, { state: q.state, from, to, q: q.q, sort: q.sort }, MAX_EXPORT_ROWS + 1);
+      const rows = await staffOrdersForExport(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, payment: q.payment }, MAX_EXPORT_ROWS + 1);
       const truncated = rows.length > MAX_EXPORT_ROWS;
       const csv = toCsv(
         HEADER,

@@ -8,7 +8,9 @@
  *
  *   GET   /api/staff/orders?state&from&to&q&page&rows   paged, newest first, with counts per state
  *   GET   /api/staff/orders/:id
- *   POST  /api/staff/orders/:id/state { to }            moves of lib/orders/states made by staff
+ *   POST  /api/staff/orders/:id/state { to, reason?, confirmUnpaid? }   moves of lib/orders/states made by staff
+ *         (a reason to reject or dismantle; confirmUnpaid to dispatch an unpaid shipment)
+ *   /api/staff/orders/:id/payments…, /api/staff/orders/bulk-state: see ./payments.ts
  *   POST  /api/staff/orders/:id/budget { items: [{ itemId, quantity, unitPrice, missing }], bonus, boxes? }
  *   POST  /api/staff/orders/:id/remit { trackingNumber }
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
@@ -39,10 +41,12 @@ import categoryRoutes from './categories';
 import productRoutes from './products';
 import staffCustomers from './customers';
 import staffExports from './exports';
+import staffPayments from './payments';
 import { boardQuery } from './board-query';
 import staffSearch from './search';
 import staffSettings from './settings';
-import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
+import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
+import { staffStateBodySchema } from '../../../lib/contracts/orders';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
 const pesos = (max: number) =>
@@ -118,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // days are the shop's (Buenos Aires), not UTC's: a bare `to` includes that whole day there
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
-      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, page: q.page, rows: q.rows });
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, payment: q.payment, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
   );
@@ -142,12 +146,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambiar el estado (sólo los movimientos del personal en la tabla de lib/orders/states; presupuesto enviado se logra enviando un presupuesto)',
         security,
         params: orderIdParams,
-        body: z.object({ to: orderStateSchema }),
+        body: staffStateBodySchema,
         response: { 200: envelope(orderDetailSchema), ...authErrors },
       },
     },
     async (req) => {
-      await moveOrder(app, req.params.id, req.body.to, staffActor(req.user!.id), 'state');
+      const { to, reason, confirmUnpaid } = req.body;
+      await moveOrder(app, req.params.id, to, staffActor(req.user!.id), 'state', { reason, confirmUnpaid });
       return { success: true as const, message: M.stateChanged, data: await detail(req.params.id) };
     },
   );
@@ -275,6 +280,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // customers (users:read/write, roles:write) and storefront settings (carousel, tags, transports)
   await app.register(staffCustomers);
   await app.register(staffExports);
+  // payments and the bulk state change (issue 32, items 2 and 6)
+  await app.register(staffPayments);
   await app.register(staffSettings);
   await app.register(staffSearch);
 };
