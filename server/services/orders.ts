@@ -449,7 +449,7 @@ export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState
     return order;
   });
   orderTransitions.inc({ to });
-  await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: order.userId, from: order.state, to, via, by: actor.kind, reason });
+  await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: order.userId, from: order.state, to, via, by: actor.kind, ...(reason ? { reason } : {}) });
 }
 
 /** The sum of the order's payments that are not voided, in centavos. */
