@@ -14,6 +14,8 @@ import { BillUpload } from './BillUpload';
 import { BudgetEditor } from './BudgetEditor';
 import { RemitForm } from './RemitForm';
 import { StateButtons } from './StateButtons';
+import { PaymentPanel } from './PaymentPanel';
+import { needsUnpaidConfirmation } from '@/lib/orders/payments';
 import styles from './admin.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
@@ -256,7 +258,12 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
             </section>
         </div>
         <aside className={styles.sideCol}>
-          <StateButtons orderId={order.id} targets={staffStateTargets(order.state)} />
+          <StateButtons
+            orderId={order.id}
+            targets={staffStateTargets(order.state)}
+            unpaidShipment={needsUnpaidConfirmation(order, 'shipped') ? order.paymentStatus : null}
+          />
+          <PaymentPanel order={order} />
           {/* the chat brings its own heading ('Mensajes') */}
           <div className={styles.chatBox}>
             <OrderChat orderId={order.id} staff={{ customerName: c ? `${c.name} ${c.lastname}`.trim() : t('byCustomer') }} />
@@ -274,6 +281,7 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
                       <>
                         <StateBadge state={e.h.to} />
                         {e.h.from && e.h.from !== e.h.to ? <span className={styles.muted}>{t('from', { state: ts(`states.${e.h.from}.label`) })}</span> : null}
+                        {e.h.reason ? <span data-testid="history-reason">“{e.h.reason}”</span> : null}
                       </>
                     ) : (
                       <strong>

@@ -18,6 +18,7 @@ import { DocumentLink } from './DocumentLink';
 import { AddProducts } from './AddProducts';
 import { CartProvider } from '@/components/cart/CartProvider';
 import { OrderChat } from './OrderChat';
+import { ClosingReason, OrderPayment } from './OrderPayment';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './orders.module.css';
 
@@ -99,6 +100,8 @@ export async function OrderDetail({ order }: { order: Order }) {
           ) : null}
         </dl>
       </header>
+
+      <ClosingReason order={order} />
 
       {order.state === 'review' ? (
         <section className={`${styles.box} ${styles.highlight}`} aria-labelledby="order-budget-title" data-testid="order-budget">
@@ -238,6 +241,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                   <li key={`${h.to}-${h.at}-${i}`} className={styles.timelineItem}>
                     <span className={styles.timelineDot} aria-hidden="true" />
                     <StateBadge state={h.to} /> <span className={styles.muted}>{when(h.at || null)}</span>
+                    {h.reason ? <span className={styles.variation}>{h.reason}</span> : null}
                   </li>
                 ))}
               </ol>
@@ -248,6 +252,7 @@ export async function OrderDetail({ order }: { order: Order }) {
         </div>
 
         <aside className={styles.detailSide}>
+          <OrderPayment order={order} />
           <section className={styles.box} aria-labelledby="order-docs-title">
             <h2 id="order-docs-title" className={styles.boxTitle}>
               {t('documents.title')}

@@ -3,6 +3,7 @@
  * query (GET api/staff/orders). Pure: bad input is dropped, never sent on.
  */
 import { isOrderState, type OrderState } from '@/lib/orders/states';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/orders/payments';
 import { isBoardSort, type BoardSort } from './board-sort';
 
 export { BOARD_SORTS,  } from './board-sort';
@@ -16,8 +17,12 @@ export interface BoardFilters {
   q?: string;
   /** absent = newest first */
   sort?: BoardSort;
+  /** payment status (issue 32, item 2) */
+  payment?: PaymentStatus;
   page: number;
 }
+
+const isPaymentStatus = (v: string | undefined): v is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(v ?? '');
 
 const BOARD_ROWS = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -43,6 +48,7 @@ export function parseBoardFilters(query: Query): BoardFilters {
     to: validDate(first(query.to)),
     q: q ? q : undefined,
     ...(isBoardSort(first(query.sort)) && first(query.sort) !== 'newest' ? { sort: first(query.sort) as BoardSort } : {}),
+    ...(isPaymentStatus(first(query.payment)) ? { payment: first(query.payment) as PaymentStatus } : {}),
     page,
   };
 }
@@ -54,6 +60,7 @@ function toParams(f: Partial<BoardFilters>): URLSearchParams {
   if (f.to) p.set('to', f.to);
   if (f.q) p.set('q', f.q);
   if (f.sort && f.sort !== 'newest') p.set('sort', f.sort);
+  if (f.payment) p.set('payment', f.payment);
   if (f.page && f.page > 1) p.set('page', String(f.page));
   return p;
 }
