@@ -7,6 +7,9 @@ import { formatPesos } from '@/lib/money';
 import { ORDER_STATES } from '@/lib/orders/states';
 import type { StaffOrderList } from '@/lib/orders/types';
 import { StateBadge } from '@/components/orders/StateBadge';
+import { PaymentBadge } from '@/components/orders/PaymentBadge';
+import { PAYMENT_STATUSES } from '@/lib/orders/payments';
+import { BULK_FORM_ID, BulkStateBar } from './BulkStateBar';
 import { STATE_TONES } from '@/components/orders/state-style';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
@@ -23,9 +26,10 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
   const t = useTranslations('admin.board');
   const tp = useTranslations('admin.print');
   const ts = useTranslations('orders');
+  const tpay = useTranslations('payments');
   const format = useFormatter();
   const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
-  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort };
+  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, payment: filters.payment };
   const sort = filters.sort ?? 'newest';
   const pages = Math.max(1, list.totalPages);
 
@@ -74,6 +78,17 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
             <span>{t('to')}</span>
             <input type="date" name="to" defaultValue={filters.to ?? ''} />
           </label>
+          <label className={styles.field}>
+            <span>{tpay('bulk.paymentFilter')}</span>
+            <select name="payment" defaultValue={filters.payment ?? ''} className={styles.select} data-testid="payment-filter">
+              <option value="">{tpay('bulk.paymentAll')}</option>
+              {PAYMENT_STATUSES.map((p) => (
+                <option key={p} value={p}>
+                  {tpay(`status.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className={styles.filterActions}>
             <button type="submit" className={styles.primaryButton}>
               {t('apply')}
@@ -96,7 +111,7 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
               {tp('printPage')}
             </Link>
             {/* a storefront route handler: it sends the session to the API (a link cannot) */}
-            <a href={boardExportHref({ state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort })} className={styles.linkButton} download data-testid="board-export">
+            <a href={boardExportHref({ state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, payment: filters.payment })} className={styles.linkButton} download data-testid="board-export">
               {t('export')}
             </a>
           </div>
@@ -114,11 +129,17 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
       {list.items.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>
       ) : (
+        <>
+        {/* bulk state change: the row checkboxes below belong to its form (issue 32, item 6) */}
+        <BulkStateBar orders={list.items.map((o) => ({ id: o.id, number: o.number, state: o.state, toSucc: o.toSucc, paymentStatus: o.paymentStatus }))} />
         <div className={styles.tableWrap}>
           <table className={`${styles.table} ${styles.boardTable}`} data-testid="orders-table">
             <thead>
               <tr>
-                <th scope="col">{t('colNumber')}</th>
+                <th scope="col">
+                  <input type="checkbox" form={BULK_FORM_ID} name="all" aria-label={tpay('bulk.selectAll')} className={styles.rowCheck} data-testid="select-all" />
+                  {t('colNumber')}
+                </th>
                 <th scope="col">{t('colDate')}</th>
                 <th scope="col">{t('colCustomer')}</th>
                 <th scope="col">{t('colDocument')}</th>
@@ -136,6 +157,8 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
               {list.items.map((o) => (
                 <tr key={o.id} data-testid="order-row" data-order-id={o.id} data-tone={STATE_TONES[o.state]} data-unread={o.unread > 0 || undefined}>
                   <td data-label={t('colNumber')} className={styles.numberCell}>
+                    {/* selection for the bulk state change (its form is BulkStateBar's) */}
+                    <input type="checkbox" form={BULK_FORM_ID} name="ids" value={o.id} aria-label={tpay('bulk.select', { number: o.number })} className={styles.rowCheck} data-testid="select-order" />
                     <Link href={`/admin/orders/${o.id}`} className={styles.rowLink}>
                       {o.number}
                     </Link>
@@ -157,7 +180,10 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
                     {o.documentNumber ?? '—'}
                   </td>
                   <td data-label={t('colState')}>
-                    <StateBadge state={o.state} />
+                    <span className={styles.badges}>
+                      <StateBadge state={o.state} />
+                      <PaymentBadge status={o.paymentStatus} />
+                    </span>
                   </td>
                   <td data-label={t('delivery')}>{o.toSucc ? t('pickup') : t('shipping')}</td>
                   <td data-label={t('colItems')} className={styles.num}>
@@ -171,6 +197,7 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
             </tbody>
           </table>
         </div>
+        </>
       )}
 
       <Pager

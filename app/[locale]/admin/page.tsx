@@ -1,6 +1,8 @@
 import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { OrdersBoard } from '@/components/admin/OrdersBoard';
+import { ADMIN_BOARD_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { staffGet } from '@/lib/admin/data';
 import { boardApiPath, boardHref, parseBoardFilters } from '@/lib/admin/filters';
 import { requireStaffData } from '@/lib/admin/guard';
@@ -17,5 +19,9 @@ export default async function AdminOrdersPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const filters = parseBoardFilters(await searchParams);
   const list = requireStaffData(await staffGet<StaffOrderList>(boardApiPath(filters)), locale as Locale, boardHref(filters));
-  return <OrdersBoard filters={filters} list={list} />;
+  return (
+    <ScopedMessages paths={ADMIN_BOARD_CLIENT_MESSAGE_PATHS}>
+      <OrdersBoard filters={filters} list={list} />
+    </ScopedMessages>
+  );
 }
