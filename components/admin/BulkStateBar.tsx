@@ -7,7 +7,7 @@
  * change, which cannot and why, unpaid shipments and a reason when the move needs one), then makes ONE call,
  * POST api/staff/orders/bulk-state, and lists its per-order results (changed / skipped with the reason).
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
@@ -30,6 +30,33 @@ function setAll(checked: boolean): void {
   for (const b of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="ids"]`)) b.checked = checked;
 }
 
+/* The selection lives in the DOM (the rows' checkboxes): read as an external store. */
+const listeners = new Set<() => void>();
+function notifySelection(): void {
+  for (const l of listeners) l();
+}
+function subscribe(onStoreChange: () => void): () => void {
+  listeners.add(onStoreChange);
+  const onChange = (e: Event) => {
+    const input = e.target as HTMLInputElement | null;
+    if (input?.getAttribute?.('form') !== BULK_FORM_ID) return;
+    if (input.name === 'all') setAll(input.checked);
+    onStoreChange();
+  };
+  document.addEventListener('change', onChange);
+  return () => {
+    listeners.delete(onStoreChange);
+    document.removeEventListener('change', onChange);
+  };
+}
+function clearSelection(): void {
+  setAll(false);
+  for (const b of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="all"]`)) b.checked = false;
+  notifySelection();
+}
+const selectionKey = () => checkedIds().join(',');
+const noSelection = () => '';
+
 export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
   const t = useTranslations('payments.bulk');
   const tc = useTranslations('payments.confirm');
@@ -37,7 +64,8 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
   const router = useRouter();
   const { handleError } = usePublicApi();
   const id = useId();
-  const [selected, setSelected] = useState<number[]>([]);
+  const key = useSyncExternalStore(subscribe, selectionKey, noSelection);
+  const selected = useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
   const [to, setTo] = useState<OrderState | ''>('');
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
@@ -45,21 +73,6 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
   const [confirmUnpaid, setConfirmUnpaid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BulkStateResult | null>(null);
-
-  const sync = useCallback(() => setSelected(checkedIds()), []);
-  useEffect(() => {
-    const onChange = (e: Event) => {
-      const input = e.target as HTMLInputElement | null;
-      if (input?.getAttribute('form') !== BULK_FORM_ID) return;
-      if (input.name === 'all') setAll(input.checked);
-      sync();
-    };
-    document.addEventListener('change', onChange);
-    sync();
-    return () => document.removeEventListener('change', onChange);
-  }, [sync]);
-  // the board re-renders on live updates: keep only the ids still on the page
-  useEffect(() => sync(), [orders, sync]);
 
   const chosen = useMemo(() => orders.filter((o) => selected.includes(o.id)), [orders, selected]);
   const plan = to ? bulkPlan(chosen, to) : null;
@@ -88,8 +101,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
       const data = await publicRequest<BulkStateResult>('api/staff/orders/bulk-state', { method: 'POST', body });
       setResult(data);
       close();
-      setAll(false);
-      setSelected([]);
+      clearSelection();
       router.refresh();
     } catch (err) {
       handleError(err);
@@ -132,11 +144,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
           <button
             type="button"
             className={styles.linkButton}
-            onClick={() => {
-              setAll(false);
-              for (const b of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="all"]`)) b.checked = false;
-              sync();
-            }}
+            onClick={clearSelection}
           >
             {t('clear')}
           </button>

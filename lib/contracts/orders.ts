@@ -44,7 +44,7 @@ export const orderSummarySchema = orderTotalsSchema.extend({
   paid: pesos.describe('Suma de los pagos registrados (sin los anulados)'),
 });
 
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 /** One payment staff recorded on the order; the customer sees the ones not voided, without names or notes. */
 const orderPaymentSchema = z.object({
@@ -213,7 +213,6 @@ export type OrderBudgetSnapshot = z.infer<typeof orderBudgetSnapshotSchema>;
 export type OrderDocumentWire = z.infer<typeof orderDocumentSchema>;
 export type OrderItemWire = z.infer<typeof orderItemSchema>;
 export type OrderHistoryWire = z.infer<typeof orderHistorySchema>;
-export type OrderPaymentWire = z.infer<typeof orderPaymentSchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export type StaffOrderListItem = z.infer<typeof staffOrderListItemSchema>;
 export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
@@ -244,7 +243,7 @@ export const staffStateBodySchema = z.object({
   confirmUnpaid: z.boolean().optional().describe('Despachar un envío que no figura pagado'),
 });
 
-export const BULK_STATE_MAX = 200;
+const BULK_STATE_MAX = 200;
 
 /** POST api/staff/orders/bulk-state */
 export const bulkStateBodySchema = staffStateBodySchema.extend({

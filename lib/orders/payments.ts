@@ -36,7 +36,7 @@ export function paymentStatusOf(paidCents: number, finalTotalCents: number): Pay
 }
 
 /** States in which no payment can be recorded: the order will not be delivered. */
-export const NO_PAYMENT_STATES: readonly OrderState[] = ['cancelled', 'rejected', 'disarm'];
+const NO_PAYMENT_STATES: readonly OrderState[] = ['cancelled', 'rejected', 'disarm'];
 
 export function canRecordPayment(state: OrderState): boolean {
   return !NO_PAYMENT_STATES.includes(state);

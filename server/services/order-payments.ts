@@ -32,7 +32,7 @@ function optionalText(raw: string | undefined, max: number, tooLong: string): st
 }
 
 /** The amount in centavos, or 400 with what is wrong (lib/money/parse: no sign, no exponent, es-AR groups). */
-export function paymentAmountCents(raw: string): number {
+function paymentAmountCents(raw: string): number {
   const parsed = parseAmount(raw, MAX_PAYMENT_PESOS);
   if (!parsed.ok) throw HttpError.badRequest(parsed.problem === 'tooLarge' ? M.paymentAmountTooLarge : M.paymentAmountInvalid);
   if (parsed.cents <= 0) throw HttpError.badRequest(M.paymentAmountZero);

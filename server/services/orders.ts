@@ -417,7 +417,7 @@ export interface MoveOptions {
  * The reason of a staff move, trimmed: required (400) when the move needs one (lib/orders/payments
  * staffMoveNeedsReason: rejecting, dismantling), at most 500 characters; null when none was given.
  */
-export function staffMoveReason(to: OrderState, raw: string | undefined): string | null {
+function staffMoveReason(to: OrderState, raw: string | undefined): string | null {
   const reason = raw?.trim() ?? '';
   if (reason.length > MAX_STATE_REASON) throw HttpError.badRequest(M.reasonTooLong);
   if (!reason && staffMoveNeedsReason(to)) throw HttpError.badRequest(M.reasonRequired(to));
