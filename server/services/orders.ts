@@ -431,11 +431,12 @@ function staffMoveReason(to: OrderState, raw: string | undefined): string | null
  * fully paid needs `confirmUnpaid` (409 otherwise: lib/orders/payments needsUnpaidConfirmation).
  */
 export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState, actor: Actor, via: OrderAction, opts: MoveOptions = {}): Promise<void> {
-  const reason = actor.kind === 'staff' ? staffMoveReason(to, opts.reason) : null;
-  const order = await deps.db.transaction(async (txRaw) => {
+  const { order, reason } = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId, actor.kind === 'customer' ? actor.userId : undefined);
     assertMove(order.state, to, actor.kind, via);
+    // after the table's check: a move that is not allowed says so (409) before asking for its reason
+    const reason = actor.kind === 'staff' ? staffMoveReason(to, opts.reason) : null;
     if (actor.kind === 'staff' && !opts.confirmUnpaid) {
       const paymentStatus = paymentStatusOf(await paidCents(tx, orderId), Number(order.finalTotalCents));
       if (needsUnpaidConfirmation({ toSucc: order.toSucc, paymentStatus }, to)) throw new HttpError(409, M.unpaidDispatch(order.number));
@@ -446,7 +447,7 @@ export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState
       .set({ state: to, updatedAt: now, ...(to === 'accepted' ? { confirmedAt: now } : {}) })
       .where(eq(orders.id, orderId));
     if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor, reason);
-    return order;
+    return { order, reason };
   });
   orderTransitions.inc({ to });
   await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: order.userId, from: order.state, to, via, by: actor.kind, ...(reason ? { reason } : {}) });
