@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { API } from './support/env';
 import { expect, need, STAGING, test } from './support/fixtures';
 import { signedInPage } from './support/session';
@@ -18,10 +18,16 @@ const SHOTS = process.env.SHOTS_DIR ?? 'test-results/admin-payments';
 /** An amount as staff type it: "21.500,50" (es-AR, no "$"). */
 const typed = (pesos: number) => new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(pesos);
 
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: false });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: false });
+/** The viewport at 1280 and at 390 px, each scrolled to `focus`. */
+async function shots(page: Page, name: string, focus: Locator) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await focus.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -55,8 +61,7 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Transferencia bancaria');
     await expect(row).toContainText('Comprobante revisado');
-    await panel.scrollIntoViewIfNeeded();
-    await shots(page, 'staff-payment');
+    await shots(page, 'staff-payment', panel);
 
     const mine = await signedInPage(browser, need('customer'), `/order/${order.id}`);
     const box = mine.getByTestId('order-payment');
@@ -64,8 +69,7 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     await expect(box.getByTestId('payment-state')).toHaveText('Pagado');
     await expect(box.getByTestId('payment-list')).toContainText('Transferencia bancaria');
     await expect(box).not.toContainText('Comprobante revisado');
-    await box.scrollIntoViewIfNeeded();
-    await shots(mine, 'customer-paid');
+    await shots(mine, 'customer-paid', box);
     await mine.context().close();
     await page.context().close();
   });
@@ -82,8 +86,7 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     await dialog.getByRole('button', { name: 'Pasar a Rechazado' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Escribí el motivo: el cliente lo va a leer');
     await dialog.getByLabel('Motivo (lo lee el cliente)').fill(reason);
-    await dialog.scrollIntoViewIfNeeded();
-    await shots(page, 'staff-reject-reason');
+    await shots(page, 'staff-reject-reason', dialog);
     await dialog.getByRole('button', { name: 'Pasar a Rechazado' }).click();
     await expect(page.locator('header').getByTestId('order-state').first()).toHaveText('Rechazado');
     await expect(page.getByTestId('order-history').getByTestId('history-reason')).toHaveText(`“${reason}”`);
@@ -93,7 +96,7 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     const box = mine.getByTestId('order-reason');
     await expect(box).toContainText('Lo que nos dijo la tienda al pasar tu pedido a Rechazado:');
     await expect(box).toContainText(reason);
-    await shots(mine, 'customer-reason');
+    await shots(mine, 'customer-reason', box);
     await mine.context().close();
     await page.context().close();
   });
@@ -113,9 +116,10 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     await bar.getByTestId('bulk-apply').click();
     const dialog = page.getByRole('alertdialog', { name: 'Cambiar 2 pedidos a En preparación' });
     await expect(dialog.getByTestId('bulk-will-change')).toHaveText('Van a cambiar 2 pedidos.');
-    await shots(page, 'board-bulk-confirm');
+    await shots(page, 'board-bulk-confirm', dialog);
     await dialog.getByRole('button', { name: 'Confirmar cambio' }).click();
     await expect(page.getByTestId('bulk-result')).toContainText('Cambiaron 2 pedidos');
+    await shots(page, 'board-bulk-result', page.getByTestId('bulk-result'));
     for (const o of [a, b]) {
       const state = ((await (await request.get(`${API}/api/staff/orders/${o.id}`, { headers: staff.headers })).json()).data as { state: string }).state;
       expect(state).toBe('started');

@@ -9,6 +9,7 @@ import { DocumentLink } from '@/components/orders/DocumentLink';
 import { AddressLines } from '@/components/orders/AddressLines';
 import { OrderChat } from '@/components/orders/OrderChat';
 import { StateBadge } from '@/components/orders/StateBadge';
+import { PaymentBadge } from '@/components/orders/PaymentBadge';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import { BillUpload } from './BillUpload';
 import { BudgetEditor } from './BudgetEditor';
@@ -68,6 +69,7 @@ export function AdminOrder({ order }: { order: OrderDetail }) {
       <header className={styles.orderHeader}>
         <h1 className={styles.title}>{t('title', { number: order.number })}</h1>
         <StateBadge state={order.state} />
+        <PaymentBadge status={order.paymentStatus} />
         <span className={styles.muted}>{t('created', { date: when(order.createdAt) })}</span>
         <LiveRefresh orderId={order.id} labels={{ live: t('live'), offline: t('offline') }} />
         <nav className={styles.printLinks} aria-label={tp('printGroup')} data-testid="order-print">
