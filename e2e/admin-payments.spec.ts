@@ -61,9 +61,11 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Transferencia bancaria');
     await expect(row).toContainText('Comprobante revisado');
+    await expect(panel.getByTestId('payment-form')).toHaveCount(0);
     await shots(page, 'staff-payment', panel);
 
     const mine = await signedInPage(browser, need('customer'), `/order/${order.id}`);
+    await expect(mine.getByTestId('order-detail').locator('dl').first().getByTestId('payment-state')).toHaveText('Pagado');
     const box = mine.getByTestId('order-payment');
     await expect(box).toHaveAttribute('data-payment', 'paid');
     await expect(box.getByTestId('payment-state')).toHaveText('Pagado');

@@ -125,6 +125,13 @@ describe('AdminOrder', () => {
     expect(screen.getByTestId('history-reason')).toHaveTextContent('“Revisión”');
   });
 
+  it('a fully paid order shows no form (and no "closed" note)', () => {
+    renderOrder({ ...order, paymentStatus: 'paid', paid: 60500 });
+    const panel = screen.getByTestId('order-payments');
+    expect(within(panel).queryByTestId('payment-form')).toBeNull();
+    expect(panel).not.toHaveTextContent('El pedido está cerrado');
+  });
+
   it('a rejected order takes no payment: no form', () => {
     renderOrder({ ...order, state: 'rejected' });
     const panel = screen.getByTestId('order-payments');

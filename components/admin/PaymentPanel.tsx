@@ -18,7 +18,8 @@ export function PaymentPanel({ order }: { order: Pick<OrderDetail, 'id' | 'state
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
   const balance = Math.max(0, order.finalTotal - order.paid);
-  const open = canRecordPayment(order.state);
+  // a fully paid order takes no more payments (the API answers 409); a voided one reopens the form
+  const open = canRecordPayment(order.state) && order.paymentStatus !== 'paid';
   return (
     <section className={styles.panel} aria-labelledby="adm-payments" data-testid="order-payments" data-payment={order.paymentStatus}>
       <h2 id="adm-payments" className={styles.h2}>
@@ -53,7 +54,7 @@ export function PaymentPanel({ order }: { order: Pick<OrderDetail, 'id' | 'state
           ))}
         </ul>
       )}
-      {open ? <PaymentForm orderId={order.id} /> : <p className={styles.muted}>{t('staff.closed')}</p>}
+      {open ? <PaymentForm orderId={order.id} /> : !canRecordPayment(order.state) ? <p className={styles.muted}>{t('staff.closed')}</p> : null}
     </section>
   );
 }

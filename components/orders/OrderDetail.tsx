@@ -19,11 +19,13 @@ import { AddProducts } from './AddProducts';
 import { CartProvider } from '@/components/cart/CartProvider';
 import { OrderChat } from './OrderChat';
 import { ClosingReason, OrderPayment } from './OrderPayment';
+import { PaymentBadge } from './PaymentBadge';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './orders.module.css';
 
 export async function OrderDetail({ order }: { order: Order }) {
   const t = await getTranslations('orders');
+  const tpay = await getTranslations('payments');
   const format = await getFormatter();
   const when = (iso: string | null) =>
     iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })}</time> : null;
@@ -79,6 +81,12 @@ export async function OrderDetail({ order }: { order: Order }) {
               <dd>{when(order.confirmedAt)}</dd>
             </div>
           ) : null}
+          <div>
+            <dt>{tpay('customer.title')}</dt>
+            <dd>
+              <PaymentBadge status={order.paymentStatus} />
+            </dd>
+          </div>
           <div>
             <dt>{t('detail.shipping')}</dt>
             <dd>{shipping || t('detail.none')}</dd>
