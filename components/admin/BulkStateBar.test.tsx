@@ -22,17 +22,18 @@ const ORDERS: BulkCandidate[] = [
 ];
 
 /** The bar plus the board's row checkboxes (server-rendered inputs of its form). */
-function renderBar() {
-  return render(
+function board(list: BulkCandidate[]) {
+  return (
     <NextIntlClientProvider locale="es" messages={{ orders, payments }} onError={() => {}}>
-      <BulkStateBar orders={ORDERS} />
+      <BulkStateBar orders={list} />
       <input type="checkbox" form={BULK_FORM_ID} name="all" aria-label="todos" />
-      {ORDERS.map((o) => (
+      {list.map((o) => (
         <input key={o.id} type="checkbox" form={BULK_FORM_ID} name="ids" value={o.id} aria-label={`pedido ${o.number}`} />
       ))}
-    </NextIntlClientProvider>,
+    </NextIntlClientProvider>
   );
 }
+const renderBar = () => render(board(ORDERS));
 
 beforeEach(() => {
   refresh.mockReset();
@@ -85,6 +86,22 @@ describe('BulkStateBar', () => {
     expect(result).toHaveTextContent('Cambió 1 pedido');
     expect(result).toHaveTextContent('#1001: El pedido #1001 es un envío y no figura pagado');
     expect(screen.getByTestId('bulk-count')).toHaveTextContent('Ningún pedido seleccionado');
+  });
+
+  it('keeps the result when the refreshed board lists none of the orders (no bar on an empty board)', async () => {
+    const ok = { status: 200, body: { success: true, data: { changed: 2, skipped: 0, results: [] } } };
+    mockFetch({ 'POST api/staff/orders/bulk-state': ok });
+    const view = renderBar();
+    fireEvent.click(screen.getByLabelText('pedido 1001'));
+    fireEvent.click(screen.getByLabelText('pedido 1002'));
+    fireEvent.change(screen.getByLabelText('Pasar a'), { target: { value: 'disarm' } });
+    fireEvent.click(screen.getByTestId('bulk-apply'));
+    fireEvent.change(screen.getByLabelText('Motivo (lo lee el cliente)'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cambio' }));
+    await waitFor(() => expect(screen.getByTestId('bulk-result')).toHaveTextContent('Cambiaron 2 pedidos'));
+    view.rerender(board([]));
+    expect(screen.getByTestId('bulk-result')).toHaveTextContent('Cambiaron 2 pedidos');
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
   });
 
   it('rejecting in bulk needs a reason; confirmUnpaid only when ticked', async () => {

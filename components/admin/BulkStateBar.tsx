@@ -112,6 +112,33 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
 
   const numberOf = (orderId: number, fallback: number | null) => fallback ?? orders.find((o) => o.id === orderId)?.number ?? orderId;
 
+  const resultBox = result ? (
+    <div className={pay.result} role="status" data-testid="bulk-result">
+      <h3>{t('resultTitle')}</h3>
+      <p>{t('changed', { count: result.changed })}</p>
+      {result.skipped > 0 ? (
+        <>
+          <p>{t('skipped', { count: result.skipped })}</p>
+          <ul className={pay.list}>
+            {result.results
+              .filter((r) => r.result === 'skipped')
+              .map((r) => (
+                <li key={r.id}>{t('skippedItem', { number: numberOf(r.id, r.number), message: r.message ?? '' })}</li>
+              ))}
+          </ul>
+        </>
+      ) : null}
+      <div>
+        <button type="button" className={styles.linkButton} onClick={() => setResult(null)}>
+          {t('close')}
+        </button>
+      </div>
+    </div>
+  ) : null;
+
+  // an empty board: nothing to select, but the last change's result stays
+  if (orders.length === 0) return resultBox;
+
   return (
     <div data-testid="bulk-bar">
       <form id={BULK_FORM_ID} className={pay.bar} onSubmit={(e) => e.preventDefault()} aria-label={t('apply')}>
@@ -206,29 +233,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
         </ConfirmPanel>
       ) : null}
 
-      {result ? (
-        <div className={pay.result} role="status" data-testid="bulk-result">
-          <h3>{t('resultTitle')}</h3>
-          <p>{t('changed', { count: result.changed })}</p>
-          {result.skipped > 0 ? (
-            <>
-              <p>{t('skipped', { count: result.skipped })}</p>
-              <ul className={pay.list}>
-                {result.results
-                  .filter((r) => r.result === 'skipped')
-                  .map((r) => (
-                    <li key={r.id}>{t('skippedItem', { number: numberOf(r.id, r.number), message: r.message ?? '' })}</li>
-                  ))}
-              </ul>
-            </>
-          ) : null}
-          <div>
-            <button type="button" className={styles.linkButton} onClick={() => setResult(null)}>
-              {t('close')}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {resultBox}
     </div>
   );
 }

@@ -126,12 +126,12 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
         ))}
       </nav>
 
+      {/* bulk state change: the row checkboxes below belong to its form (issue 32, item 6); always mounted, so its
+          result stays on screen when the refreshed board no longer lists the orders it moved */}
+      <BulkStateBar orders={list.items.map((o) => ({ id: o.id, number: o.number, state: o.state, toSucc: o.toSucc, paymentStatus: o.paymentStatus }))} />
       {list.items.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>
       ) : (
-        <>
-        {/* bulk state change: the row checkboxes below belong to its form (issue 32, item 6) */}
-        <BulkStateBar orders={list.items.map((o) => ({ id: o.id, number: o.number, state: o.state, toSucc: o.toSucc, paymentStatus: o.paymentStatus }))} />
         <div className={styles.tableWrap}>
           <table className={`${styles.table} ${styles.boardTable}`} data-testid="orders-table">
             <thead>
@@ -197,7 +197,6 @@ export function OrdersBoard({ filters, list }: { filters: BoardFilters; list: St
             </tbody>
           </table>
         </div>
-        </>
       )}
 
       <Pager
