@@ -121,12 +121,13 @@ test.describe('staff payments, reasons and bulk changes', { tag: STAGING }, () =
     await shots(page, 'board-bulk-confirm', dialog);
     await dialog.getByRole('button', { name: 'Confirmar cambio' }).click();
     await expect(page.getByTestId('bulk-result')).toContainText('Cambiaron 2 pedidos');
-    await shots(page, 'board-bulk-result', page.getByTestId('bulk-result'));
     for (const o of [a, b]) {
       const state = ((await (await request.get(`${API}/api/staff/orders/${o.id}`, { headers: staff.headers })).json()).data as { state: string }).state;
       expect(state).toBe('started');
     }
     await expect(page.locator(`[data-testid="order-row"][data-order-id="${a.id}"]`)).toHaveCount(0);
+    await expect(page.getByTestId('bulk-result')).toContainText('Cambiaron 2 pedidos');
+    await shots(page, 'board-bulk-result', page.getByTestId('bulk-result'));
     await page.context().close();
   });
 });
