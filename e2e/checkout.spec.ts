@@ -187,7 +187,8 @@ test.describe('checkout and orders', { tag: STAGING }, () => {
 
     // Staff loads the remit, ships and completes the order.
     await staffPost(request, staff, `${orderId}/remit`, { trackingNumber: 'VC-123456' });
-    await staffPost(request, staff, `${orderId}/state`, { to: 'shipped' });
+    // a shipment without a recorded payment is dispatched only when staff confirm it (issue 32, item 2)
+    await staffPost(request, staff, `${orderId}/state`, { to: 'shipped', confirmUnpaid: true });
     await staffPost(request, staff, `${orderId}/state`, { to: 'completed' });
     await page.reload();
     await expect(detail).toHaveAttribute('data-state', 'completed');

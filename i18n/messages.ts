@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'adminSettings',
   'adminProducts',
   'adminSearch',
+  'payments',
   'toast',
   'wholesale',
 ] as const;

@@ -9,12 +9,15 @@ import { DocumentLink } from '@/components/orders/DocumentLink';
 import { AddressLines } from '@/components/orders/AddressLines';
 import { OrderChat } from '@/components/orders/OrderChat';
 import { StateBadge } from '@/components/orders/StateBadge';
+import { PaymentBadge } from '@/components/orders/PaymentBadge';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import { BillUpload } from './BillUpload';
 import { BudgetEditor } from './BudgetEditor';
 import { RemitForm } from './RemitForm';
 import { StateButtons } from './StateButtons';
 import { OrderTeamPanel, type OrderTeamPanelProps } from './team/OrderTeamPanel';
+import { PaymentPanel } from './PaymentPanel';
+import { needsUnpaidConfirmation } from '@/lib/orders/payments';
 import styles from './admin.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
@@ -67,6 +70,7 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
       <header className={styles.orderHeader}>
         <h1 className={styles.title}>{t('title', { number: order.number })}</h1>
         <StateBadge state={order.state} />
+        <PaymentBadge status={order.paymentStatus} />
         <span className={styles.muted}>{t('created', { date: when(order.createdAt) })}</span>
         <LiveRefresh orderId={order.id} labels={{ live: t('live'), offline: t('offline') }} />
         <nav className={styles.printLinks} aria-label={tp('printGroup')} data-testid="order-print">
@@ -257,7 +261,12 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
             </section>
         </div>
         <aside className={styles.sideCol}>
-          <StateButtons orderId={order.id} targets={staffStateTargets(order.state)} />
+          <StateButtons
+            orderId={order.id}
+            targets={staffStateTargets(order.state)}
+            unpaidShipment={needsUnpaidConfirmation(order, 'shipped') ? order.paymentStatus : null}
+          />
+          <PaymentPanel order={order} />
           {/* the chat brings its own heading ('Mensajes') */}
           <div className={styles.chatBox}>
             <OrderChat orderId={order.id} staff={{ customerName: c ? `${c.name} ${c.lastname}`.trim() : t('byCustomer') }} />
@@ -277,6 +286,7 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
                       <>
                         <StateBadge state={e.h.to} />
                         {e.h.from && e.h.from !== e.h.to ? <span className={styles.muted}>{t('from', { state: ts(`states.${e.h.from}.label`) })}</span> : null}
+                        {e.h.reason ? <span data-testid="history-reason">“{e.h.reason}”</span> : null}
                       </>
                     ) : (
                       <strong>

@@ -3,12 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import admin from '@/messages/es/admin.json';
 import orders from '@/messages/es/orders.json';
+import payments from '@/messages/es/payments.json';
 import { ORDER_STATES } from '@/lib/orders/states';
 import type { StaffOrderList, StaffOrderListItem } from '@/lib/orders/types';
 import { OrdersBoard } from './OrdersBoard';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 jest.mock('@/i18n/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn() }),
   Link: ({ children, href, ...rest }: { children: ReactNode; href: string }) => (
     <a href={href} {...rest}>
       {children}
@@ -29,6 +31,8 @@ const row = (id: number, over: Partial<StaffOrderListItem> = {}): StaffOrderList
     updatedAt: '2026-11-20T15:00:00.000Z',
     budgetSentAt: null,
     confirmedAt: null,
+    paymentStatus: 'unpaid',
+    paid: 0,
     finalTotal: 12345.5,
     customer: { id: 3, name: 'Ana', lastname: 'Pérez', email: 'ana@example.com' },
     documentNumber: '20123456789',
@@ -50,7 +54,7 @@ const list = (items: StaffOrderListItem[], over: Partial<StaffOrderList> = {}): 
 
 const renderBoard = (l: StaffOrderList, filters: Parameters<typeof OrdersBoard>[0]['filters'] = { page: 1 }, members: Parameters<typeof OrdersBoard>[0]['members'] = []) =>
   render(
-    <NextIntlClientProvider locale="es" messages={{ admin, orders }} timeZone={SHOP_TIME_ZONE} onError={() => {}}>
+    <NextIntlClientProvider locale="es" messages={{ admin, orders, payments }} timeZone={SHOP_TIME_ZONE} onError={() => {}}>
       <OrdersBoard filters={filters} list={l} members={members} />
     </NextIntlClientProvider>,
   );

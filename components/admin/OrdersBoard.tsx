@@ -8,6 +8,9 @@ import { ORDER_STATES } from '@/lib/orders/states';
 import type { StaffMember } from '@/lib/contracts/staff-team';
 import type { StaffOrderList } from '@/lib/orders/types';
 import { StateBadge } from '@/components/orders/StateBadge';
+import { PaymentBadge } from '@/components/orders/PaymentBadge';
+import { PAYMENT_STATUSES } from '@/lib/orders/payments';
+import { BULK_FORM_ID, BulkStateBar } from './BulkStateBar';
 import { STATE_TONES } from '@/components/orders/state-style';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
@@ -25,10 +28,11 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
   const t = useTranslations('admin.board');
   const tp = useTranslations('admin.print');
   const ts = useTranslations('orders');
+  const tpay = useTranslations('payments');
   const format = useFormatter();
   const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
-  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee };
-  const exportFilters = { state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee };
+  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee, payment: filters.payment };
+  const exportFilters = { state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee, payment: filters.payment };
   const sort = filters.sort ?? 'newest';
   const pages = Math.max(1, list.totalPages);
 
@@ -91,6 +95,17 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
               ))}
             </select>
           </label>
+          <label className={styles.field}>
+            <span>{tpay('bulk.paymentFilter')}</span>
+            <select name="payment" defaultValue={filters.payment ?? ''} className={styles.select} data-testid="payment-filter">
+              <option value="">{tpay('bulk.paymentAll')}</option>
+              {PAYMENT_STATUSES.map((p) => (
+                <option key={p} value={p}>
+                  {tpay(`status.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className={styles.filterActions}>
             <button type="submit" className={styles.primaryButton}>
               {t('apply')}
@@ -139,6 +154,9 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
         ))}
       </nav>
 
+      {/* bulk state change: the row checkboxes below belong to its form (issue 32, item 6); always mounted, so its
+          result stays on screen when the refreshed board no longer lists the orders it moved */}
+      <BulkStateBar orders={list.items.map((o) => ({ id: o.id, number: o.number, state: o.state, toSucc: o.toSucc, paymentStatus: o.paymentStatus }))} />
       {list.items.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>
       ) : (
@@ -146,7 +164,10 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
           <table className={`${styles.table} ${styles.boardTable}`} data-testid="orders-table">
             <thead>
               <tr>
-                <th scope="col">{t('colNumber')}</th>
+                <th scope="col">
+                  <input type="checkbox" form={BULK_FORM_ID} name="all" aria-label={tpay('bulk.selectAll')} className={styles.rowCheck} data-testid="select-all" />
+                  {t('colNumber')}
+                </th>
                 <th scope="col">{t('colDate')}</th>
                 <th scope="col">{t('colCustomer')}</th>
                 <th scope="col">{t('colDocument')}</th>
@@ -164,6 +185,8 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
               {list.items.map((o) => (
                 <tr key={o.id} data-testid="order-row" data-order-id={o.id} data-tone={STATE_TONES[o.state]} data-unread={o.unread > 0 || undefined}>
                   <td data-label={t('colNumber')} className={styles.numberCell}>
+                    {/* selection for the bulk state change (its form is BulkStateBar's) */}
+                    <input type="checkbox" form={BULK_FORM_ID} name="ids" value={o.id} aria-label={tpay('bulk.select', { number: o.number })} className={styles.rowCheck} data-testid="select-order" />
                     <Link href={`/admin/orders/${o.id}`} className={styles.rowLink}>
                       {o.number}
                     </Link>
@@ -185,7 +208,10 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
                     {o.documentNumber ?? '—'}
                   </td>
                   <td data-label={t('colState')}>
-                    <StateBadge state={o.state} />
+                    <span className={styles.badges}>
+                      <StateBadge state={o.state} />
+                      <PaymentBadge status={o.paymentStatus} />
+                    </span>
                     {o.assignee ? (
                       <span className={styles.sub} data-testid="card-assignee">
                         {t('assignedTo', { name: o.assignee.name })}

@@ -12,10 +12,16 @@ export const ADMIN_ORDER_CLIENT_MESSAGE_PATHS = [
   'admin.client.budget',
   'admin.client.remit',
   'admin.client.bill',
+  'payments.staff',
+  'payments.methods',
+  'payments.status',
+  'payments.confirm',
   'orders.states',
   'orders.documents',
   ...ORDER_CHAT_MESSAGE_PATHS,
 ] as const;
+/** /admin (the board): BulkStateBar. */
+export const ADMIN_BOARD_CLIENT_MESSAGE_PATHS = ['payments.bulk', 'payments.confirm', 'orders.states'] as const;
 /** /admin/config: ConfigForm, CarouselManager, TagsManager, TransportsManager. */
 export const ADMIN_CONFIG_CLIENT_MESSAGE_PATHS = [
   'admin.client.working',

@@ -18,12 +18,15 @@ import { DocumentLink } from './DocumentLink';
 import { AddProducts } from './AddProducts';
 import { CartProvider } from '@/components/cart/CartProvider';
 import { OrderChat } from './OrderChat';
+import { ClosingReason, OrderPayment } from './OrderPayment';
+import { PaymentBadge } from './PaymentBadge';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import { ReorderButton } from '@/components/wholesale/ReorderButton';
 import styles from './orders.module.css';
 
 export async function OrderDetail({ order }: { order: Order }) {
   const t = await getTranslations('orders');
+  const tpay = await getTranslations('payments');
   const format = await getFormatter();
   const when = (iso: string | null) =>
     iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })}</time> : null;
@@ -85,6 +88,12 @@ export async function OrderDetail({ order }: { order: Order }) {
             </div>
           ) : null}
           <div>
+            <dt>{tpay('customer.title')}</dt>
+            <dd>
+              <PaymentBadge status={order.paymentStatus} />
+            </dd>
+          </div>
+          <div>
             <dt>{t('detail.shipping')}</dt>
             <dd>{shipping || t('detail.none')}</dd>
           </div>
@@ -105,6 +114,8 @@ export async function OrderDetail({ order }: { order: Order }) {
           ) : null}
         </dl>
       </header>
+
+      <ClosingReason order={order} />
 
       {order.state === 'review' ? (
         <section className={`${styles.box} ${styles.highlight}`} aria-labelledby="order-budget-title" data-testid="order-budget">
@@ -244,6 +255,7 @@ export async function OrderDetail({ order }: { order: Order }) {
                   <li key={`${h.to}-${h.at}-${i}`} className={styles.timelineItem}>
                     <span className={styles.timelineDot} aria-hidden="true" />
                     <StateBadge state={h.to} /> <span className={styles.muted}>{when(h.at || null)}</span>
+                    {h.reason ? <span className={styles.variation}>{h.reason}</span> : null}
                   </li>
                 ))}
               </ol>
@@ -254,6 +266,7 @@ export async function OrderDetail({ order }: { order: Order }) {
         </div>
 
         <aside className={styles.detailSide}>
+          <OrderPayment order={order} />
           <section className={styles.box} aria-labelledby="order-docs-title">
             <h2 id="order-docs-title" className={styles.boxTitle}>
               {t('documents.title')}

@@ -73,3 +73,12 @@ describe('assignee filter and the XLSX export (issue 32, items 4 and 6)', () => 
     expect(boardExportHref({ sort: 'oldest' }, 'csv')).toBe('/api/staff-export/orders?sort=oldest');
   });
 });
+
+describe('payment filter', () => {
+  it('reads a known payment status, drops others, and keeps it in the links and the API path', () => {
+    expect(parseBoardFilters({ payment: 'partial' })).toEqual({ payment: 'partial', page: 1 });
+    expect(parseBoardFilters({ payment: 'maybe' })).toEqual({ page: 1 });
+    expect(boardHref({ state: 'waiting', payment: 'unpaid' })).toBe('/admin?state=waiting&payment=unpaid');
+    expect(boardApiPath({ payment: 'paid', page: 1 })).toBe('api/staff/orders?payment=paid&page=1&rows=20');
+  });
+});

@@ -3,6 +3,7 @@
  * query (GET api/staff/orders). Pure: bad input is dropped, never sent on.
  */
 import { isOrderState, type OrderState } from '@/lib/orders/states';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/orders/payments';
 import { isBoardSort, type BoardSort } from './board-sort';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 
@@ -19,11 +20,15 @@ export interface BoardFilters {
   sort?: BoardSort;
   /** 'me' (the signed-in staff member), 'none' (nobody) or a staff member's id */
   assignee?: string;
+  /** payment status (issue 32, item 2) */
+  payment?: PaymentStatus;
   page: number;
 }
 
 /** 'me', 'none' or an id of at most 9 digits (within the API's int range) */
 const ASSIGNEE = /^(me|none|[1-9]\d{0,8})$/;
+
+const isPaymentStatus = (v: string | undefined): v is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(v ?? '');
 
 const BOARD_ROWS = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,6 +56,7 @@ export function parseBoardFilters(query: Query): BoardFilters {
     q: q ? q : undefined,
     ...(isBoardSort(first(query.sort)) && first(query.sort) !== 'newest' ? { sort: first(query.sort) as BoardSort } : {}),
     ...(assignee && ASSIGNEE.test(assignee) ? { assignee } : {}),
+    ...(isPaymentStatus(first(query.payment)) ? { payment: first(query.payment) as PaymentStatus } : {}),
     page,
   };
 }
@@ -63,6 +69,7 @@ function toParams(f: Partial<BoardFilters>): URLSearchParams {
   if (f.q) p.set('q', f.q);
   if (f.sort && f.sort !== 'newest') p.set('sort', f.sort);
   if (f.assignee) p.set('assignee', f.assignee);
+  if (f.payment) p.set('payment', f.payment);
   if (f.page && f.page > 1) p.set('page', String(f.page));
   return p;
 }

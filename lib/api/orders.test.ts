@@ -15,6 +15,8 @@ const detail = {
   updatedAt: '2026-11-21T13:10:00.000Z',
   budgetSentAt: '2026-11-21T13:05:00.000Z',
   confirmedAt: null,
+  paymentStatus: 'partial',
+  paid: 500,
   totalBoxes: 2,
   totalPrice: 1200,
   subtotal: 1000,
@@ -38,9 +40,10 @@ const detail = {
     { id: 6, kind: 'proof', trackingNumber: null, fileUrl: '/api/order/12/documents/6/file', fileName: 'comprobante.png', mimeType: 'image/png', size: 10, createdAt: '2026-11-21T13:06:00.000Z', budget: null },
   ],
   history: [
-    { from: null, to: 'received', at: '2026-11-21T13:00:00.000Z', byUserId: 2, actor: 'customer' },
-    { from: 'received', to: 'review', at: '2026-11-21T13:05:00.000Z', byUserId: 3, actor: 'staff' },
+    { from: null, to: 'received', at: '2026-11-21T13:00:00.000Z', byUserId: 2, actor: 'customer', reason: null },
+    { from: 'received', to: 'review', at: '2026-11-21T13:05:00.000Z', byUserId: 3, actor: 'staff', reason: null },
   ],
+  payments: [{ id: 1, amount: 500, method: 'transfer', at: '2026-11-21T13:07:00.000Z' }],
   additions: { stage: 'review', used: 0, limit: 1, remaining: 1 },
   actions: { accept: true, cancel: true, finish: false, add: true, uploadProof: true },
 };
@@ -53,6 +56,7 @@ describe('the order contract on the storefront side', () => {
     expect(o.items[2]).toMatchObject({ requestedQuantity: 10, quantity: 6, missing: false });
     expect(o.billingData).toEqual(detail.billingData);
     expect(o.additions.remaining).toBe(1);
+    expect([o.paymentStatus, o.paid, o.payments]).toEqual(['partial', 500, detail.payments]);
     expect(o.documents.map((d) => [d.kind, d.fileUrl !== null, d.fileName])).toEqual([
       ['budget', false, null],
       ['proof', true, 'comprobante.png'],

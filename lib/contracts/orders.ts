@@ -10,6 +10,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { ORDER_STATES } from '../orders/states';
 import { orderAssigneeSchema } from './staff-team';
+import { MAX_STATE_REASON, PAYMENT_METHODS, PAYMENT_STATUSES } from '../orders/payments';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 const missingStatusSchema = z.enum(['complete', 'incomplete', 'missing']);
@@ -40,6 +41,25 @@ export const orderSummarySchema = orderTotalsSchema.extend({
   updatedAt: isoDate,
   budgetSentAt: isoDate.nullable(),
   confirmedAt: isoDate.nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).describe('Pago registrado por el personal frente al total final: unpaid | partial | paid'),
+  paid: pesos.describe('Suma de los pagos registrados (sin los anulados)'),
+});
+
+const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+/** One payment staff recorded on the order; the customer sees the ones not voided, without names or notes. */
+const orderPaymentSchema = z.object({
+  id: z.number().int(),
+  amount: pesos,
+  method: paymentMethodSchema,
+  at: isoDate,
+  note: z.string().nullable().optional().describe('Sólo para el personal'),
+  byName: z.string().nullable().optional().describe('Sólo para el personal: quién lo registró'),
+  voided: z
+    .object({ at: isoDate, reason: z.string(), byName: z.string().nullable() })
+    .nullable()
+    .optional()
+    .describe('Sólo para el personal: el pago se anuló (no cuenta)'),
 });
 
 const orderBudgetSnapshotSchema = z.object({
@@ -114,6 +134,7 @@ const orderHistorySchema = z.object({
   byUserId: z.number().int().nullable(),
   actor: z.enum(['customer', 'staff', 'system']).nullable(),
   byName: z.string().nullable().optional().describe('Sólo para el personal: nombre de quien hizo el cambio'),
+  reason: z.string().max(MAX_STATE_REASON).nullable().describe('Motivo que el personal dio al rechazar o desarmar (lo ve el cliente)'),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -125,6 +146,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
   documents: z.array(orderDocumentSchema),
   history: z.array(orderHistorySchema),
+  payments: z.array(orderPaymentSchema),
   additions: z.object({
     stage: z.enum(['received', 'started', 'review', 'prepared']).nullable(),
     used: z.number().int(),
@@ -200,3 +222,49 @@ export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
 export type SavedAddress = z.infer<typeof addressSchema>;
 export type SavedBilling = z.infer<typeof billingSchema>;
 export type TransportWire = z.infer<typeof transportSchema>;
+
+/* ------------------------------------------------ payments and staff state moves (issue 32, items 2 and 6) */
+
+const noNul = (s: string) => !s.includes('\u0000');
+/** Free text from staff: the service checks it is present and within its limit (with a Spanish message). */
+const staffText = z.string().max(2000).refine(noNul);
+
+/** POST api/staff/orders/:id/payments: the amount as staff type it ("21.500", "21.500,50"; lib/money/parse). */
+export const recordPaymentBodySchema = z.object({
+  amount: z.string().max(40).describe('Monto como lo escribe el personal (es-AR): "21.500" o "21.500,50"'),
+  method: paymentMethodSchema,
+  note: staffText.optional().describe('Nota interna (hasta 300 caracteres)'),
+});
+
+/** POST api/staff/orders/:id/payments/:paymentId/void */
+export const voidPaymentBodySchema = z.object({ reason: staffText.describe('Por qué se anula (obligatorio, hasta 300 caracteres)') });
+
+/** POST api/staff/orders/:id/state */
+export const staffStateBodySchema = z.object({
+  to: orderStateSchema,
+  reason: staffText.optional().describe('Obligatorio al rechazar o desarmar: el cliente lo lee (hasta 500 caracteres)'),
+  confirmUnpaid: z.boolean().optional().describe('Despachar un envío que no figura pagado'),
+});
+
+const BULK_STATE_MAX = 200;
+
+/** POST api/staff/orders/bulk-state */
+export const bulkStateBodySchema = staffStateBodySchema.extend({
+  ids: z.array(z.number().int().min(1)).min(1).max(BULK_STATE_MAX).describe('Pedidos (hasta 200, sin repetir)'),
+});
+
+export const bulkStateResultSchema = z.object({
+  changed: z.number().int(),
+  skipped: z.number().int(),
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.number().int().nullable().describe('null si el pedido no existe'),
+      result: z.enum(['changed', 'skipped']),
+      from: orderStateSchema.nullable(),
+      message: z.string().nullable().describe('Por qué no se cambió'),
+    }),
+  ),
+});
+
+export type BulkStateResult = z.infer<typeof bulkStateResultSchema>;

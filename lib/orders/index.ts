@@ -15,4 +15,5 @@ export * from './shipping';
 export * from './lines';
 export * from './documents';
 export * from './payload';
+export * from './payments';
 export type * from './types';

@@ -11,6 +11,7 @@
  */
 import { relations, sql } from 'drizzle-orm';
 import { ORDER_STATES } from '../../lib/orders/states';
+import { PAYMENT_METHODS } from '../../lib/orders/payments';
 import {
   type AnyPgColumn,
   bigint,
@@ -47,6 +48,7 @@ export const documentKind = pgEnum('document_kind', ['budget', 'remit', 'bill', 
 export const tokenKind = pgEnum('token_kind', ['verify', 'reset', 'autologin', 'unsubscribe']);
 export const documentType = pgEnum('document_type', ['CUIT', 'CUIL', 'DNI']);
 export const addressState = pgEnum('address_state', ['active', 'archived']);
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
 
 /* ------------------------------------------------------- users and roles */
 
@@ -463,8 +465,34 @@ export const orderStateHistory = pgTable(
     /** customer | staff | system */
     actor: text('actor'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** why staff rejected or dismantled the order: the customer reads it (issue 32, item 6) */
+    reason: text('reason'),
   },
   (t) => [index('order_state_history_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Payments staff recorded after checking them (issue 32, item 2; lib/orders/payments): one row per payment.
+ * A mistaken entry is voided (who, when, why), never deleted; the order's payment status is derived from
+ * the rows not voided against its final total.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: paymentMethod('method').notNull(),
+    note: text('note'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [index('order_payments_order_idx').on(t.orderId), check('order_payments_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
 export const orderDocuments = pgTable(

@@ -14,7 +14,7 @@
  * that throws is logged and skipped: it never fails the request nor stops the other listeners.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrderAction, OrderActor, OrderState } from '../../lib/orders';
+import type { OrderAction, OrderActor, OrderState, PaymentMethod, PaymentStatus } from '../../lib/orders';
 import type { Db } from '../db/client';
 import type { ChatMessage } from '../../lib/contracts/messages';
 import type { CatalogueArea } from '../plugins/catalogue-cache';
@@ -29,7 +29,29 @@ export type DomainEvent =
       customer: { id: number; email: string; name: string; lastname: string };
     }
   /** a move through the state table: the customer's add / accept / cancel / finish, staff's generic move */
-  | { type: 'order.stateChanged'; orderId: number; ownerId: number; from: OrderState; to: OrderState; via: OrderAction; by: OrderActor }
+  | {
+      type: 'order.stateChanged';
+      orderId: number;
+      ownerId: number;
+      from: OrderState;
+      to: OrderState;
+      via: OrderAction;
+      by: OrderActor;
+      /** staff's reason for rejecting or dismantling (the customer reads it), else null */
+      reason?: string | null;
+    }
+  /** staff recorded a payment they checked (issue 32, item 2); `status` is the order's after it */
+  | {
+      type: 'order.paymentRecorded';
+      orderId: number;
+      ownerId: number;
+      paymentId: number;
+      amountCents: number;
+      method: PaymentMethod;
+      status: PaymentStatus;
+    }
+  /** staff voided a mistaken payment; `status` is the order's after it */
+  | { type: 'order.paymentVoided'; orderId: number; ownerId: number; paymentId: number; status: PaymentStatus }
   /** staff sent the budget (the order is now `review`) */
   | { type: 'order.budgetSent'; orderId: number; ownerId: number; from: OrderState }
   /** a document on the order: the customer's proof, staff's bill, other file or remit */

@@ -72,3 +72,20 @@ export function shopNewOrderMail(p: { order: OrderDetail; customer: { name: stri
     null,
   );
 }
+
+/**
+ * "Tu pedido fue rechazado / desarmado" (issue 32, item 6): staff's reason, as the customer reads it on the
+ * order page too.
+ */
+export function orderClosedByShopMail(p: { name: string; number: number; stateLabel: string; reason: string; url: string }, links: MailLinks): RenderedMail {
+  return layoutMail(
+    `Tu pedido N° ${p.number} pasó a ${p.stateLabel} — ${SHOP}`,
+    {
+      greeting: p.name ? `¡Hola, ${p.name}!` : '¡Hola!',
+      paragraphs: [`Tu pedido N° ${p.number} pasó a: ${p.stateLabel}.`, `Motivo: ${p.reason}`],
+      action: { label: 'Ver mi pedido', url: p.url },
+      after: ['Si tenés dudas, escribinos en el chat del pedido.'],
+    },
+    links,
+  );
+}

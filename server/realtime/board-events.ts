@@ -32,7 +32,8 @@ type OrderChangeKind =
   | 'document'
   | 'read'
   | 'note'
-  | 'assigned';
+  | 'assigned'
+  | 'payment';
 
 interface OrderChanged {
   orderId: number;
@@ -75,6 +76,8 @@ export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'real
   events.on('order.stateChanged', name, (e) => changed({ orderId: e.orderId, kind: MOVE_KIND[e.via], by: e.by }));
   events.on('order.budgetSent', name, (e) => changed({ orderId: e.orderId, kind: 'budget', by: 'staff' }));
   events.on('order.documentAttached', name, (e) => changed({ orderId: e.orderId, kind: DOCUMENT_KIND[e.kind], by: e.by }));
+  events.on('order.paymentRecorded', name, (e) => changed({ orderId: e.orderId, kind: 'payment', by: 'staff' }));
+  events.on('order.paymentVoided', name, (e) => changed({ orderId: e.orderId, kind: 'payment', by: 'staff' }));
 
   events.on('order.noteAdded', name, (e) => changed({ orderId: e.orderId, kind: 'note', by: 'staff' }));
   events.on('order.noteDeleted', name, (e) => changed({ orderId: e.orderId, kind: 'note', by: 'staff' }));

@@ -8,7 +8,8 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_STATE_LABELS_ES, type OrderState } from '../../lib/orders';
+import { formatCents } from '../../lib/money';
+import { ORDER_STATE_LABELS_ES, PAYMENT_METHOD_LABELS_ES, type OrderState, type PaymentMethod, type PaymentStatus } from '../../lib/orders';
 import type { Db } from '../db/client';
 import { notifications, orders, permissions, rolePermissions, users } from '../db/schema';
 
@@ -89,17 +90,32 @@ export async function markOwn(db: Db, userId: number, id: number): Promise<Notif
 
 export type OrderEvent =
   | { kind: 'budget' }
-  | { kind: 'state'; to: OrderState }
+  | { kind: 'state'; to: OrderState; reason?: string | null }
+  | { kind: 'payment'; amountCents: number; method: PaymentMethod; status: PaymentStatus }
   | { kind: 'remit'; trackingNumber?: string }
   | { kind: 'bill' }
   | { kind: 'message' };
+
+const PAYMENT_STATUS_TEXT_ES: Record<PaymentStatus, string> = {
+  paid: 'El pedido está pagado.',
+  partial: 'Queda un saldo pendiente.',
+  unpaid: 'El pago está pendiente.',
+};
 
 export function orderEventText(number: number, event: OrderEvent): { title: string; description: string } {
   switch (event.kind) {
     case 'budget':
       return { title: 'Presupuesto enviado', description: `Tu pedido #${number} ya tiene presupuesto. Revisalo y aceptalo para seguir.` };
     case 'state':
-      return { title: 'Pedido actualizado', description: `Tu pedido #${number} pasó a: ${ORDER_STATE_LABELS_ES[event.to]}.` };
+      return {
+        title: 'Pedido actualizado',
+        description: `Tu pedido #${number} pasó a: ${ORDER_STATE_LABELS_ES[event.to]}.${event.reason ? ` Motivo: ${event.reason}` : ''}`,
+      };
+    case 'payment':
+      return {
+        title: 'Pago registrado',
+        description: `Registramos tu pago de ${formatCents(event.amountCents)} (${PAYMENT_METHOD_LABELS_ES[event.method]}) en el pedido #${number}. ${PAYMENT_STATUS_TEXT_ES[event.status]}`,
+      };
     case 'remit':
       return {
         title: 'Remito disponible',
@@ -141,7 +157,8 @@ export function subscribeOrderNotifications(app: Deps & Pick<FastifyInstance, 'e
     await notifyOrderEvent(app, orderId, event);
   };
   // staff's moves only: the customer knows of their own
-  app.events.on('order.stateChanged', name, (e) => (e.by === 'staff' && e.via === 'state' ? notify(e.orderId, { kind: 'state', to: e.to }) : undefined));
+  app.events.on('order.stateChanged', name, (e) => (e.by === 'staff' && e.via === 'state' ? notify(e.orderId, { kind: 'state', to: e.to, reason: e.reason }) : undefined));
+  app.events.on('order.paymentRecorded', name, (e) => notify(e.orderId, { kind: 'payment', amountCents: e.amountCents, method: e.method, status: e.status }));
   app.events.on('order.budgetSent', name, (e) => notify(e.orderId, { kind: 'budget' }));
   app.events.on('order.documentAttached', name, (e) => {
     if (e.kind === 'remit') return notify(e.orderId, { kind: 'remit', trackingNumber: e.trackingNumber ?? undefined });

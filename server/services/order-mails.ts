@@ -7,7 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderDetail } from '../../lib/contracts/orders';
 import { CONTACT } from '../../lib/seo/business';
-import { orderReceivedMail, shopNewOrderMail } from '../mail/order-templates';
+import { eq } from 'drizzle-orm';
+import { ORDER_STATE_LABELS_ES, staffMoveNeedsReason } from '../../lib/orders';
+import { orders, users } from '../db/schema';
+import { orderClosedByShopMail, orderReceivedMail, shopNewOrderMail } from '../mail/order-templates';
 import { getOrderDetail } from './orders-view';
 
 function shopOrdersEmail(env: NodeJS.ProcessEnv = process.env): string {
@@ -41,6 +44,25 @@ export function subscribeOrderMails(app: FastifyInstance): void {
     void (async () => {
       const order = await getOrderDetail(app.db, orderId, { ownerId: customer.id });
       if (order) await sendOrderReceivedMails(app, order, customer);
+    })().catch((err: unknown) => app.log.error({ err, orderId }, 'no se pudo enviar el mail del pedido'));
+  });
+  // staff rejected or dismantled the order: the customer gets the reason by mail too (issue 32, item 6)
+  app.events.on('order.stateChanged', 'order mails', ({ orderId, ownerId, to, by, reason }) => {
+    if (by !== 'staff' || !reason || !staffMoveNeedsReason(to)) return;
+    void (async () => {
+      const [row] = await app.db
+        .select({ id: users.id, email: users.email, name: users.name, number: orders.number })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!row || row.id !== ownerId) return;
+      await app.auth.sendTo(row, 'order-closed', (links) =>
+        orderClosedByShopMail(
+          { name: row.name, number: row.number, stateLabel: ORDER_STATE_LABELS_ES[to], reason, url: app.auth.siteLink(`/order/${orderId}`) },
+          links,
+        ),
+      );
     })().catch((err: unknown) => app.log.error({ err, orderId }, 'no se pudo enviar el mail del pedido'));
   });
 }

@@ -3,7 +3,7 @@
  * server/errors.ts; these are the order-specific ones). The storefront shows `message` as it comes.
  */
 import { formatCents, type Cents } from '../../lib/money';
-import { illegalTransitionMessage, MAX_UPLOAD_LABEL, type OrderState, type ShippingZone } from '../../lib/orders';
+import { illegalTransitionMessage, MAX_PAYMENT_NOTE, MAX_STATE_REASON, MAX_UPLOAD_LABEL, ORDER_STATE_LABELS_ES, type OrderState, type ShippingZone } from '../../lib/orders';
 import { DOCUMENT_MESSAGES_ES } from '../../lib/validation/cuit';
 import { MESSAGES } from '../errors';
 
@@ -46,6 +46,31 @@ export const ORDER_MESSAGES = {
   itemNotInOrder: (itemId: number) => `El ítem ${itemId} no pertenece al pedido`,
   bonusTooHigh: 'La bonificación no puede superar el subtotal',
   remitState: 'El remito se carga cuando el pedido fue aceptado',
+
+  // staff moves with a reason, unpaid dispatch, bulk moves (issue 32, item 6)
+  reasonRequired: (to: OrderState) =>
+    `Escribí el motivo para pasar el pedido a ${ORDER_STATE_LABELS_ES[to]}: el cliente lo va a leer`,
+  reasonTooLong: `El motivo puede tener hasta ${MAX_STATE_REASON} caracteres`,
+  unpaidDispatch: (number: number) =>
+    `El pedido #${number} es un envío y no figura pagado: confirmá que querés despacharlo sin el pago registrado`,
+  bulkUnknownOrder: 'No existe un pedido con ese número interno',
+  bulkDone: (changed: number, skipped: number) =>
+    skipped === 0 ? `Se cambiaron ${changed} pedidos` : `Se cambiaron ${changed} pedidos; ${skipped} no se pudieron cambiar`,
+
+  // payments (issue 32, item 2)
+  paymentSaved: 'Pago registrado',
+  paymentVoided: 'Pago anulado',
+  paymentAmountInvalid: 'Ingresá un monto válido, por ejemplo 21.500 o 21.500,50',
+  paymentAmountZero: 'El monto del pago debe ser mayor a cero',
+  paymentAmountTooLarge: 'El monto es demasiado grande',
+  paymentOverBalance: (balanceCents: Cents) => `El monto supera el saldo pendiente del pedido (${formatCents(balanceCents)})`,
+  paymentAlreadyPaid: 'El pedido ya figura pagado por completo',
+  paymentOrderClosed: (state: OrderState) => `No se puede registrar un pago: el pedido está ${ORDER_STATE_LABELS_ES[state].toLowerCase()}`,
+  paymentNoteTooLong: `La nota puede tener hasta ${MAX_PAYMENT_NOTE} caracteres`,
+  paymentNotFound: 'No se encontró el pago en este pedido',
+  paymentAlreadyVoided: 'Este pago ya estaba anulado',
+  voidReasonRequired: 'Escribí por qué se anula el pago',
+  voidReasonTooLong: `El motivo puede tener hasta ${MAX_PAYMENT_NOTE} caracteres`,
 
   fileTooLarge: `${MESSAGES.fileTooLarge} ${MAX_UPLOAD_LABEL}`,
   noFile: MESSAGES.noFile,

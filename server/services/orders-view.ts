@@ -10,6 +10,8 @@ import {
   customerActions,
   isAdditionStage,
   ORDER_STATES,
+  paymentStatusOf,
+  type PaymentStatus,
   shippingZone,
   type OrderBudgetSnapshot,
   type OrderDetail,
@@ -18,7 +20,7 @@ import {
   type StaffOrderList,
 } from '../../lib/orders';
 import type { Db } from '../db/client';
-import { addresses, billingData, orderDocuments, orderItems, orders, orderStateHistory, transports, users } from '../db/schema';
+import { addresses, billingData, orderDocuments, orderItems, orderPayments, orders, orderStateHistory, transports, users } from '../db/schema';
 import { foldedLike, foldedSql } from '../lib/text';
 import type { BoardSort } from '../../lib/admin/board-sort';
 import { documentFileName, mimeOfKey } from '../storage';
@@ -36,6 +38,14 @@ type OrderRow = typeof orders.$inferSelect;
 export const itemCountSql = sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`;
 const unitsSql = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id" and not oi.missing)`;
 /** The customer's messages on the order that staff have not read yet (the board's unread badge). */
+/** What was paid on the order: its payments not voided, in centavos (lib/orders/payments). */
+const paidSql = sql<number>`(select coalesce(sum(op.amount_cents), 0)::bigint from order_payments op where op.order_id = "orders"."id" and op.voided_at is null)`;
+/** The payment statuses as conditions on `orders` (the board's payment filter). */
+function paymentCondition(status: PaymentStatus): SQL {
+  if (status === 'unpaid') return sql`${paidSql} = 0`;
+  if (status === 'partial') return sql`(${paidSql} > 0 and ${paidSql} < "orders"."final_total_cents")`;
+  return sql`(${paidSql} > 0 and ${paidSql} >= "orders"."final_total_cents")`;
+}
 const unreadSql = sql<number>`(select count(*)::int from messages m where m.order_id = "orders"."id" and m.user_id = "orders"."user_id" and m.viewed_at is null)`;
 /** The name of the staff member the order is assigned to (issue 32 item 4), null when nobody is. */
 const assigneeNameSql = sql<string | null>`(select trim(u.name || ' ' || u.lastname) from users u where u.id = "orders"."assigned_to_id")`;
@@ -44,7 +54,7 @@ const assigneeOf = (id: number | null, name: string | null) => (id === null ? nu
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSummary {
+function summaryOf(o: OrderRow, itemCount: number, totalUnits: number, paidCents: number): OrderSummary {
   return {
     id: o.id,
     number: o.number,
@@ -57,6 +67,8 @@ function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSum
     updatedAt: o.updatedAt.toISOString(),
     budgetSentAt: iso(o.budgetSentAt),
     confirmedAt: iso(o.confirmedAt),
+    paymentStatus: paymentStatusOf(Number(paidCents), Number(o.finalTotalCents)),
+    paid: fromCents(Number(paidCents)),
     ...wireTotals({
       totalBoxes: o.totalBoxes,
       totalPriceCents: Number(o.totalPriceCents),
@@ -74,12 +86,12 @@ function summaryOf(o: OrderRow, itemCount: number, totalUnits: number): OrderSum
 export async function listCustomerOrders(db: Db, userId: number, states?: readonly OrderState[]): Promise<OrderSummary[]> {
   const where = states ? and(eq(orders.userId, userId), inArray(orders.state, [...states])) : eq(orders.userId, userId);
   const rows = await db
-    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql })
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, paid: paidSql })
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(500);
-  return rows.map((r) => summaryOf(r.order, r.itemCount, r.totalUnits));
+  return rows.map((r) => summaryOf(r.order, r.itemCount, r.totalUnits, r.paid));
 }
 
 function documentPath(orderId: number, docId: number): string {
@@ -97,7 +109,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const [o] = await db.select().from(orders).where(where).limit(1);
   if (!o) return null;
 
-  const [items, docs, history, address, transport, billing, customer] = await Promise.all([
+  const [items, docs, history, address, transport, billing, customer, payments] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(orderDocuments).where(eq(orderDocuments.orderId, o.id)).orderBy(asc(orderDocuments.createdAt), asc(orderDocuments.id)),
     db.select().from(orderStateHistory).where(eq(orderStateHistory.orderId, o.id)).orderBy(asc(orderStateHistory.at), asc(orderStateHistory.id)),
@@ -113,6 +125,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
           .where(eq(users.id, o.userId))
           .limit(1)
       : Promise.resolve([]),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, o.id)).orderBy(asc(orderPayments.recordedAt), asc(orderPayments.id)),
   ]);
 
   // staff see who made each change: the names of the users in the history and on the documents
@@ -123,6 +136,10 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
     for (const d of docs) {
       const by = ((d.data ?? {}) as DocData).byUserId;
       if (typeof by === 'number') ids.add(by);
+    }
+    for (const p of payments) {
+      if (p.recordedBy !== null) ids.add(p.recordedBy);
+      if (p.voidedBy !== null) ids.add(p.voidedBy);
     }
     if (ids.size) {
       const rows = await db.select({ id: users.id, name: users.name, lastname: users.lastname }).from(users).where(inArray(users.id, [...ids]));
@@ -137,9 +154,10 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const add = additionsStatus(o.state, stage, o.additionsCount);
   const actions = customerActions(o.state);
   const totalUnits = items.filter((i) => !i.missing).reduce((n, i) => n + i.quantity, 0);
+  const paidCents = payments.reduce((n, p) => (p.voidedAt === null ? n + Number(p.amountCents) : n), 0);
 
   const detail: OrderDetail = {
-    ...summaryOf(o, items.length, totalUnits),
+    ...summaryOf(o, items.length, totalUnits, paidCents),
     shippingZone: shippingZone({ toSucc: o.toSucc, province: a?.province ?? null }),
     address: a
       ? {
@@ -196,7 +214,24 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
       byUserId: h.byUserId,
       actor: h.actor === 'customer' || h.actor === 'staff' || h.actor === 'system' ? h.actor : null,
       ...(opts.forStaff ? { byName: nameOf(h.byUserId) } : {}),
+      reason: h.reason,
     })),
+    // the customer sees what counts (no voided rows, no internal notes, no names); staff see every row
+    payments: payments
+      .filter((p) => opts.forStaff || p.voidedAt === null)
+      .map((p) => ({
+        id: p.id,
+        amount: fromCents(Number(p.amountCents)),
+        method: p.method,
+        at: p.recordedAt.toISOString(),
+        ...(opts.forStaff
+          ? {
+              note: p.note,
+              byName: nameOf(p.recordedBy),
+              voided: p.voidedAt ? { at: p.voidedAt.toISOString(), reason: p.voidReason ?? '', byName: nameOf(p.voidedBy) } : null,
+            }
+          : {}),
+      })),
     additions: { stage: add.stage, used: add.used, limit: add.limit, remaining: add.remaining },
     actions: {
       ...actions,
@@ -233,6 +268,8 @@ export interface StaffOrderFilter {
   sort?: BoardSort;
   /** only the orders assigned to this staff member, or to nobody ('none') */
   assignee?: number | 'none';
+  /** payment status (derived from the payments not voided) */
+  payment?: PaymentStatus;
   page: number;
   rows: number;
 }
@@ -273,7 +310,7 @@ function searchCondition(q: string): SQL | undefined {
 
 function staffOrderRows(db: Db) {
   return db
-    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, unread: unreadSql, assigneeName: assigneeNameSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, paid: paidSql, unread: unreadSql, assigneeName: assigneeNameSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
@@ -288,6 +325,7 @@ function staffConditions(f: Omit<StaffOrderFilter, 'page' | 'rows'>): { base: SQ
   if (search) base.push(search);
   if (f.assignee === 'none') base.push(isNull(orders.assignedToId));
   else if (f.assignee !== undefined) base.push(eq(orders.assignedToId, f.assignee));
+  if (f.payment) base.push(paymentCondition(f.payment));
   return { base, withState: f.state ? [...base, eq(orders.state, f.state)] : base };
 }
 
@@ -299,7 +337,7 @@ export async function staffOrdersForExport(db: Db, f: Omit<StaffOrderFilter, 'pa
     .orderBy(...orderingOf(f.sort))
     .limit(max);
   return rows.map((r) => ({
-    ...summaryOf(r.order, r.itemCount, r.totalUnits),
+    ...summaryOf(r.order, r.itemCount, r.totalUnits, r.paid),
     customer: r.customer,
     documentNumber: r.documentNumber,
     assignee: assigneeOf(r.order.assignedToId, r.assigneeName),
@@ -333,7 +371,7 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
   for (const r of perState) counts[r.state] = Number(r.n);
   const total = Number(totalRow[0]?.n ?? 0);
   return {
-    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread), assignee: assigneeOf(r.order.assignedToId, r.assigneeName) })),
+    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits, r.paid), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread), assignee: assigneeOf(r.order.assignedToId, r.assigneeName) })),
     total,
     totalPages: Math.ceil(total / f.rows),
     page: f.page,

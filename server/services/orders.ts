@@ -12,7 +12,8 @@
  * - Once a write committed, it is announced on the event bus (server/events; realtime, notifications and
  *   mail listen). A refused write (4xx) or an idempotent replay announces nothing.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { BulkStateResult } from '../../lib/contracts/orders';
 import { fromCents, toCents } from '../../lib/money';
 import {
   additionsStatus,
@@ -21,8 +22,12 @@ import {
   checkMinimum,
   computeOrderTotals,
   isAdditionStage,
+  MAX_STATE_REASON,
   mergeOrderLines,
+  needsUnpaidConfirmation,
+  paymentStatusOf,
   recordAddition,
+  staffMoveNeedsReason,
   shippingZone,
   type AdditionStage,
   type CreateOrderPayload,
@@ -34,8 +39,8 @@ import {
 } from '../../lib/orders';
 import type { Db } from '../db/client';
 import type { WriteDeps } from '../events';
-import { addresses, billingData, config, orderDocuments, orderItems, orders, orderStateHistory, transports } from '../db/schema';
-import { HttpError } from '../errors';
+import { addresses, billingData, config, orderDocuments, orderItems, orderPayments, orders, orderStateHistory, transports } from '../db/schema';
+import { HttpError, isHttpError } from '../errors';
 import { documentFileName, mimeOfKey } from '../storage';
 import { ORDER_MESSAGES as M } from './orders-messages';
 import { findKeyedOrder, isIdempotencyConflict, type OrderIdempotency } from './orders-idempotency';
@@ -82,13 +87,14 @@ async function lockOrder(tx: Db, orderId: number, ownerId?: number): Promise<Ord
   return row;
 }
 
-async function addHistory(tx: Db, orderId: number, from: OrderState | null, to: OrderState, actor: Actor | null): Promise<void> {
+async function addHistory(tx: Db, orderId: number, from: OrderState | null, to: OrderState, actor: Actor | null, reason: string | null = null): Promise<void> {
   await tx.insert(orderStateHistory).values({
     orderId,
     fromState: from,
     toState: to,
     byUserId: actor?.userId ?? null,
     actor: actor?.kind ?? 'system',
+    reason,
   });
 }
 
@@ -401,25 +407,92 @@ function recomputeTotals(lines: readonly DraftLine[], bonusCents: number, boxes:
 
 /* ------------------------------------------------------------ state moves */
 
+/** What staff add to a move (issue 32, items 2 and 6): the reason the customer reads, the unpaid-dispatch confirmation. */
+export interface MoveOptions {
+  reason?: string;
+  confirmUnpaid?: boolean;
+}
+
+/**
+ * The reason of a staff move, trimmed: required (400) when the move needs one (lib/orders/payments
+ * staffMoveNeedsReason: rejecting, dismantling), at most 500 characters; null when none was given.
+ */
+function staffMoveReason(to: OrderState, raw: string | undefined): string | null {
+  const reason = raw?.trim() ?? '';
+  if (reason.length > MAX_STATE_REASON) throw HttpError.badRequest(M.reasonTooLong);
+  if (!reason && staffMoveNeedsReason(to)) throw HttpError.badRequest(M.reasonRequired(to));
+  return reason || null;
+}
+
 /**
  * A state move through the table: the customer's accept / cancel / finish (own orders only) or staff's
  * generic move. 404 for someone else's order, 409 'No se puede pasar el pedido de … a …' otherwise.
+ * Staff's moves also need a reason to reject or dismantle (400), and dispatching a shipment that is not
+ * fully paid needs `confirmUnpaid` (409 otherwise: lib/orders/payments needsUnpaidConfirmation).
  */
-export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState, actor: Actor, via: OrderAction): Promise<void> {
-  const order = await deps.db.transaction(async (txRaw) => {
+export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState, actor: Actor, via: OrderAction, opts: MoveOptions = {}): Promise<void> {
+  const { order, reason } = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const order = await lockOrder(tx, orderId, actor.kind === 'customer' ? actor.userId : undefined);
     assertMove(order.state, to, actor.kind, via);
+    // after the table's check: a move that is not allowed says so (409) before asking for its reason
+    const reason = actor.kind === 'staff' ? staffMoveReason(to, opts.reason) : null;
+    if (actor.kind === 'staff' && !opts.confirmUnpaid) {
+      const paymentStatus = paymentStatusOf(await paidCents(tx, orderId), Number(order.finalTotalCents));
+      if (needsUnpaidConfirmation({ toSucc: order.toSucc, paymentStatus }, to)) throw new HttpError(409, M.unpaidDispatch(order.number));
+    }
     const now = new Date();
     await tx
       .update(orders)
       .set({ state: to, updatedAt: now, ...(to === 'accepted' ? { confirmedAt: now } : {}) })
       .where(eq(orders.id, orderId));
-    if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor);
-    return order;
+    if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor, reason);
+    return { order, reason };
   });
   orderTransitions.inc({ to });
-  await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: order.userId, from: order.state, to, via, by: actor.kind });
+  await deps.events.emit({ type: 'order.stateChanged', orderId, ownerId: order.userId, from: order.state, to, via, by: actor.kind, ...(reason ? { reason } : {}) });
+}
+
+/** The sum of the order's payments that are not voided, in centavos. */
+export async function paidCents(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${orderPayments.amountCents}), 0)` })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), isNull(orderPayments.voidedAt)));
+  return Number(row?.n ?? 0);
+}
+
+type BulkResult = BulkStateResult['results'][number];
+
+/**
+ * POST /api/staff/orders/bulk-state (issue 32, item 6): the same move for several orders, PER ORDER — each
+ * one goes through `moveOrder` (its own transaction and lock, the table's check, its own event), so one
+ * order that cannot move never holds back the others, and an order is never half-changed. The answer lists
+ * every id: changed, or skipped with the Spanish reason (unknown order, a move the table refuses, an
+ * unpaid shipment without `confirmUnpaid`). The reason of a reject/dismantle is checked once, first (400).
+ */
+export async function bulkMoveOrders(deps: WriteDeps, ids: readonly number[], to: OrderState, actor: Actor, opts: MoveOptions = {}): Promise<BulkStateResult> {
+  staffMoveReason(to, opts.reason);
+  const unique = [...new Set(ids)];
+  const rows = await deps.db.select({ id: orders.id, number: orders.number, state: orders.state }).from(orders).where(inArray(orders.id, unique));
+  const known = new Map(rows.map((r) => [r.id, r]));
+  const results: BulkResult[] = [];
+  for (const id of unique) {
+    const row = known.get(id);
+    if (!row) {
+      results.push({ id, number: null, result: 'skipped', from: null, message: M.bulkUnknownOrder });
+      continue;
+    }
+    try {
+      await moveOrder(deps, id, to, actor, 'state', opts);
+      results.push({ id, number: row.number, result: 'changed', from: row.state, message: null });
+    } catch (err) {
+      if (!isHttpError(err) || err.statusCode >= 500) throw err;
+      results.push({ id, number: row.number, result: 'skipped', from: row.state, message: err.message });
+    }
+  }
+  const changed = results.filter((r) => r.result === 'changed').length;
+  return { changed, skipped: results.length - changed, results };
 }
 
 /* ----------------------------------------------------------------- budget */

@@ -424,6 +424,7 @@ const WATCHED = [
   'order_items',
   'order_state_history',
   'order_documents',
+  'order_payments',
   'messages',
   'notifications',
   'products',

@@ -14,6 +14,7 @@ import {
   ORDER_TRANSITIONS,
   canTransition,
   illegalTransitionMessage,
+  staffMoveNeedsReason,
   type OrderState,
 } from '../../lib/orders';
 import { orders, orderStateHistory } from '../db/schema';
@@ -94,7 +95,8 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
       for (const to of ORDER_STATES) {
         await forceState(db.db, id, from);
         const allowed = canTransition(from, to, 'staff', 'state');
-        const res = await api(app, 'POST', `/api/staff/orders/${id}/state`, { token: staff, body: { to } });
+        // rejecting and dismantling need the reason the customer reads (issue 32, item 6: staff-payments.test.ts)
+        const res = await api(app, 'POST', `/api/staff/orders/${id}/state`, { token: staff, body: { to, ...(staffMoveNeedsReason(to) ? { reason: 'Motivo de prueba' } : {}) } });
         await expectMove(from, to, allowed, res, 'staff', 'state');
         if (allowed) exercised.add(`${from}>${to}>staff>state`);
         // the customer can never use the staff route

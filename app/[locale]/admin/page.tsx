@@ -1,6 +1,8 @@
 import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { OrdersBoard } from '@/components/admin/OrdersBoard';
+import { ADMIN_BOARD_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { staffGet } from '@/lib/admin/data';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { boardApiPath, boardHref, parseBoardFilters } from '@/lib/admin/filters';
@@ -21,5 +23,9 @@ export default async function AdminOrdersPage({ params, searchParams }: Props) {
   const [listLoad, teamLoad] = await Promise.all([staffGet<StaffOrderList>(boardApiPath(filters)), staffGet<StaffTeam>(staffApiPaths.team)]);
   const list = requireStaffData(listLoad, locale as Locale, boardHref(filters));
   const team = requireStaffData(teamLoad, locale as Locale, boardHref(filters));
-  return <OrdersBoard filters={filters} list={list} members={team.members} />;
+  return (
+    <ScopedMessages paths={ADMIN_BOARD_CLIENT_MESSAGE_PATHS}>
+      <OrdersBoard filters={filters} list={list} members={team.members} />
+    </ScopedMessages>
+  );
 }

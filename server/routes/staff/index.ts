@@ -8,7 +8,9 @@
  *
  *   GET   /api/staff/orders?state&from&to&q&page&rows   paged, newest first, with counts per state
  *   GET   /api/staff/orders/:id
- *   POST  /api/staff/orders/:id/state { to }            moves of lib/orders/states made by staff
+ *   POST  /api/staff/orders/:id/state { to, reason?, confirmUnpaid? }   moves of lib/orders/states made by staff
+ *         (a reason to reject or dismantle; confirmUnpaid to dispatch an unpaid shipment)
+ *   /api/staff/orders/:id/payments…, /api/staff/orders/bulk-state: see ./payments.ts
  *   POST  /api/staff/orders/:id/budget { items: [{ itemId, quantity, unitPrice, missing }], bonus, boxes? }
  *   POST  /api/staff/orders/:id/remit { trackingNumber }
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
@@ -40,11 +42,13 @@ import categoryRoutes from './categories';
 import productRoutes from './products';
 import staffCustomers from './customers';
 import staffExports from './exports';
+import staffPayments from './payments';
 import { boardAssignee, boardQuery } from './board-query';
 import staffSearch from './search';
 import staffSettings from './settings';
 import staffTeam from './team';
-import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
+import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
+import { staffStateBodySchema } from '../../../lib/contracts/orders';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
 const pesos = (max: number) =>
@@ -121,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
       const assignee = boardAssignee(q.assignee, req.user!.id);
-      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, page: q.page, rows: q.rows });
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
   );
@@ -145,12 +149,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambiar el estado (sólo los movimientos del personal en la tabla de lib/orders/states; presupuesto enviado se logra enviando un presupuesto)',
         security,
         params: orderIdParams,
-        body: z.object({ to: orderStateSchema }),
+        body: staffStateBodySchema,
         response: { 200: envelope(orderDetailSchema), ...authErrors },
       },
     },
     async (req) => {
-      await moveOrder(app, req.params.id, req.body.to, staffActor(req.user!.id), 'state');
+      const { to, reason, confirmUnpaid } = req.body;
+      await moveOrder(app, req.params.id, to, staffActor(req.user!.id), 'state', { reason, confirmUnpaid });
       return { success: true as const, message: M.stateChanged, data: await detail(req.params.id) };
     },
   );
@@ -280,6 +285,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffExports);
   // staff-only notes, assignment and the team list (issue 32 item 4): ./team.ts
   await app.register(staffTeam);
+  // payments and the bulk state change (issue 32, items 2 and 6)
+  await app.register(staffPayments);
   await app.register(staffSettings);
   await app.register(staffSearch);
 };
