@@ -42,6 +42,7 @@ import staffExports from './exports';
 import { boardQuery } from './board-query';
 import staffSearch from './search';
 import staffSettings from './settings';
+import priceChanges from './price-changes';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, orderStateSchema, staffOrderListSchema } from '../orders/schemas';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
@@ -277,6 +278,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffExports);
   await app.register(staffSettings);
   await app.register(staffSearch);
+  await app.register(priceChanges);
 };
 
 export default routes;
