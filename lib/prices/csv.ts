@@ -221,10 +221,11 @@ export function parsePriceCsv(text: string): ParsedPriceCsv {
           continue;
         }
         const units = /^\d{1,6}$/.test(rawUnits) ? Number(rawUnits) : NaN;
+        const unitsOk = Number.isInteger(units) && units >= 1 && units <= 100_000;
         const a = amount(rawTierPrice);
-        if (!Number.isInteger(units) || units < 1 || units > 100_000) problems.add('tierUnitsInvalid');
+        if (!unitsOk) problems.add('tierUnitsInvalid');
         if (!a.ok) problems.add('tierPriceInvalid');
-        if (!Number.isInteger(units) || !a.ok) continue;
+        if (!unitsOk || !a.ok) continue;
         if (units <= last) problems.add('tierUnitsNotIncreasing');
         last = units;
         if (price !== null && a.cents >= price) problems.add('tierNotBelowPrice');
