@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'adminSettings',
   'adminProducts',
   'adminSearch',
+  'adminPrices',
   'toast',
 ] as const;
 

@@ -30,7 +30,7 @@ export type PriceSelection = z.infer<typeof priceSelectionSchema>;
 /** Two decimals at most, as an integer of hundredths (float noise tolerated). */
 const hundredths = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
-export const priceRuleSchema = z
+const priceRuleSchema = z
   .object({
     kind: z.enum(['percent', 'amount'], { error: M.rule }),
     /** percent (−99.99 … 1000) or pesos (−20.000.000 … 20.000.000), ≤ 2 decimals; negative lowers prices */
@@ -48,10 +48,10 @@ export type PriceRuleInput = z.infer<typeof priceRuleSchema>;
 export const bulkPriceBodySchema = z.object({ selection: priceSelectionSchema.default({}), rule: priceRuleSchema }).strict();
 
 const tierWire = z.object({ id: z.number().int(), units: z.number().int(), price: z.number(), isVip: z.boolean() });
-export const priceSetWireSchema = z.object({ price: z.number(), discount: z.number().nullable(), tiers: z.array(tierWire) });
+const priceSetWireSchema = z.object({ price: z.number(), discount: z.number().nullable(), tiers: z.array(tierWire) });
 export type PriceSetWire = z.infer<typeof priceSetWireSchema>;
 
-export const priceChangeRowSchema = z.object({
+const priceChangeRowSchema = z.object({
   productId: z.number().int(),
   parentId: z.number().int().nullable(),
   sku: z.string(),
@@ -63,7 +63,7 @@ export const priceChangeRowSchema = z.object({
 });
 export type PriceChangeRow = z.infer<typeof priceChangeRowSchema>;
 
-export const csvBadRowSchema = z.object({ line: z.number().int(), sku: z.string(), problems: z.array(z.enum(CSV_ROW_PROBLEMS)) });
+const csvBadRowSchema = z.object({ line: z.number().int(), sku: z.string(), problems: z.array(z.enum(CSV_ROW_PROBLEMS)) });
 
 export const pricePreviewSchema = z.object({
   /** products and variations whose prices change */
@@ -80,10 +80,10 @@ export const pricePreviewSchema = z.object({
 export type PricePreview = z.infer<typeof pricePreviewSchema>;
 
 export const AUDIT_ACTIONS = ['prices.bulk', 'prices.csv', 'prices.undo'] as const;
-export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditSummarySchema = z.object({
+const auditSummarySchema = z.object({
   selection: priceSelectionSchema.partial().nullable(),
   rule: z.object({ kind: z.enum(['percent', 'amount']), value: z.number(), fields: z.array(z.enum(PRICE_FIELDS)), rounding: z.enum(ROUNDINGS) }).nullable(),
   fileName: z.string().nullable(),

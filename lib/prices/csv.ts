@@ -37,9 +37,9 @@ export const CSV_ROW_PROBLEMS = [
 ] as const;
 export type CsvRowProblem = (typeof CSV_ROW_PROBLEMS)[number];
 
-export type CsvFileProblem = 'encoding' | 'empty' | 'header' | 'tooManyRows';
+type CsvFileProblem = 'encoding' | 'empty' | 'header' | 'tooManyRows';
 
-export interface CsvTier {
+interface CsvTier {
   units: number;
   cents: Cents;
   isVip: boolean;

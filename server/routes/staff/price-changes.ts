@@ -82,8 +82,7 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
   const entryAnswer = async (id: number) => {
     const entry = await getAuditEntry(app.db, id);
     if (!entry) throw HttpError.notFound(M.entryNotFound);
-    const { rows: _rows, ...rest } = entry;
-    return rest;
+    return auditEntrySchema.parse(entry); // drops the rows: the answer is the entry's summary
   };
 
   app.post(
