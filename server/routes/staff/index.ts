@@ -16,6 +16,7 @@
  *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products.ts
  *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
+ *   /api/staff/prices…, /api/staff/audit…  bulk price changes (preview, apply, undo, CSV) and the audit log: ./price-changes.ts
  * The services announce every change (server/events): order changes reach the board, the order pages and
  * the customer's notifications; product and configuration changes drop the API's catalogue cache and
  * revalidate the storefront's cached pages.
