@@ -106,47 +106,6 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
         </div>
       </form>
 
-      {entry ? (
-        <section className={`${base.panel} ${styles.form}`} aria-labelledby="audit-entry-title" data-testid="audit-entry">
-          <div className={styles.actions}>
-            <h2 id="audit-entry-title" className={base.h2}>
-              {t('entry', { id: entry.id })} · {t(`action.${entry.action}`)} · {when(entry.createdAt)} · {entry.actor.name}
-            </h2>
-            <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
-              {t('close')}
-            </Link>
-          </div>
-          <div className={base.tableWrap}>
-            <table className={base.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{tc('colProduct')}</th>
-                  <th scope="col" className={base.num}>
-                    {t('before')}
-                  </th>
-                  <th scope="col" className={base.num}>
-                    {t('after')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entry.rows.slice(0, SHOWN_ROWS).map((r) => (
-                  <tr key={r.productId}>
-                    <td>
-                      {r.name}
-                      <span className={styles.sku}>{r.sku}</span>
-                    </td>
-                    <td className={base.num}>{priceLine(r.before)}</td>
-                    <td className={base.num}>{priceLine(r.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {entry.rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('rowsMore', { count: entry.rows.length - SHOWN_ROWS })}</p> : null}
-        </section>
-      ) : null}
-
       <p className={base.muted} aria-live="polite">
         {t('results', { total: list.total })}
       </p>
@@ -199,6 +158,47 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
           </table>
         </div>
       )}
+      {entry ? (
+        <section className={`${base.panel} ${styles.form}`} aria-labelledby="audit-entry-title" data-testid="audit-entry">
+          <div className={styles.actions}>
+            <h2 id="audit-entry-title" className={base.h2}>
+              {t('entry', { id: entry.id })} · {t(`action.${entry.action}`)} · {when(entry.createdAt)} · {entry.actor.name}
+            </h2>
+            <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
+              {t('close')}
+            </Link>
+          </div>
+          <div className={base.tableWrap}>
+            <table className={base.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{tc('colProduct')}</th>
+                  <th scope="col" className={base.num}>
+                    {t('before')}
+                  </th>
+                  <th scope="col" className={base.num}>
+                    {t('after')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entry.rows.slice(0, SHOWN_ROWS).map((r) => (
+                  <tr key={r.productId}>
+                    <td>
+                      {r.name}
+                      <span className={styles.sku}>{r.sku}</span>
+                    </td>
+                    <td className={base.num}>{priceLine(r.before)}</td>
+                    <td className={base.num}>{priceLine(r.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {entry.rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('rowsMore', { count: entry.rows.length - SHOWN_ROWS })}</p> : null}
+        </section>
+      ) : null}
+
       <Pager
         page={list.page}
         pages={list.totalPages}
@@ -209,9 +209,17 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
   );
 }
 
-function priceLine(p: PriceSetWire): string {
-  const parts = [formatPesos(p.price)];
-  if (p.discount !== null) parts.push(`(${formatPesos(p.discount)})`);
-  for (const tier of p.tiers) parts.push(`${tier.isVip ? 'VIP ' : ''}${tier.units}+ ${formatPesos(tier.price)}`);
-  return parts.join(' · ');
+function priceLine(p: PriceSetWire) {
+  return (
+    <>
+      <span className={base.nowrap}>{formatPesos(p.price)}</span>
+      {p.discount !== null ? <span className={styles.sku}>({formatPesos(p.discount)})</span> : null}
+      {p.tiers.map((tier) => (
+        <span key={tier.id} className={`${styles.sku} ${base.nowrap}`}>
+          {tier.isVip ? 'VIP ' : ''}
+          {tier.units}+ {formatPesos(tier.price)}
+        </span>
+      ))}
+    </>
+  );
 }
