@@ -117,8 +117,12 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
             <thead>
               <tr>
                 <th scope="col">{t('colWhen')}</th>
-                <th scope="col">{t('colWho')}</th>
-                <th scope="col">{t('colWhat')}</th>
+                <th scope="col" className={styles.hideNarrow}>
+                  {t('colWho')}
+                </th>
+                <th scope="col" className={styles.hideNarrow}>
+                  {t('colWhat')}
+                </th>
                 <th scope="col">{t('colDetail')}</th>
               </tr>
             </thead>
@@ -128,13 +132,15 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
                   <td className={base.nowrap}>
                     #{e.id}
                     <span className={styles.sku}>{when(e.createdAt)}</span>
+                    <span className={`${styles.sku} ${styles.showNarrow}`}>{e.actor.name}</span>
                   </td>
-                  <td>
+                  <td className={styles.hideNarrow}>
                     {e.actor.name}
                     <span className={styles.sku}>{e.actor.email}</span>
                   </td>
-                  <td>{t(`action.${e.action}`)}</td>
+                  <td className={styles.hideNarrow}>{t(`action.${e.action}`)}</td>
                   <td>
+                    <span className={`${styles.showNarrow}`}>{t(`action.${e.action}`)}</span>
                     <strong>{t('rows', { count: e.summary.count })}</strong>
                     {[ruleText(e), selectionText(e), e.summary.fileName ? t('file', { name: e.summary.fileName }) : null].filter(Boolean).map((x) => (
                       <span key={x} className={styles.sku}>
@@ -215,7 +221,7 @@ function priceLine(p: PriceSetWire) {
       <span className={base.nowrap}>{formatPesos(p.price)}</span>
       {p.discount !== null ? <span className={styles.sku}>({formatPesos(p.discount)})</span> : null}
       {p.tiers.map((tier) => (
-        <span key={tier.id} className={`${styles.sku} ${base.nowrap}`}>
+        <span key={tier.id} className={styles.sku}>
           {tier.isVip ? 'VIP ' : ''}
           {tier.units}+ {formatPesos(tier.price)}
         </span>
