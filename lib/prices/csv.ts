@@ -94,18 +94,35 @@ function detectSeparator(text: string): string {
 /** RFC 4180 records (quotes doubled inside quoted cells; CRLF or LF); blank lines are dropped. */
 export function parseCsvRecords(text: string, sep = detectSeparator(text)): { line: number; cells: string[] }[] {
   const out: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
+  let i = 0;
+  let line = 1;
+  while (i < text.length) {
+    const nl = text.indexOf('\n', i);
+    const end = nl < 0 ? text.length : nl;
+    let seg = text.slice(i, end);
+    if (!seg.includes('"')) {
+      // fast path: a line without quotes is split as it is (most lines of a price list)
+      if (seg.endsWith('\r')) seg = seg.slice(0, -1);
+      if (seg.trim() !== '') out.push({ line, cells: seg.split(sep) });
+      i = end + 1;
+      line++;
+      continue;
+    }
+    const r = quotedRecord(text, i, sep);
+    if (r.cells.length > 1 || r.cells[0]!.trim() !== '') out.push({ line, cells: r.cells });
+    i = r.next;
+    line += r.lines;
+  }
+  return out;
+}
+
+/** One record that has quotes, from `start` to its line end outside quotes. */
+function quotedRecord(text: string, start: number, sep: string): { cells: string[]; next: number; lines: number } {
+  const cells: string[] = [];
   let cell = '';
   let quoted = false;
-  let line = 1;
-  let startLine = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0]!.trim() !== '') out.push({ line: startLine, cells });
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
+  let lines = 1;
+  for (let i = start; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
       if (c === '"') {
@@ -114,7 +131,7 @@ export function parseCsvRecords(text: string, sep = detectSeparator(text)): { li
           i++;
         } else quoted = false;
       } else {
-        if (c === '\n') line++;
+        if (c === '\n') lines++;
         cell += c;
       }
     } else if (c === '"' && cell.trim() === '') {
@@ -124,14 +141,12 @@ export function parseCsvRecords(text: string, sep = detectSeparator(text)): { li
       cells.push(cell);
       cell = '';
     } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      startLine = line;
+      cells.push(cell);
+      return { cells, next: c === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1, lines };
     } else cell += c;
   }
-  if (cell !== '' || cells.length) endRecord();
-  return out;
+  cells.push(cell);
+  return { cells, next: text.length, lines };
 }
 
 const normalizeHeader = (s: string) =>
