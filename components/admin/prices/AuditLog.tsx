@@ -39,6 +39,9 @@ export function auditHref(f: AuditFilters): string {
 
 const SHOWN_ROWS = 500;
 
+/** 'prices.undo' → 'undo' (next-intl reads a dot in a key as nesting). */
+const actionKey = (a: AuditAction) => a.slice(a.indexOf('.') + 1) as 'bulk' | 'csv' | 'undo';
+
 /** The audit log (server-rendered, works without JavaScript): filters, entries, paging, one entry's rows. */
 export function AuditLog({ filters, list, entry, categories }: { filters: AuditFilters; list: AuditList; entry: AuditEntryDetail | null; categories: Record<number, string> }) {
   const t = useTranslations('adminPrices.audit');
@@ -83,7 +86,7 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
             <option value="">{t('anything')}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {t(`action.${a}`)}
+                {t(`action.${actionKey(a)}`)}
               </option>
             ))}
           </select>
@@ -138,9 +141,9 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
                     {e.actor.name}
                     <span className={styles.sku}>{e.actor.email}</span>
                   </td>
-                  <td className={styles.hideNarrow}>{t(`action.${e.action}`)}</td>
+                  <td className={styles.hideNarrow}>{t(`action.${actionKey(e.action)}`)}</td>
                   <td>
-                    <span className={`${styles.showNarrow}`}>{t(`action.${e.action}`)}</span>
+                    <span className={`${styles.showNarrow}`}>{t(`action.${actionKey(e.action)}`)}</span>
                     <strong>{t('rows', { count: e.summary.count })}</strong>
                     {[ruleText(e), selectionText(e), e.summary.fileName ? t('file', { name: e.summary.fileName }) : null].filter(Boolean).map((x) => (
                       <span key={x} className={styles.sku}>
@@ -168,7 +171,7 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
         <section className={`${base.panel} ${styles.form}`} aria-labelledby="audit-entry-title" data-testid="audit-entry">
           <div className={styles.actions}>
             <h2 id="audit-entry-title" className={base.h2}>
-              {t('entry', { id: entry.id })} · {t(`action.${entry.action}`)} · {when(entry.createdAt)} · {entry.actor.name}
+              {t('entry', { id: entry.id })} · {t(`action.${actionKey(entry.action)}`)} · {when(entry.createdAt)} · {entry.actor.name}
             </h2>
             <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
               {t('close')}
