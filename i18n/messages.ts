@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'adminProducts',
   'adminSearch',
   'payments',
+  'adminPrices',
   'toast',
   'wholesale',
 ] as const;

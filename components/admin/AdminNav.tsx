@@ -21,7 +21,8 @@ export function AdminNav({ label, items }: { label: string; items: AdminNavItem[
   return (
     <nav className={styles.nav} aria-label={label} data-testid="admin-nav">
       {items.map((item) => {
-        const current = isCurrentSection(pathname, item.href);
+        // the most specific section wins (/admin/products/prices is Precios, not Productos)
+        const current = isCurrentSection(pathname, item.href) && !items.some((o) => o.href.length > item.href.length && isCurrentSection(pathname, o.href));
         return (
           <Link key={item.href} href={item.href} className={styles.link} aria-current={current ? 'page' : undefined}>
             {item.label}

@@ -47,3 +47,5 @@ export const ADMIN_PRODUCT_CREATE_CLIENT_MESSAGE_PATHS = ['adminProducts.client'
 export const ADMIN_CATEGORIES_CLIENT_MESSAGE_PATHS = ['adminProducts.categories.client'] as const;
 /** /admin/search: SynonymsManager. */
 export const ADMIN_SEARCH_CLIENT_MESSAGE_PATHS = ['adminSearch.client'] as const;
+/** /admin/products/prices: PriceChanger. */
+export const ADMIN_PRICES_CLIENT_MESSAGE_PATHS = ['adminPrices.client'] as const;

@@ -6,9 +6,9 @@ const perms = (role: string) => ROLES.find((r) => r.name === role)!.permissions;
 
 describe('adminSections (the seed roles)', () => {
   it.each([
-    ['superadmin', ['orders', 'products', 'categories', 'search', 'customers', 'config']],
-    ['admin', ['orders', 'products', 'categories', 'search', 'customers', 'config']],
-    ['employee', ['orders', 'products', 'categories', 'search', 'customers']],
+    ['superadmin', ['orders', 'products', 'prices', 'categories', 'search', 'customers', 'audit', 'config']],
+    ['admin', ['orders', 'products', 'prices', 'categories', 'search', 'customers', 'audit', 'config']],
+    ['employee', ['orders', 'products', 'prices', 'categories', 'search', 'customers']],
     ['orderemployee', ['orders']],
     ['customer', []],
     ['vipcustomer', []],

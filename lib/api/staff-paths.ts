@@ -23,6 +23,15 @@ export const staffApiPaths = {
   orderPayments: (id: Id) => `api/staff/orders/${id}/payments`,
   orderPaymentVoid: (id: Id, paymentId: Id) => `api/staff/orders/${id}/payments/${paymentId}/void`,
   ordersBulkState: 'api/staff/orders/bulk-state',
+  pricesPreview: 'api/staff/prices/preview',
+  pricesApply: 'api/staff/prices/apply',
+  pricesImportPreview: 'api/staff/prices/import/preview',
+  pricesImportApply: 'api/staff/prices/import/apply',
+  pricesLast: 'api/staff/prices/last',
+  pricesExport: (params: URLSearchParams) => `api/staff/prices/export${q(params)}`,
+  priceChangeUndo: (id: Id) => `api/staff/prices/changes/${id}/undo`,
+  audit: (params: URLSearchParams) => `api/staff/audit${q(params)}`,
+  auditEntry: (id: Id) => `api/staff/audit/${id}`,
   customers: (params: URLSearchParams) => `api/staff/customers${q(params)}`,
   customersExport: (params: URLSearchParams) => `api/staff/customers/export${q(params)}`,
   customer: (id: Id) => `api/staff/customers/${id}`,
@@ -54,4 +63,6 @@ export const staffApiPaths = {
   storefrontOrdersExport: (params: URLSearchParams) => `/api/staff-export/orders${q(params)}`,
   /** the storefront's own handler (app/api/staff-export/customers) */
   storefrontCustomersExport: (params: URLSearchParams) => `/api/staff-export/customers${q(params)}`,
+  /** the storefront's own handler (app/api/staff-export/prices) */
+  storefrontPricesExport: (params: URLSearchParams) => `/api/staff-export/prices${q(params)}`,
 } as const;

@@ -682,6 +682,31 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   runs: integer('runs').notNull().default(0),
 });
 
+/**
+ * The audit log (issue 24 §2): one row per audited staff change — so far the bulk price changes (by rule or
+ * by CSV) and their undos. `rows` keeps every product's prices before and after (services/bulk-prices.ts), so
+ * a change can be reverted from its entry; the actor's name and e-mail are copied, the log outlives accounts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: createdAt(),
+    actorId: integer('actor_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    /** prices.bulk | prices.csv | prices.undo (lib/contracts/price-changes.ts) */
+    action: text('action').notNull(),
+    /** filter, rule, file name, counts and totals */
+    summary: jsonb('summary').notNull(),
+    /** before/after per product or variation */
+    rows: jsonb('rows').notNull(),
+    undoOf: integer('undo_of').references((): AnyPgColumn => auditLog.id, { onDelete: 'set null' }),
+    undoneBy: integer('undone_by').references((): AnyPgColumn => auditLog.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_actor_idx').on(t.actorId), index('audit_log_action_idx').on(t.action)],
+);
+
 /* -------------------------------------------------------------- relations */
 // For drizzle's relational queries (db.query.*); they do not change the SQL schema.
 

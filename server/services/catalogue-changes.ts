@@ -18,7 +18,9 @@ export type CatalogueChange =
   /** a product was deleted: what it was, read before the delete */
   | { kind: 'productRemoved'; productId: number; slugs: readonly string[]; categorySlugs: readonly string[] }
   /** a category was created, renamed, reordered, given an image or deleted: its slugs (old and new) */
-  | { kind: 'category'; slugs: readonly string[] };
+  | { kind: 'category'; slugs: readonly string[] }
+  /** many products' prices changed at once (a bulk price change or its undo: services/bulk-prices.ts) */
+  | { kind: 'prices'; productIds: readonly number[] };
 
 async function categorySlugsOf(db: Db, productId: number): Promise<string[]> {
   const rows = await db
@@ -45,6 +47,18 @@ async function productTags(db: Db, productId: number, extraCategorySlugs: readon
   return [...out];
 }
 
+/** Past this many products, a price change revalidates every product page and list instead of each one. */
+const MAX_PRODUCTS_BY_TAG = 40;
+
+/** Tags of a price change: each product (and its parent) with its categories, or every product page at once. */
+async function pricesTags(db: Db, productIds: readonly number[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  if (productIds.length > MAX_PRODUCTS_BY_TAG) return [cacheTags.products, cacheTags.productDetails];
+  const out = new Set<string>();
+  for (const id of productIds) for (const t of await productTags(db, id)) out.add(t);
+  return [...out];
+}
+
 /** The tags a change touches (exported for tests). */
 async function catalogueChangeTags(db: Db, change: CatalogueChange): Promise<string[]> {
   switch (change.kind) {
@@ -55,6 +69,8 @@ async function catalogueChangeTags(db: Db, change: CatalogueChange): Promise<str
       out.add(cacheTags.categories);
       return [...out];
     }
+    case 'prices':
+      return pricesTags(db, change.productIds);
     case 'category': {
       // a category's name and slug show in every product card and detail of it, and in the menus
       const out = new Set<string>([cacheTags.categories, cacheTags.products, cacheTags.productDetails]);

@@ -31,6 +31,10 @@ const CATALOGUE_WRITES: Record<string, string[]> = {
   'PATCH /api/staff/categories/:id': ['categories', 'products'],
   'POST /api/staff/categories/:id/image': ['categories', 'products'],
   'DELETE /api/staff/categories/:id': ['categories', 'products'],
+  // bulk price changes (issue 24 §2): every product page, list and category the products show in
+  'POST /api/staff/prices/apply': ['products', 'categories'],
+  'POST /api/staff/prices/import/apply': ['products', 'categories'],
+  'POST /api/staff/prices/changes/:id/undo': ['products', 'categories'],
   'POST /api/staff/carousel': ['carousel'],
   'PATCH /api/staff/carousel/:id': ['carousel'],
   'DELETE /api/staff/carousel/:id': ['carousel'],

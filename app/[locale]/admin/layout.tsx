@@ -29,18 +29,21 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
 export default async function AdminLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, ts, tp, session] = await Promise.all([
+  const [t, ts, tp, tpr, session] = await Promise.all([
     getTranslations('admin'),
     getTranslations('adminSettings'),
     getTranslations('adminProducts'),
+    getTranslations('adminPrices'),
     staffGet<SessionCheckAnswer>('auth'),
   ]);
   const labels = {
     orders: t('nav.orders'),
     products: ts('nav.products'),
+    prices: tpr('nav.prices'),
     categories: tp('categories.nav'),
     search: ts('nav.search'),
     customers: ts('nav.customers'),
+    audit: tpr('nav.audit'),
     config: t('nav.config'),
   };
   const items: AdminNavItem[] =

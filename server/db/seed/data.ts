@@ -1257,6 +1257,7 @@ export const PERMISSIONS: { name: string; description: string }[] = [
   { name: 'users:write', description: 'Editar clientes y asignar roles' },
   { name: 'roles:write', description: 'Editar roles y permisos' },
   { name: 'transports:write', description: 'Editar transportes' },
+  { name: 'audit:read', description: 'Ver el registro de auditoría (cambios de precios masivos y sus reversiones)' },
 ];
 
 const STAFF_BASE = ['orders:read', 'orders:write', 'messages:write'];
@@ -1266,7 +1267,7 @@ export const ROLES: { name: string; description: string; permissions: string[] }
   {
     name: 'admin',
     description: 'Administración de la tienda',
-    permissions: [...STAFF_BASE, 'products:write', 'categories:write', 'config:write', 'users:read', 'users:write', 'transports:write'],
+    permissions: [...STAFF_BASE, 'products:write', 'categories:write', 'config:write', 'users:read', 'users:write', 'transports:write', 'audit:read'],
   },
   { name: 'employee', description: 'Empleado: pedidos y productos', permissions: [...STAFF_BASE, 'products:write', 'users:read'] },
   { name: 'orderemployee', description: 'Empleado de pedidos', permissions: [...STAFF_BASE] },

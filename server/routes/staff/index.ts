@@ -19,6 +19,7 @@
  *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
  *   /api/staff/orders/:id/notes…, …/assignee, /api/staff/team  staff-only notes and assignment: see ./team.ts
+ *   /api/staff/prices…, /api/staff/audit…  bulk price changes (preview, apply, undo, CSV) and the audit log: ./price-changes.ts
  * The services announce every change (server/events): order changes reach the board, the order pages and
  * the customer's notifications; product and configuration changes drop the API's catalogue cache and
  * revalidate the storefront's cached pages.
@@ -47,6 +48,7 @@ import { boardAssignee, boardQuery } from './board-query';
 import staffSearch from './search';
 import staffSettings from './settings';
 import staffTeam from './team';
+import priceChanges from './price-changes';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
 import { staffStateBodySchema } from '../../../lib/contracts/orders';
 
@@ -289,6 +291,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPayments);
   await app.register(staffSettings);
   await app.register(staffSearch);
+  await app.register(priceChanges);
 };
 
 export default routes;

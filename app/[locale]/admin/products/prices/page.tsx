@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { ScopedMessages } from '@/components/layout/ScopedMessages';
+import { ADMIN_PRICES_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
+import { PriceChanger } from '@/components/admin/prices/PriceChanger';
+import base from '@/components/admin/admin.module.css';
+import { staffGet } from '@/lib/admin/data';
+import { requireStaffData } from '@/lib/admin/guard';
+import type { AuditEntry } from '@/lib/contracts/price-changes';
+import { staffApiPaths } from '@/lib/api/staff-paths';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale as Locale, namespace: 'adminPrices' });
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
+
+/**
+ * /admin/products/prices (products:write): the bulk price change with its preview, the CSV round trip and the
+ * undo of the last change (components/admin/prices/PriceChanger.tsx; the API: routes/staff/price-changes.ts).
+ */
+export default async function AdminPricesPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const path = '/admin/products/prices';
+  const [list, last] = await Promise.all([
+    staffGet<{ categories: { id: number; name: string }[] }>(staffApiPaths.products(new URLSearchParams({ rows: '1' }))),
+    staffGet<{ entry: AuditEntry | null }>(staffApiPaths.pricesLast),
+  ]);
+  const { categories } = requireStaffData(list, locale as Locale, path);
+  const { entry } = requireStaffData(last, locale as Locale, path);
+  const t = await getTranslations('adminPrices');
+  return (
+    <div className={base.main}>
+      <div>
+        <h1 className={base.title}>{t('title')}</h1>
+        <p className={base.muted}>{t('intro')}</p>
+      </div>
+      <ScopedMessages paths={ADMIN_PRICES_CLIENT_MESSAGE_PATHS}>
+        <PriceChanger categories={categories.map((c) => ({ id: c.id, name: c.name }))} last={entry} />
+      </ScopedMessages>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useFormatter, useTranslations } from 'next-intl';
+import { Pager } from '@/components/admin/Pager';
+import { Link } from '@/i18n/navigation';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditList, type PriceSetWire } from '@/lib/contracts/price-changes';
+import { formatPesos } from '@/lib/money';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
+import base from '../admin.module.css';
+import styles from './prices.module.css';
+
+export type AuditFilters = { actor?: number; action?: AuditAction; from?: string; to?: string; page?: number; entry?: number };
+export type AuditEntryDetail = AuditEntry & {
+  rows: { productId: number; parentId: number | null; sku: string; name: string; before: PriceSetWire; after: PriceSetWire }[];
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const int = (v: unknown) => (typeof v === 'string' && /^[0-9]{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+export function parseAuditFilters(sp: Record<string, string | string[] | undefined>): AuditFilters {
+  const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : undefined);
+  const action = one('action');
+  const from = one('from');
+  const to = one('to');
+  return {
+    actor: int(one('actor')),
+    action: (AUDIT_ACTIONS as readonly string[]).includes(action ?? '') ? (action as AuditAction) : undefined,
+    from: from && DAY.test(from) ? from : undefined,
+    to: to && DAY.test(to) ? to : undefined,
+    page: int(one('page')),
+    entry: int(one('entry')),
+  };
+}
+
+export function auditHref(f: AuditFilters): string {
+  const q = new URLSearchParams();
+  for (const k of ['actor', 'action', 'from', 'to', 'page', 'entry'] as const) if (f[k]) q.set(k, String(f[k]));
+  const s = q.toString();
+  return `/admin/audit${s ? `?${s}` : ''}`;
+}
+
+const SHOWN_ROWS = 500;
+
+/** 'prices.undo' → 'undo' (next-intl reads a dot in a key as nesting). */
+const actionKey = (a: AuditAction) => a.slice(a.indexOf('.') + 1) as 'bulk' | 'csv' | 'undo';
+
+/** The audit log (server-rendered, works without JavaScript): filters, entries, paging, one entry's rows. */
+export function AuditLog({ filters, list, entry, categories }: { filters: AuditFilters; list: AuditList; entry: AuditEntryDetail | null; categories: Record<number, string> }) {
+  const t = useTranslations('adminPrices.audit');
+  const tc = useTranslations('adminPrices.client');
+  const format = useFormatter();
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
+  const categoryName = (id: number) => categories[id] ?? `#${id}`;
+  const ruleText = (e: AuditEntry) => {
+    const r = e.summary.rule;
+    if (!r) return null;
+    const amount = r.kind === 'percent' ? `${r.value > 0 ? '+' : ''}${String(r.value).replace('.', ',')} %` : `${r.value > 0 ? '+' : '-'}${formatPesos(Math.abs(r.value))}`;
+    return `${amount} · ${r.fields.map((f) => tc(`field.${f}`)).join(', ')} · ${tc(`round.${r.rounding}`)}`;
+  };
+  const selectionText = (e: AuditEntry) => {
+    const s = e.summary.selection;
+    if (!s) return null;
+    const parts = [s.category ? `${tc('category')} ${categoryName(s.category)}` : null, s.q ? `“${s.q}”` : null, s.state ? tc(`states.${s.state}`) : null].filter(Boolean);
+    return parts.length ? parts.join(' · ') : t('selectionAll');
+  };
+
+  return (
+    <div className={base.main}>
+      <div>
+        <h1 className={base.title}>{t('title')}</h1>
+        <p className={base.muted}>{t('intro')}</p>
+      </div>
+      <form method="get" className={`${base.panel} ${styles.fieldset}`} role="search" data-testid="audit-filters">
+        <label className={styles.field}>
+          <span>{t('who')}</span>
+          <select name="actor" defaultValue={filters.actor ? String(filters.actor) : ''}>
+            <option value="">{t('anyone')}</option>
+            {list.actors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name} ({a.email})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>{t('what')}</span>
+          <select name="action" defaultValue={filters.action ?? ''} data-testid="audit-action">
+            <option value="">{t('anything')}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {t(`action.${actionKey(a)}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>{t('from')}</span>
+          <input type="date" name="from" defaultValue={filters.from ?? ''} />
+        </label>
+        <label className={styles.field}>
+          <span>{t('to')}</span>
+          <input type="date" name="to" defaultValue={filters.to ?? ''} />
+        </label>
+        <div className={styles.actions}>
+          <button type="submit" className={base.secondaryButton}>
+            {t('filter')}
+          </button>
+          <Link href="/admin/audit" className={base.linkButton}>
+            {t('clear')}
+          </Link>
+        </div>
+      </form>
+
+      <p className={base.muted} aria-live="polite">
+        {t('results', { total: list.total })}
+      </p>
+      {list.items.length === 0 ? (
+        <p className={base.empty}>{t('empty')}</p>
+      ) : (
+        <div className={base.tableWrap}>
+          <table className={base.table} data-testid="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('colWhen')}</th>
+                <th scope="col" className={styles.hideNarrow}>
+                  {t('colWho')}
+                </th>
+                <th scope="col" className={styles.hideNarrow}>
+                  {t('colWhat')}
+                </th>
+                <th scope="col">{t('colDetail')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((e) => (
+                <tr key={e.id} data-testid="audit-row" data-action={e.action} data-entry-id={e.id}>
+                  <td className={base.nowrap}>
+                    #{e.id}
+                    <span className={styles.sku}>{when(e.createdAt)}</span>
+                    <span className={`${styles.sku} ${styles.showNarrow}`}>{e.actor.name}</span>
+                  </td>
+                  <td className={styles.hideNarrow}>
+                    {e.actor.name}
+                    <span className={styles.sku}>{e.actor.email}</span>
+                  </td>
+                  <td className={styles.hideNarrow}>{t(`action.${actionKey(e.action)}`)}</td>
+                  <td>
+                    <span className={`${styles.showNarrow}`}>{t(`action.${actionKey(e.action)}`)}</span>
+                    <strong>{t('rows', { count: e.summary.count })}</strong>
+                    {[ruleText(e), selectionText(e), e.summary.fileName ? t('file', { name: e.summary.fileName }) : null].filter(Boolean).map((x) => (
+                      <span key={x} className={styles.sku}>
+                        {x}
+                      </span>
+                    ))}
+                    {e.summary.undoOf ? <span className={styles.sku}>{t('undoOf', { id: e.summary.undoOf })}</span> : null}
+                    {e.undoneBy ? <span className={styles.sku}>{t('undoneBy', { id: e.undoneBy })}</span> : null}
+                    {e.summary.skipped.length ? (
+                      <span className={styles.problems}>
+                        {t('skipped', { count: e.summary.skipped.length })}: {e.summary.skipped.slice(0, 10).map((s) => s.sku).join(', ')}
+                      </span>
+                    ) : null}
+                    <Link href={auditHref({ ...filters, entry: e.id })} className={base.rowLink} data-testid="audit-see">
+                      {t('see')}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {entry ? (
+        <section className={`${base.panel} ${styles.form}`} aria-labelledby="audit-entry-title" data-testid="audit-entry">
+          <div className={styles.actions}>
+            <h2 id="audit-entry-title" className={base.h2}>
+              {t('entry', { id: entry.id })} · {t(`action.${actionKey(entry.action)}`)} · {when(entry.createdAt)} · {entry.actor.name}
+            </h2>
+            <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
+              {t('close')}
+            </Link>
+          </div>
+          <div className={base.tableWrap}>
+            <table className={base.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{tc('colProduct')}</th>
+                  <th scope="col" className={base.num}>
+                    {t('before')}
+                  </th>
+                  <th scope="col" className={base.num}>
+                    {t('after')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entry.rows.slice(0, SHOWN_ROWS).map((r) => (
+                  <tr key={r.productId}>
+                    <td>
+                      {r.name}
+                      <span className={styles.sku}>{r.sku}</span>
+                    </td>
+                    <td className={base.num}>{priceLine(r.before)}</td>
+                    <td className={base.num}>{priceLine(r.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {entry.rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('rowsMore', { count: entry.rows.length - SHOWN_ROWS })}</p> : null}
+        </section>
+      ) : null}
+
+      <Pager
+        page={list.page}
+        pages={list.totalPages}
+        href={(page) => auditHref({ ...filters, entry: undefined, page })}
+        labels={{ nav: t('pagination'), prev: `← ${t('prev')}`, next: `${t('next')} →`, pageOf: t('pageOf', { page: list.page, pages: list.totalPages }) }}
+      />
+    </div>
+  );
+}
+
+function priceLine(p: PriceSetWire) {
+  return (
+    <>
+      <span className={base.nowrap}>{formatPesos(p.price)}</span>
+      {p.discount !== null ? <span className={styles.sku}>({formatPesos(p.discount)})</span> : null}
+      {p.tiers.map((tier) => (
+        <span key={tier.id} className={styles.sku}>
+          {tier.isVip ? 'VIP ' : ''}
+          {tier.units}+ {formatPesos(tier.price)}
+        </span>
+      ))}
+    </>
+  );
+}

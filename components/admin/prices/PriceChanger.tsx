@@ -1,0 +1,418 @@
+'use client';
+
+/**
+ * The bulk price change (issue 24 §2): a selection (category, search, state), a rule (+/- percent or amount,
+ * on price, discount and/or tiers, with a rounding) → the API's preview (every product and variation old →
+ * new, the count, the total change, the violations) → apply, confirmed. The same preview from an edited CSV
+ * (every bad row listed). The last change can be undone (rows edited by hand since are skipped and listed).
+ * The API recomputes everything; this island only collects the inputs and shows the answers.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { useMessages } from '@/components/toast/MessagesProvider';
+import type { AuditEntry, PriceChangeRow, PricePreview, PriceSetWire } from '@/lib/contracts/price-changes';
+import { formatPesos } from '@/lib/money';
+import { parseAmount } from '@/lib/money/parse';
+import { parsePercent, PRICE_FIELDS, ROUNDINGS, type PriceField, type Rounding } from '@/lib/prices/rules';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
+import base from '../admin.module.css';
+import styles from './prices.module.css';
+import { staffApiPaths } from '@/lib/api/staff-paths';
+
+const STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
+/** Rows drawn in the table; the summary counts them all and the apply changes them all. */
+const SHOWN_ROWS = 300;
+
+type Category = { id: number; name: string };
+type Source = { kind: 'rule'; body: unknown } | { kind: 'csv'; file: File };
+
+export function PriceChanger({ categories, last: initialLast }: { categories: Category[]; last: AuditEntry | null }) {
+  const t = useTranslations('adminPrices.client');
+  const format = useFormatter();
+  const router = useRouter();
+  const { notify } = useMessages();
+  const { handleError } = usePublicApi();
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const [category, setCategory] = useState('');
+  const [q, setQ] = useState('');
+  const [state, setState] = useState('');
+  const [direction, setDirection] = useState<'up' | 'down'>('up');
+  const [kind, setKind] = useState<'percent' | 'amount'>('percent');
+  const [value, setValue] = useState('');
+  const [fields, setFields] = useState<PriceField[]>(['price']);
+  const [rounding, setRounding] = useState<Rounding>('none');
+  const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [preview, setPreview] = useState<PricePreview | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
+  const [last, setLast] = useState<AuditEntry | null>(initialLast);
+
+  const selection = { ...(category ? { category: Number(category) } : {}), ...(q.trim() ? { q: q.trim() } : {}), ...(state ? { state } : {}) };
+  const magnitude = kind === 'percent' ? (() => {
+    const bp = parsePercent(value);
+    return bp !== null && bp > 0 ? bp / 100 : null;
+  })() : (() => {
+    const r = parseAmount(value);
+    return r.ok && r.cents > 0 ? r.pesos : null;
+  })();
+  const valueError = touched && magnitude === null;
+  const fieldsError = touched && fields.length === 0;
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
+  const exportHref = staffApiPaths.storefrontPricesExport(new URLSearchParams(Object.entries(selection).map(([k, v]) => [k, String(v)])));
+
+  const run = async <T,>(work: () => Promise<T>): Promise<T | null> => {
+    setBusy(true);
+    try {
+      return await work();
+    } catch (err) {
+      handleError(err);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPreview = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (magnitude === null || fields.length === 0) return;
+    const body = { selection, rule: { kind, value: direction === 'down' ? -magnitude : magnitude, fields, rounding } };
+    const data = await run(() => publicRequest<PricePreview>(staffApiPaths.pricesPreview, { method: 'POST', body }));
+    if (data) {
+      setPreview(data);
+      setSource({ kind: 'rule', body });
+    }
+  };
+
+  const onCsvPreview = async () => {
+    const file = fileRef.current?.files?.[0];
+    if (!file) {
+      notify('ERROR', t('chooseFile'));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file);
+    const data = await run(() => publicRequest<PricePreview>(staffApiPaths.pricesImportPreview, { method: 'POST', body: form, timeoutMs: 60_000 }));
+    if (data) {
+      setPreview(data);
+      setSource({ kind: 'csv', file });
+    }
+  };
+
+  const onApply = async () => {
+    if (!preview || !source || !window.confirm(t('confirm', { count: preview.count }))) return;
+    const data = await run(() => {
+      if (source.kind === 'rule') return publicRequest<{ entry: AuditEntry }>(staffApiPaths.pricesApply, { method: 'POST', body: source.body, timeoutMs: 60_000 });
+      const form = new FormData();
+      form.append('file', source.file);
+      return publicRequest<{ entry: AuditEntry }>(staffApiPaths.pricesImportApply, { method: 'POST', body: form, timeoutMs: 60_000 });
+    });
+    if (data) {
+      notify('SUCCESS', t('applied'));
+      setLast(data.entry);
+      setPreview(null);
+      setSource(null);
+      router.refresh();
+    }
+  };
+
+  const onUndo = async () => {
+    if (!last || !window.confirm(t('undoConfirm', { when: when(last.createdAt) }))) return;
+    const data = await run(() => publicRequest<{ entry: AuditEntry }>(staffApiPaths.priceChangeUndo(last.id), { method: 'POST', body: {}, timeoutMs: 60_000 }));
+    if (data) {
+      notify('SUCCESS', t('undone'));
+      setLast(data.entry);
+      setPreview(null);
+      router.refresh();
+    }
+  };
+
+  const toggleField = (f: PriceField) => setFields((list) => (list.includes(f) ? list.filter((x) => x !== f) : PRICE_FIELDS.filter((x) => x === f || list.includes(x))));
+  const blocked = !preview || preview.count === 0 || preview.violationCount > 0 || preview.bad.length > 0;
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.form}>
+        <form className={`${base.panel} ${styles.form}`} onSubmit={onPreview} noValidate data-testid="price-form">
+          <fieldset className={styles.fieldset}>
+            <legend>{t('selection')}</legend>
+            <label className={styles.field}>
+              <span>{t('category')}</span>
+              <select value={category} onChange={(e) => setCategory(e.target.value)} data-testid="price-category">
+                <option value="">{t('allCategories')}</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={`${styles.field} ${styles.grow}`}>
+              <span>{t('search')}</span>
+              <input type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} placeholder={t('searchPlaceholder')} data-testid="price-search" />
+            </label>
+            <label className={styles.field}>
+              <span>{t('state')}</span>
+              <select value={state} onChange={(e) => setState(e.target.value)} data-testid="price-state">
+                <option value="">{t('allStates')}</option>
+                {STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`states.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+
+          <fieldset className={styles.fieldset}>
+            <legend>{t('rule')}</legend>
+            <label className={styles.field}>
+              <span>{t('direction')}</span>
+              <select value={direction} onChange={(e) => setDirection(e.target.value as 'up' | 'down')} data-testid="price-direction">
+                <option value="up">{t('up')}</option>
+                <option value="down">{t('down')}</option>
+              </select>
+            </label>
+            <label className={styles.field}>
+              <span>{t('kind')}</span>
+              <select value={kind} onChange={(e) => setKind(e.target.value as 'percent' | 'amount')} data-testid="price-kind">
+                <option value="percent">{t('percent')}</option>
+                <option value="amount">{t('amount')}</option>
+              </select>
+            </label>
+            <label className={styles.field}>
+              <span>{t('value')}</span>
+              <input
+                inputMode="decimal"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                aria-invalid={valueError || undefined}
+                aria-describedby={valueError ? 'price-value-error' : undefined}
+                maxLength={20}
+                data-testid="price-value"
+              />
+            </label>
+            <label className={styles.field}>
+              <span>{t('rounding')}</span>
+              <select value={rounding} onChange={(e) => setRounding(e.target.value as Rounding)} data-testid="price-rounding">
+                {ROUNDINGS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`round.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset className={styles.checks}>
+              <legend>{t('fields')}</legend>
+              {PRICE_FIELDS.map((f) => (
+                <label key={f} className={styles.check}>
+                  <input type="checkbox" checked={fields.includes(f)} onChange={() => toggleField(f)} data-testid={`price-field-${f}`} />
+                  {t(`field.${f}`)}
+                </label>
+              ))}
+            </fieldset>
+            {valueError ? (
+              <p id="price-value-error" className={styles.error} role="alert">
+                {t('valueInvalid')}
+              </p>
+            ) : null}
+            {fieldsError ? (
+              <p className={styles.error} role="alert">
+                {t('fieldsRequired')}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className={styles.actions}>
+            <button type="submit" className={base.secondaryButton} disabled={busy} data-testid="price-preview">
+              {busy ? t('working') : t('preview')}
+            </button>
+          </div>
+        </form>
+
+        {preview ? (
+          <section className={`${base.panel} ${styles.form}`} aria-labelledby="price-preview-title" data-testid="price-preview-panel">
+            <div className={styles.summary}>
+              <h2 id="price-preview-title" className={base.h2}>
+                {source?.kind === 'csv' ? t('source.csv', { name: source.file.name }) : t('source.rule')}
+              </h2>
+              <strong data-testid="price-preview-count" data-count={preview.count}>
+                {t('summary', { count: preview.count, selected: preview.selected })}
+              </strong>
+              <span className={base.muted}>
+                {t('totals', { price: signed(preview.totals.price), discount: signed(preview.totals.discount), tiers: signed(preview.totals.tiers) })}
+              </span>
+            </div>
+            {preview.violationCount > 0 ? (
+              <p className={styles.alert} role="alert" data-testid="price-violations">
+                {t('violations', { count: preview.violationCount })}
+              </p>
+            ) : null}
+            {preview.bad.length > 0 ? (
+              <div className={styles.alert} role="alert" data-testid="price-bad-rows">
+                <p className={styles.error}>{t('badRows', { count: preview.bad.length })}</p>
+                <ul className={styles.list}>
+                  {preview.bad.slice(0, SHOWN_ROWS).map((b) => (
+                    <li key={b.line}>
+                      {t('line', { line: b.line })}
+                      {b.sku ? ` (${b.sku})` : ''}: {b.problems.map((p) => t(`problem.${p}`)).join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {preview.rows.length > 0 ? <PreviewTable rows={preview.rows} /> : null}
+            <div className={styles.actions}>
+              <button type="button" className={base.primaryButton} disabled={busy || blocked} onClick={onApply} data-testid="price-apply">
+                {t('apply', { count: preview.count })}
+              </button>
+            </div>
+          </section>
+        ) : null}
+      </div>
+
+      <div className={styles.side}>
+        <section className={base.panel} aria-labelledby="price-last-title" data-testid="price-last">
+          <h2 id="price-last-title" className={base.h2}>
+            {t('last')}
+          </h2>
+          {last ? (
+            <div className={styles.form}>
+              <p className={base.muted} data-testid="price-last-line" data-entry-id={last.id}>
+                #{last.id} · {t('lastLine', { when: when(last.createdAt), who: last.actor.name, count: last.summary.count })}
+              </p>
+              {last.summary.skipped.length > 0 ? (
+                <div data-testid="price-skipped">
+                  <p className={styles.error}>{t('skipped', { count: last.summary.skipped.length })}</p>
+                  <ul className={styles.list}>
+                    {last.summary.skipped.slice(0, 50).map((s) => (
+                      <li key={s.productId}>
+                        {s.name} <span className={styles.sku}>{s.sku}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {last.canUndo ? (
+                <>
+                  <p className={base.muted}>{t('undoHelp')}</p>
+                  <div className={styles.actions}>
+                    <button type="button" className={base.dangerButton} disabled={busy} onClick={onUndo} data-testid="price-undo">
+                      {t('undo')}
+                    </button>
+                  </div>
+                </>
+              ) : last.undoneBy ? (
+                <p className={base.muted}>{t('undoneBy')}</p>
+              ) : null}
+            </div>
+          ) : (
+            <p className={base.muted}>{t('lastNone')}</p>
+          )}
+        </section>
+
+        <section className={`${base.panel} ${styles.form}`} aria-labelledby="price-csv-title" data-testid="price-csv">
+          <h2 id="price-csv-title" className={base.h2}>
+            {t('csv')}
+          </h2>
+          <p className={base.muted}>{t('csvIntro')}</p>
+          <a href={exportHref} className={base.linkButton} download data-testid="price-export">
+            {t('export')}
+          </a>
+          <label className={styles.field}>
+            <span>{t('file')}</span>
+            <input ref={fileRef} type="file" accept=".csv,text/csv,text/plain" data-testid="price-file" />
+          </label>
+          <div className={styles.actions}>
+            <button type="button" className={base.secondaryButton} disabled={busy} onClick={onCsvPreview} data-testid="price-csv-preview">
+              {t('importPreview')}
+            </button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function signed(pesos: number): string {
+  return `${pesos > 0 ? '+' : ''}${formatPesos(pesos)}`;
+}
+
+function Change({ before, after }: { before: number | null; after: number | null }) {
+  if (before === after) return <span>{after === null ? '—' : formatPesos(after)}</span>;
+  return (
+    <span>
+      <span className={styles.old}>{before === null ? '—' : formatPesos(before)}</span>
+      <span className={styles.arrow} aria-hidden="true">
+        →
+      </span>
+      <span className={styles.new}>{after === null ? '—' : formatPesos(after)}</span>
+    </span>
+  );
+}
+
+function Tiers({ before, after }: { before: PriceSetWire['tiers']; after: PriceSetWire['tiers'] }) {
+  if (after.length === 0) return <span>—</span>;
+  return (
+    <ul className={styles.tierList}>
+      {after.map((tier, i) => (
+        <li key={tier.id}>
+          {tier.isVip ? 'VIP ' : ''}
+          {tier.units}+: <Change before={before[i]?.price ?? null} after={tier.price} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PreviewTable({ rows }: { rows: PriceChangeRow[] }) {
+  const t = useTranslations('adminPrices.client');
+  return (
+    <>
+      <div className={base.tableWrap}>
+        <table className={base.table} data-testid="price-preview-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('colProduct')}</th>
+              <th scope="col" className={base.num}>
+                {t('colPrice')}
+              </th>
+              <th scope="col" className={`${base.num} ${styles.hideNarrow}`}>
+                {t('colDiscount')}
+              </th>
+              <th scope="col" className={styles.hideNarrow}>
+                {t('colTiers')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, SHOWN_ROWS).map((r) => (
+              <tr key={r.productId} className={r.violations.length ? styles.bad : undefined} data-testid="price-preview-row" data-product-id={r.productId} data-new-price={r.after.price}>
+                <td>
+                  {r.name}
+                  <span className={styles.sku}>
+                    {r.sku}
+                    {r.parentId ? ` · ${t('variation')}` : ''}
+                  </span>
+                  {r.violations.length ? <span className={styles.problems}>{r.violations.map((v) => t(`violation.${v}`)).join(', ')}</span> : null}
+                </td>
+                <td className={base.num}>
+                  <Change before={r.before.price} after={r.after.price} />
+                </td>
+                <td className={`${base.num} ${styles.hideNarrow}`}>
+                  <Change before={r.before.discount} after={r.after.discount} />
+                </td>
+                <td className={styles.hideNarrow}>
+                  <Tiers before={r.before.tiers} after={r.after.tiers} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('more', { count: rows.length - SHOWN_ROWS })}</p> : null}
+    </>
+  );
+}
