@@ -63,7 +63,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // the first request tells the hook where the server listens; the templates are fetched a second later
   await fetch(`${base}/ok`).then((r) => r.text());
-  for (let i = 0; i < 100 && !(statusTemplate('not-found', 'en') && statusTemplate('unavailable', 'es')); i += 1) {
+  // every kind in every locale (a loaded machine fetches them more slowly: up to 20 s, not a fixed 5)
+  const all = () => (['not-found', 'unavailable'] as const).every((k) => (['es', 'en', 'pt-BR'] as const).every((l) => statusTemplate(k, l)));
+  for (let i = 0; i < 400 && !all(); i += 1) {
     await new Promise((r) => setTimeout(r, 50));
   }
 });
