@@ -1,35 +1,15 @@
 /**
  * @jest-environment node
  */
-import { decodeCsvBytes, parseCsvRecords, parsePriceCsv } from './csv';
+import { parsePriceCsv } from './csv';
 
 const HEADER = 'SKU;Nombre;Precio;Descuento;Tramo 1 unidades;Tramo 1 precio;Tramo 2 unidades;Tramo 2 precio;VIP 1 unidades;VIP 1 precio';
 
-describe('decodeCsvBytes', () => {
-  it('reads UTF-8 with or without BOM, UTF-16 with BOM and Windows-1252', () => {
-    expect(decodeCsvBytes(Buffer.from('\uFEFFSKU;Nombre\r\nA;Sándalo'))).toBe('SKU;Nombre\r\nA;Sándalo');
-    expect(decodeCsvBytes(Buffer.from('SKU;Nombre\nA;Sándalo', 'latin1'))).toBe('SKU;Nombre\nA;Sándalo');
-    expect(decodeCsvBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('SKU\tPrecio', 'utf16le')]))).toBe('SKU\tPrecio');
-  });
-  it('refuses binary files', () => {
-    expect(decodeCsvBytes(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBeNull();
-  });
-});
-
-describe('parseCsvRecords', () => {
-  it('quotes, doubled quotes, line breaks inside quotes, CRLF and blank lines', () => {
-    expect(parseCsvRecords('a;"b;c";"d ""e"""\r\n\r\n"x\ny";z\n', ';')).toEqual([
-      { line: 1, cells: ['a', 'b;c', 'd "e"'] },
-      { line: 3, cells: ['x\ny', 'z'] },
-    ]);
-  });
-  it('detects `,` and tab separators from the header', () => {
-    expect(parseCsvRecords('SKU,Precio\nA,"1.234,50"')[1]!.cells).toEqual(['A', '1.234,50']);
-    expect(parseCsvRecords('SKU\tPrecio\nA\t10')[1]!.cells).toEqual(['A', '10']);
-  });
-});
-
 describe('parsePriceCsv', () => {
+  it('a broken quote makes the whole file malformed, with its line', () => {
+    expect(parsePriceCsv(`${HEADER}\nA-1;Vela;"100;;;;;;;\n`)).toEqual({ ok: false, problem: 'malformed', line: 2 });
+  });
+
   it('reads es-AR amounts, optional discount and tiers by kind', () => {
     const r = parsePriceCsv(`${HEADER}\nA-1;x;1.234,56;1000;10;1100;20;1.050;10;900\nB-2;'=y;$ 500;;;;;;;\n`);
     expect(r).toEqual({

@@ -1,10 +1,8 @@
 /**
  * The price CSV of the bulk price change (issue 24 §2): reading the file staff edited in a spreadsheet.
  *
- * - bytes: UTF-8 (with or without BOM), UTF-16 with its BOM, or — what Excel in Spanish saves as "CSV" —
- *   Windows-1252; a file with NUL bytes or control characters is not a CSV (`encoding`);
- * - separator: `;` (Excel es-AR, our export), `,` or tab, whichever the header line uses;
- * - cells: RFC 4180 quotes; a leading apostrophe our export put before a formula-looking cell is removed,
+ * - bytes, separator and records: lib/csv (one reader for every upload); a broken quote is `malformed`;
+ * - cells: a leading apostrophe our export put before a formula-looking cell is removed,
  *   and a formula in an amount cell is simply not a number;
  * - columns by header name (any order, accents and case ignored): SKU, Nombre (ignored), Precio, Descuento,
  *   "Tramo N unidades" / "Tramo N precio" and "VIP N unidades" / "VIP N precio" (the tiers, in order);
@@ -14,6 +12,7 @@
  */
 import type { Cents } from '../money';
 import { parseAmount } from '../money/parse';
+import { CsvError, readCsv } from '../csv';
 
 export const MAX_CSV_ROWS = 20_000;
 
@@ -37,7 +36,7 @@ export const CSV_ROW_PROBLEMS = [
 ] as const;
 export type CsvRowProblem = (typeof CSV_ROW_PROBLEMS)[number];
 
-type CsvFileProblem = 'encoding' | 'empty' | 'header' | 'tooManyRows';
+type CsvFileProblem = 'encoding' | 'malformed' | 'empty' | 'header' | 'tooManyRows';
 
 interface CsvTier {
   units: number;
@@ -57,97 +56,7 @@ export interface CsvBadRow {
   problems: CsvRowProblem[];
 }
 
-export type ParsedPriceCsv = { ok: true; rows: CsvPriceRow[]; bad: CsvBadRow[] } | { ok: false; problem: CsvFileProblem };
-
-/** Bytes → text (see the header); null when it is not a text file. */
-export function decodeCsvBytes(bytes: Uint8Array): string | null {
-  let text: string;
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  else {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-    } catch {
-      text = new TextDecoder('windows-1252').decode(bytes);
-    }
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // NUL and other C0 controls (tab, CR, LF aside) mean a binary file or a wrong guess of its encoding
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) return null;
-  return text;
-}
-
-/** The separator the header line uses (outside quotes): `;`, `,` or tab. */
-function detectSeparator(text: string): string {
-  const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0 };
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) break;
-    else if (!quoted && c in counts) counts[c]!++;
-  }
-  if (counts[';']! >= counts[',']! && counts[';']! >= counts['\t']! && counts[';']! > 0) return ';';
-  return counts['\t']! > counts[',']! ? '\t' : ',';
-}
-
-/** RFC 4180 records (quotes doubled inside quoted cells; CRLF or LF); blank lines are dropped. */
-export function parseCsvRecords(text: string, sep = detectSeparator(text)): { line: number; cells: string[] }[] {
-  const out: { line: number; cells: string[] }[] = [];
-  let i = 0;
-  let line = 1;
-  while (i < text.length) {
-    const nl = text.indexOf('\n', i);
-    const end = nl < 0 ? text.length : nl;
-    let seg = text.slice(i, end);
-    if (!seg.includes('"')) {
-      // fast path: a line without quotes is split as it is (most lines of a price list)
-      if (seg.endsWith('\r')) seg = seg.slice(0, -1);
-      if (seg.trim() !== '') out.push({ line, cells: seg.split(sep) });
-      i = end + 1;
-      line++;
-      continue;
-    }
-    const r = quotedRecord(text, i, sep);
-    if (r.cells.length > 1 || r.cells[0]!.trim() !== '') out.push({ line, cells: r.cells });
-    i = r.next;
-    line += r.lines;
-  }
-  return out;
-}
-
-/** One record that has quotes, from `start` to its line end outside quotes. */
-function quotedRecord(text: string, start: number, sep: string): { cells: string[]; next: number; lines: number } {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let lines = 1;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') lines++;
-        cell += c;
-      }
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === sep) {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\r' || c === '\n') {
-      cells.push(cell);
-      return { cells, next: c === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1, lines };
-    } else cell += c;
-  }
-  cells.push(cell);
-  return { cells, next: text.length, lines };
-}
+export type ParsedPriceCsv = { ok: true; rows: CsvPriceRow[]; bad: CsvBadRow[] } | { ok: false; problem: CsvFileProblem; line?: number };
 
 const normalizeHeader = (s: string) =>
   s
@@ -172,7 +81,13 @@ type TierColumns = { units?: number; price?: number };
 
 /** Reads the file's text: every valid row and every bad one (by line), or what is wrong with the whole file. */
 export function parsePriceCsv(text: string): ParsedPriceCsv {
-  const records = parseCsvRecords(text);
+  let records;
+  try {
+    records = readCsv(text, { maxRecords: MAX_CSV_ROWS + 1 });
+  } catch (err) {
+    if (err instanceof CsvError) return { ok: false, problem: 'malformed', line: err.row };
+    throw err;
+  }
   if (records.length === 0) return { ok: false, problem: 'empty' };
   const header = records[0]!.cells.map((c) => normalizeHeader(unNeutralise(c)));
   const col = (name: string) => header.indexOf(name);

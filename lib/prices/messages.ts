@@ -12,6 +12,8 @@ export const PRICE_MESSAGES = {
   badRows: 'El archivo tiene filas con errores: corregilas y volvé a importarlo',
   csvEncoding: 'El archivo no es un CSV de texto (UTF-8 o Windows-1252)',
   csvEmpty: 'El archivo está vacío',
+  /** followed by the line */
+  csvMalformed: 'El archivo tiene comillas sin cerrar o mal puestas en la fila',
   csvHeader: 'La primera fila debe tener las columnas SKU y Precio',
   csvTooManyRows: 'El archivo tiene más de 20.000 filas',
   csvTooLarge: 'El archivo pesa más de 5 MB',

@@ -16,7 +16,8 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { AuditSummary, PriceChangeRow, PricePreview, PriceRuleInput, PriceSelection, PriceSetWire } from '../../lib/contracts/price-changes';
 import { fromCents, toCents, type Cents } from '../../lib/money';
-import { decodeCsvBytes, parsePriceCsv, type CsvBadRow, type CsvPriceRow, type CsvRowProblem } from '../../lib/prices/csv';
+import { decodeCsvBytes } from '../../lib/csv';
+import { parsePriceCsv, type CsvBadRow, type CsvPriceRow, type CsvRowProblem } from '../../lib/prices/csv';
 import { PRICE_MESSAGES as M } from '../../lib/prices/messages';
 import { adjustPrices, priceViolations, samePrices, type AdjustRule, type PriceSet, type TierPrices } from '../../lib/prices/rules';
 import type { Db } from '../db/client';
@@ -184,7 +185,13 @@ function readCsv(bytes: Buffer): { rows: CsvPriceRow[]; bad: CsvBadRow[] } {
   if (text === null) throw HttpError.badRequest(M.csvEncoding);
   const parsed = parsePriceCsv(text);
   if (!parsed.ok) {
-    const message = { encoding: M.csvEncoding, empty: M.csvEmpty, header: M.csvHeader, tooManyRows: M.csvTooManyRows }[parsed.problem];
+    const message = {
+      encoding: M.csvEncoding,
+      malformed: `${M.csvMalformed} ${parsed.line ?? 1}`,
+      empty: M.csvEmpty,
+      header: M.csvHeader,
+      tooManyRows: M.csvTooManyRows,
+    }[parsed.problem];
     throw HttpError.badRequest(message);
   }
   return { rows: parsed.rows, bad: [...parsed.bad] };

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { QUICK_ORDER_MAX_LINES, rowsToLines, type Cell, type ParsedLines } from '../../lib/wholesale/lines';
-import { CsvError, parseCsv } from '../../lib/wholesale/csv';
+import { CsvError, decodeCsvBytes, readCsv as readCsvRecords } from '../../lib/csv';
 import { HttpError } from '../errors';
 
 export const QUICK_ORDER_MESSAGES = {
@@ -38,23 +38,18 @@ function finish(parsed: ParsedLines): ParsedLines {
 }
 
 function readCsv(data: Buffer): ParsedLines {
-  // text only: NUL bytes or invalid UTF-8 mean a binary file (an .xls, a PDF…), not a CSV
-  if (data.includes(0)) throw HttpError.badRequest(M.fileType);
-  let text: string;
+  // text only (lib/csv): NUL bytes or other controls mean a binary file (an .xls, a PDF…), not a CSV
+  const text = decodeCsvBytes(data);
+  if (text === null) throw HttpError.badRequest(M.fileType);
+  // each record at its line (as the XLSX rows below): the results name the file's own line numbers
+  const rows: string[][] = [];
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    // Excel on Windows may save "CSV" in Windows-1252: SKUs and numbers are ASCII anyway
-    text = new TextDecoder('windows-1252').decode(data);
-  }
-  let rows: string[][];
-  try {
-    rows = parseCsv(text, QUICK_ORDER_MAX_LINES + 1);
+    for (const r of readCsvRecords(text, { maxRecords: QUICK_ORDER_MAX_LINES + 1 })) rows[r.line - 1] = r.cells;
   } catch (err) {
     if (err instanceof CsvError) throw HttpError.badRequest(M.csvMalformed(err.row));
     throw err;
   }
-  return finish(rowsToLines(rows));
+  return finish(rowsToLines(Array.from(rows, (r) => r ?? [])));
 }
 
 type ExcelValue = ExcelJS.CellValue;

@@ -25,8 +25,9 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // An oversized body or file is the customer's mistake, answered 400 in Spanish; the rest goes to the
   // app's error handler (plugins/error-handler).
-  app.setErrorHandler((err: FastifyError, _req, reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(400).send({ success: false, message: M.bodyTooLarge });
+  app.setErrorHandler((err: FastifyError) => {
+    // thrown on to the app's handler, which writes the one envelope (message + code)
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw HttpError.badRequest(M.bodyTooLarge);
     throw err;
   });
 
