@@ -13,7 +13,6 @@ export const MESSAGES = {
   /** 404 (not in the spec's catalogue; the storefront shows the server's message) */
   notFound: 'No se encontró el recurso',
   productNotFound: 'No se encontró el producto',
-  categoryNotFound: 'No se encontró la categoría',
   /** 429 (not in the spec's catalogue) */
   tooManyRequests: 'Demasiadas solicitudes, intenta nuevamente en unos minutos',
   /** 500 */

@@ -140,3 +140,5 @@ export const priceListQuerySchema = z.object({
     .optional()
     .describe('Slug de la categoría (sin él, el catálogo completo)'),
 });
+
+export type PriceListQuery = z.infer<typeof priceListQuerySchema>;

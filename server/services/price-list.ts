@@ -129,17 +129,19 @@ async function maxTierCount(db: Db, categoryId: number | null, isVip: boolean): 
 
 /**
  * The quantity steps of one product for this customer: for every distinct `units` of the tiers it may get,
- * the unit price lib/pricing gives at exactly that many units; steps that do not lower the price are left out.
+ * the unit price lib/pricing gives at exactly that many units; a step that does not lower the price below the
+ * regular one and the steps before it is left out (e.g. a general tier at 48 u. after a cheaper VIP one at 24 u.).
  */
 export function tierSteps(line: { priceCents: number; discountCents: number | null }, tiers: readonly Tier[], isVip: boolean): PriceListTier[] {
   const out: PriceListTier[] = [];
   const seen = new Set<number>();
-  const regular = line.discountCents ?? line.priceCents;
+  let lowest = line.discountCents ?? line.priceCents;
   for (const { tier, eligible } of tiersForDisplay([...tiers], { isVip })) {
     if (!eligible || seen.has(tier.units)) continue;
     seen.add(tier.units);
     const [priced] = priceCart([{ id: 0, parentId: 0, units: tier.units, price: line.priceCents, discount: line.discountCents }], new Map([[0, tiers]]), { isVip }).lines;
-    if (!priced || priced.unitPrice >= regular) continue;
+    if (!priced || priced.unitPrice >= lowest) continue;
+    lowest = priced.unitPrice;
     const strict = priced.tier?.isStrict ?? false;
     out.push({ units: tier.units, strict, price: fromCents(priced.unitPrice) });
   }

@@ -11,6 +11,7 @@
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyError } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { priceListQuerySchema, quickOrderRequestSchema, quickOrderResultSchema, reorderPreviewSchema } from '../../../lib/contracts/wholesale';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, type ParsedLines } from '../../../lib/wholesale/lines';
@@ -116,7 +117,8 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
           'Los productos ocultos no aparecen. Se envía en streaming como adjunto con nombre fechado (lista-de-precios-AAAA-MM-DD.pdf).',
         security: [{ bearerAuth: [] }],
         querystring: priceListQuerySchema,
-        response: { ...errorResponses, 401: errorSchema.describe('Sin sesión') },
+        produces: [PRICE_LIST_CONTENT_TYPES.pdf, PRICE_LIST_CONTENT_TYPES.xlsx],
+        response: { 200: z.unknown().describe('El archivo (PDF o XLSX), como adjunto'), ...errorResponses, 401: errorSchema.describe('Sin sesión') },
       },
     },
     async (req, reply) => {
@@ -135,6 +137,8 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .header('content-type', PRICE_LIST_CONTENT_TYPES[format])
+        // the storefront (another origin) reads the dated file name
+        .header('access-control-expose-headers', 'content-disposition')
         .header('content-disposition', `attachment; filename="${priceListFileName(header, format, category ? slug! : null)}"`)
         .send(body);
     },
