@@ -149,8 +149,13 @@ export async function writePriceListPdf(
   doc.pipe(out);
   let page = 0;
   let y = 0;
-  const cell = (text: string, col: { x: number; w: number }, top: number, opts: PDFKit.Mixins.TextOptions = {}) =>
-    doc.text(text, col.x, top, { width: col.w, height: LINE, lineBreak: false, ellipsis: true, ...opts });
+  // A text that fits is placed directly (no line wrapper: most cells, and much faster); a longer one is cut
+  // with an ellipsis.
+  const cell = (text: string, col: { x: number; w: number }, top: number, opts: { align?: 'right' } = {}) => {
+    const width = doc.widthOfString(text);
+    if (width <= col.w) doc.text(text, opts.align === 'right' ? col.x + col.w - width : col.x, top, { lineBreak: false });
+    else doc.text(text, col.x, top, { width: col.w, height: LINE, lineBreak: false, ellipsis: true });
+  };
 
   const footer = () => {
     doc.font(FONT).fontSize(7).fillColor('#444444');
@@ -209,8 +214,13 @@ export async function writePriceListPdf(
       }
       if (skuLines > 1) doc.text(r.sku, COLS.sku.x, y, { width: COLS.sku.w, lineGap: LINE - doc.currentLineHeight() });
       else cell(r.sku, COLS.sku, y);
-      cell(r.product, COLS.product, y);
-      cell(r.variation ?? '', COLS.variation, y);
+      // a product without variations takes the variation's column too
+      if (r.variation) {
+        cell(r.product, COLS.product, y);
+        cell(r.variation, COLS.variation, y);
+      } else {
+        cell(r.product, { x: COLS.product.x, w: COLS.variation.x + COLS.variation.w - COLS.product.x }, y);
+      }
       doc.font(BOLD);
       cell(plain(formatPesos(r.unitPrice)), COLS.unitPrice, y, { align: 'right' });
       doc.font(FONT).fontSize(7.5);

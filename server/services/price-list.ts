@@ -5,10 +5,11 @@
  * - the unit price with its discount applied and, per quantity step this customer may reach (VIP tiers only
  *   for VIP customers), the unit price lib/pricing gives at that quantity — the engine of the cart and the API;
  * - the stock state (limited, no stock).
- * Rows come in batches read by keyset (name, group, id), so memory stays flat with the catalogue's size;
+ * Rows come in batches (the ordered id list first, then each batch by primary key), so memory stays flat with
+ * the catalogue's size;
  * services/price-list-files writes them as XLSX or PDF while they stream.
  */
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents } from '../../lib/money';
 import { priceCart, tiersForDisplay, type Tier } from '../../lib/pricing';
@@ -148,15 +149,22 @@ export function tierSteps(line: { priceCents: number; discountCents: number | nu
   return out;
 }
 
-/** The rows of the list, in batches (keyset on name, group, id). */
-export async function* priceListRows(db: Db, query: PriceListQuery, batchSize = 500): AsyncGenerator<PriceListRow[]> {
-  const sortName = sql<string>`coalesce(${parent.name}, ${products.name})`;
-  const group = sql<number>`coalesce(${products.parentId}, ${products.id})`;
-  let after: { name: string; group: number; id: number } | null = null;
-  for (;;) {
-    const where: SQL = after
-      ? and(listedWhere(query.categoryId), sql`(${sortName}, ${group}, ${products.id}) > (${after.name}, ${after.group}, ${after.id})`)!
-      : listedWhere(query.categoryId);
+/**
+ * The rows of the list, in batches: one query puts the listed ids in order (name, group, id — a few bytes per
+ * product), then each batch is read by primary key with its tiers. Memory holds the id list and one batch.
+ */
+export async function* priceListRows(db: Db, query: PriceListQuery, batchSize = 2000): AsyncGenerator<PriceListRow[]> {
+  const sortName = sql`coalesce(${parent.name}, ${products.name})`;
+  const group = sql`coalesce(${products.parentId}, ${products.id})`;
+  const ordered = await db
+    .select({ id: products.id })
+    .from(products)
+    .leftJoin(parent, eq(parent.id, products.parentId))
+    .where(listedWhere(query.categoryId))
+    .orderBy(sortName, group, products.id);
+  for (let start = 0; start < ordered.length; start += batchSize) {
+    const ids = ordered.slice(start, start + batchSize).map((r) => r.id);
+    const position = new Map(ids.map((id, i) => [id, i]));
     const rows = await db
       .select({
         id: products.id,
@@ -168,26 +176,19 @@ export async function* priceListRows(db: Db, query: PriceListQuery, batchSize = 
         discountCents: products.discountCents,
         state: products.state,
         parentState: parent.state,
-        sortName,
-        group,
       })
       .from(products)
       .leftJoin(parent, eq(parent.id, products.parentId))
-      .where(where)
-      .orderBy(sortName, group, products.id)
-      .limit(batchSize);
-    if (!rows.length) return;
-    const tiers = await loadTiers(db, rows.map((r) => Number(r.group)));
+      .where(inArray(products.id, ids));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    const tiers = await loadTiers(db, rows.map((r) => r.parentId ?? r.id));
     yield rows.map((r) => ({
       sku: r.sku,
       product: r.parentName ?? r.name,
       variation: r.parentName ? r.name : null,
       unitPrice: fromCents(r.discountCents ?? r.priceCents),
-      tiers: tierSteps(r, tiers.get(Number(r.group)) ?? [], query.isVip),
+      tiers: tierSteps(r, tiers.get(r.parentId ?? r.id) ?? [], query.isVip),
       state: r.state === 'noStock' || r.parentState === 'noStock' ? 'noStock' : r.state === 'limited' || r.parentState === 'limited' ? 'limited' : null,
     }));
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { name: last.sortName, group: Number(last.group), id: last.id };
   }
 }
