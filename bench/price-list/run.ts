@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.table(all.map((r) => ({ ...r, kb: Math.round(r.bytes / 1024), bytes: undefined })));
+  console.table(all.map(({ bytes, ...r }) => ({ ...r, kb: Math.round(bytes / 1024) })));
   const resultsDir = path.join(root, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, `price-list-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(all, null, 2));

@@ -126,7 +126,7 @@ export type QuickOrderLine = z.infer<typeof quickOrderLineSchema>;
 
 /* --------------------------------------------------------------- price list */
 
-export const PRICE_LIST_FORMATS = ['pdf', 'xlsx'] as const;
+const PRICE_LIST_FORMATS = ['pdf', 'xlsx'] as const;
 
 /** GET api/price-list: the signed-in customer's price list as a file (PDF or XLSX), whole or one category. */
 export const priceListQuerySchema = z.object({

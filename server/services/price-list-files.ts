@@ -11,7 +11,7 @@ import PDFDocument from 'pdfkit';
 import { formatPesos } from '../../lib/money';
 import type { PriceListHeader, PriceListRow, PriceListTier } from './price-list';
 
-export const PRICE_LIST_TEXTS = {
+const PRICE_LIST_TEXTS = {
   title: 'Lista de precios',
   customer: 'Cliente',
   validAt: 'Precios vigentes al',
@@ -42,7 +42,7 @@ export function priceListFileName(header: Pick<PriceListHeader, 'isoDate'>, form
 }
 
 /** "desde 50 u. → $ 850,00" (strict tiers: "múltiplos de 12 u. → …"); `arrow` for fonts without "→". */
-export function tierText(tier: PriceListTier, arrow = '→'): string {
+function tierText(tier: PriceListTier, arrow = '→'): string {
   return `${tier.strict ? 'múltiplos de' : 'desde'} ${tier.units} u. ${arrow} ${formatPesos(tier.price)}`;
 }
 

@@ -133,7 +133,7 @@ async function maxTierCount(db: Db, categoryId: number | null, isVip: boolean): 
  * the unit price lib/pricing gives at exactly that many units; a step that does not lower the price below the
  * regular one and the steps before it is left out (e.g. a general tier at 48 u. after a cheaper VIP one at 24 u.).
  */
-export function tierSteps(line: { priceCents: number; discountCents: number | null }, tiers: readonly Tier[], isVip: boolean): PriceListTier[] {
+function tierSteps(line: { priceCents: number; discountCents: number | null }, tiers: readonly Tier[], isVip: boolean): PriceListTier[] {
   const out: PriceListTier[] = [];
   const seen = new Set<number>();
   let lowest = line.discountCents ?? line.priceCents;
