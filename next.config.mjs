@@ -57,7 +57,7 @@ const SECURITY_HEADERS = [
 const nextConfig = {
   async headers() {
     const publicPages = ['/', ...PREFIXES, `${LOCALE}/products`, `${LOCALE}/products/:product([^/.]+)`, `${LOCALE}/${CATEGORY}`, `${LOCALE}/${CATEGORY}/:product([^/.]+)`];
-    const privatePages = [`${LOCALE}/:page(cart|quick-order|checkout|profile|orders|autoLogin|verify|reset-password)`, `${LOCALE}/order/:path*`, `${LOCALE}/admin`, `${LOCALE}/admin/:path*`];
+    const privatePages = [`${LOCALE}/:page(cart|quick-order|price-list|checkout|profile|orders|autoLogin|verify|reset-password)`, `${LOCALE}/order/:path*`, `${LOCALE}/admin`, `${LOCALE}/admin/:path*`];
     return [
       ...publicPages.map((source) => ({ source, missing: sessionCookie, headers: cacheHeader(SHARED_CACHE) })),
       // The same HTML, but a signed-in visitor's response is never put in a shared cache.

@@ -85,6 +85,13 @@ export function AccountMenu({ className }: { className?: string }) {
             </Link>
           </li>
         )}
+        {staff ? null : (
+          <li>
+            <Link href="/price-list" prefetch={false} className={styles.item} onClick={() => setOpen(false)}>
+              {t('priceList')}
+            </Link>
+          </li>
+        )}
         <li>
           <Link href="/profile" prefetch={false} className={styles.item} onClick={() => setOpen(false)}>
             {t('profile')}

@@ -140,6 +140,36 @@ export async function publicRequest<T>(path: string, options: PublicRequestOptio
   }
 }
 
+/**
+ * A file from the API (a price list) with the session token, renewed as `publicRequest` does. The name is
+ * the server's (Content-Disposition), or null. Failures throw PublicApiError with the API's message.
+ */
+export async function publicDownload(path: string, fetchImpl: typeof fetch = fetch): Promise<{ blob: Blob; filename: string | null }> {
+  let token = readToken();
+  if (token && expiresWithin(token, refreshMarginMs(token))) {
+    const renewed = await refreshSession(publicApiBase(), token);
+    if (renewed.kind === 'ok') token = renewed.session.token;
+  }
+  let res: Response;
+  try {
+    res = await fetchImpl(publicApiUrlFor(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new PublicApiError({ kind: 'network', status: 0 });
+  }
+  if (!res.ok) {
+    let message: string | undefined;
+    try {
+      const body = (await res.json()) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message.trim()) message = body.message;
+    } catch {
+      // not JSON: the status says enough
+    }
+    throw new PublicApiError(failureFor(res.status, message));
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await res.blob(), filename };
+}
+
 async function requestOnce<T>(path: string, options: PublicRequestOptions, token: string | null): Promise<T> {
   const { method = 'GET', body, signal, headers = {}, fetchImpl = fetch, timeoutMs = BROWSER_API_TIMEOUT_MS } = options;
   const finalHeaders: Record<string, string> = { accept: 'application/json', ...headers };

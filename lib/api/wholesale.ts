@@ -2,7 +2,7 @@
  * Browser calls of the wholesale tools (issue 23 §1–2), answers parsed with their contracts
  * (lib/contracts/wholesale.ts): "Volver a pedir" and the quick order pad.
  */
-import { quickOrderResultSchema, reorderPreviewSchema, type QuickOrderRequest, type QuickOrderResult, type ReorderPreview } from '@/lib/contracts/wholesale';
+import { quickOrderResultSchema, reorderPreviewSchema, type PriceListQuery, type QuickOrderRequest, type QuickOrderResult, type ReorderPreview } from '@/lib/contracts/wholesale';
 import { parseAnswer } from './orders';
 import { publicRequest } from './public';
 
@@ -19,3 +19,10 @@ export const wholesaleApi = {
     return parseAnswer(quickOrderResultSchema, await publicRequest<unknown>('api/quick-order', { method: 'POST', body: form }));
   },
 };
+
+/** GET api/price-list: the signed-in customer's price list as a file. */
+export function priceListUrl(query: PriceListQuery): string {
+  const params = new URLSearchParams({ format: query.format });
+  if (query.category) params.set('category', query.category);
+  return `api/price-list?${params.toString()}`;
+}

@@ -123,3 +123,22 @@ export type ReorderLine = z.infer<typeof reorderLineSchema>;
 export type QuickOrderRequest = z.infer<typeof quickOrderRequestSchema>;
 export type QuickOrderResult = z.infer<typeof quickOrderResultSchema>;
 export type QuickOrderLine = z.infer<typeof quickOrderLineSchema>;
+
+/* --------------------------------------------------------------- price list */
+
+const PRICE_LIST_FORMATS = ['pdf', 'xlsx'] as const;
+
+/** GET api/price-list: the signed-in customer's price list as a file (PDF or XLSX), whole or one category. */
+export const priceListQuerySchema = z.object({
+  format: z.enum(PRICE_LIST_FORMATS).describe('pdf o xlsx'),
+  category: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^[a-z0-9-]+$/)
+    .optional()
+    .describe('Slug de la categoría (sin él, el catálogo completo)'),
+});
+
+export type PriceListQuery = z.infer<typeof priceListQuerySchema>;

@@ -4,6 +4,9 @@
  * replace them with the real ones before going live.
  */
 
+/** The shop's name (page titles, structured data, price lists). */
+export const SHOP_NAME = 'Aromas del Alma';
+
 export const CONTACT = {
   /** WhatsApp number in E.164 without "+", used for https://wa.me links. */
   whatsappNumber: '5491100000000',

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import { routing, type Locale } from '@/i18n/routing';
 import { publicSiteUrl } from '@/lib/api/config';
 import { LOCALE_INFO, localeInfo, localizedPath } from '@/lib/locales';
+import { SHOP_NAME } from './business';
 
-export const SHOP_NAME = 'Aromas del Alma';
+export { SHOP_NAME };
 
 export function absoluteUrl(path: string): string {
   return `${publicSiteUrl()}${path.startsWith('/') ? path : `/${path}`}`;

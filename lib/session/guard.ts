@@ -1,5 +1,5 @@
 /**
- * Signed-in guard (spec §2, §6): checkout, profile, the order list, single orders and the staff
+ * Signed-in guard (spec §2, §6): checkout, profile, the order list, single orders, the price list and the staff
  * back-office (/admin) need a session.
  * Pure, so proxy.ts (edge) can call it: `guardRedirect(pathname, Boolean(req.cookies.get('userToken')))`.
  */
@@ -10,6 +10,8 @@ const PROTECTED: RegExp[] = [
   /^\/checkout(\/.*)?$/,
   /^\/profile(\/.*)?$/,
   /^\/orders(\/.*)?$/,
+  // the customer's price list (issue 23 §3)
+  /^\/price-list\/?$/,
   /^\/order\/[^/]+\/?$/,
   // the staff back-office (the API checks the role on every call)
   /^\/admin(\/.*)?$/,

@@ -154,6 +154,8 @@ const TABLE: Record<string, Rule> = {
   },
   // issue 23: a preview of the owner's order at today's prices (saves nothing); anybody else 404
   'POST /api/order/{id}/reorder': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 200 } },
+  // issue 23 §3: the price list, any signed-in account (at its own tiers); guests 401
+  'GET /api/price-list': { allow: SESSION, req: () => ({ query: { format: 'xlsx' } }), expect: sessionAll(200) },
   'POST /api/order/{id}/proof': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId }, multipart: pngUpload() }), expect: { A: 201 } },
   'GET /api/order/{id}/documents/{docId}/file': {
     allow: OWNER_OR_STAFF,

@@ -4,15 +4,21 @@
  *                                 anybody else, staff included, 404)
  *   POST /api/quick-order         SKU + quantity lines as JSON `{ lines: [{ sku, quantity, row? }] }`, or one
  *                                 CSV/XLSX file as multipart (field `file`); guests welcome (guest tiers)
+ *   GET  /api/price-list          the signed-in customer's price list at their own tiers, streamed as a file:
+ *                                 ?format=pdf|xlsx&category={slug} (guests 401; unknown category 404)
  * Limits: 500 lines, 1 MB; anything malformed or oversized is a 400 with a Spanish message.
  */
+import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyError } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { quickOrderRequestSchema, quickOrderResultSchema, reorderPreviewSchema } from '../../../lib/contracts/wholesale';
+import { priceListQuerySchema, quickOrderRequestSchema, quickOrderResultSchema, reorderPreviewSchema } from '../../../lib/contracts/wholesale';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, type ParsedLines } from '../../../lib/wholesale/lines';
-import { HttpError } from '../../errors';
+import { HttpError, MESSAGES } from '../../errors';
 import { envelope, errorResponses, errorSchema } from '../../schemas/common';
+import { categoryBySlug, priceListHeader, priceListRows } from '../../services/price-list';
+import { PRICE_LIST_CONTENT_TYPES, priceListFileName, writePriceListPdf, writePriceListXlsx } from '../../services/price-list-files';
 import { quickOrder } from '../../services/quick-order';
 import { QUICK_ORDER_MESSAGES as M, readQuickOrderFile } from '../../services/quick-order-file';
 import { reorderPreview } from '../../services/reorder';
@@ -97,6 +103,45 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const data = await quickOrder(app.db, parsed.lines, { isVip: req.user?.isVip ?? false, rejected: parsed.rejected });
       return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/price-list',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Lista de precios del cliente (PDF o XLSX) con sus escalas (VIP sólo para clientes VIP); catálogo completo o una categoría',
+        description:
+          'Columnas: SKU, producto, variante, precio unitario (con descuento), cada escala como «desde N u. → precio» y estado (pocas unidades / sin stock). ' +
+          'Los productos ocultos no aparecen. Se envía en streaming como adjunto con nombre fechado (lista-de-precios-AAAA-MM-DD.pdf).',
+        security: [{ bearerAuth: [] }],
+        querystring: priceListQuerySchema,
+        produces: [PRICE_LIST_CONTENT_TYPES.pdf, PRICE_LIST_CONTENT_TYPES.xlsx],
+        response: { 200: z.unknown().describe('El archivo (PDF o XLSX), como adjunto'), ...errorResponses, 401: errorSchema.describe('Sin sesión') },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!;
+      const { format, category: slug } = req.query;
+      const category = slug ? await categoryBySlug(app.db, slug) : null;
+      if (slug && !category) throw HttpError.notFound(MESSAGES.categoryNotFound);
+      const categoryId = category?.id ?? null;
+      const header = await priceListHeader(app.db, { customerName: `${user.name} ${user.lastname}`.trim(), category, categoryId, isVip: user.isVip });
+      const rows = priceListRows(app.db, { isVip: user.isVip, categoryId });
+      const body = new PassThrough();
+      const write = format === 'pdf' ? writePriceListPdf(body, header, rows) : writePriceListXlsx(body, header, rows);
+      write.catch((err: unknown) => {
+        req.log.error({ err }, 'price list');
+        body.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .header('content-type', PRICE_LIST_CONTENT_TYPES[format])
+        // the storefront (another origin) reads the dated file name
+        .header('access-control-expose-headers', 'content-disposition')
+        .header('content-disposition', `attachment; filename="${priceListFileName(header, format, category ? slug! : null)}"`)
+        .send(body);
     },
   );
 };
