@@ -45,7 +45,7 @@ export function decodeCsvBytes(bytes: Uint8Array): string | null {
 }
 
 /** The separator the first line uses most (outside quotes): `;`, `,` or tab. */
-export function detectSeparator(text: string): string {
+function detectSeparator(text: string): string {
   const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0 };
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
