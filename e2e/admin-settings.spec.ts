@@ -124,7 +124,7 @@ test.describe('admin: customers, configuration and roles', () => {
     const admin = await signedInPage(browser, 'admin@example.com');
     await admin.goto('/admin/customers');
     const nav = admin.getByTestId('admin-nav');
-    await expect(nav.getByRole('link')).toHaveText(['Pedidos', 'Productos', 'Categorías', 'Búsqueda', 'Clientes', 'Configuración']);
+    await expect(nav.getByRole('link')).toHaveText(['Pedidos', 'Productos', 'Precios', 'Categorías', 'Búsqueda', 'Clientes', 'Auditoría', 'Configuración']);
     await expect(nav.getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Pedidos' })).not.toHaveAttribute('aria-current', 'page');
     await expect(admin.getByTestId('customer-row').first()).toBeVisible();
