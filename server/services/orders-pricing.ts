@@ -11,75 +11,23 @@
  *   quantity selector; the product's own min/max/steps, spec §9 defaults) → 'La cantidad de … no es válida…'.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { isValidQuantity, normalizeBounds } from '../../lib/cart/quantity';
 import { priceCart, type PricedCart, type PricingLine, type Tier } from '../../lib/pricing';
 import type { Db } from '../db/client';
-import { offers, permissions, products, rolePermissions, users } from '../db/schema';
+import { offers, permissions, rolePermissions, users } from '../db/schema';
 import { VIP_PERMISSION } from '../auth/users';
 import { HttpError } from '../errors';
 import { ORDER_MESSAGES as M } from './orders-messages';
-
-export interface CatalogueLine {
-  id: number;
-  parentId: number | null;
-  name: string;
-  parentName: string | null;
-  sku: string;
-  priceCents: number;
-  discountCents: number | null;
-  state: 'active' | 'limited' | 'noStock' | 'hidden';
-  isVisible: boolean;
-  isVariable: boolean;
-  parentState: 'active' | 'limited' | 'noStock' | 'hidden' | null;
-  parentVisible: boolean | null;
-  min: number;
-  max: number;
-  steps: number;
-}
-
-const parent = alias(products, 'parent');
-
-export async function loadCatalogueLines(db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: products.id,
-      parentId: products.parentId,
-      name: products.name,
-      parentName: parent.name,
-      sku: products.sku,
-      priceCents: products.priceCents,
-      discountCents: products.discountCents,
-      state: products.state,
-      isVisible: products.isVisible,
-      isVariable: products.isVariable,
-      parentState: parent.state,
-      parentVisible: parent.isVisible,
-      min: products.min,
-      max: products.max,
-      steps: products.steps,
-    })
-    .from(products)
-    .leftJoin(parent, eq(parent.id, products.parentId))
-    .where(inArray(products.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Display name of a line: "Parent – Variation" or the product's name. */
-function lineLabel(row: Pick<CatalogueLine, 'name' | 'parentName'>): string {
-  return row.parentName ? `${row.parentName} – ${row.name}` : row.name;
-}
+import { availability, rowLabel, type CatalogueLine } from './catalogue-lines';
 
 /** Throws the 400 of the first rule a line breaks (see the module comment). */
 export function assertOrderable(row: CatalogueLine | undefined, id: number, quantity: number): asserts row is CatalogueLine {
   if (!row) throw HttpError.badRequest(M.productNotFound(id), 'PRODUCT_NOT_FOUND');
-  const label = lineLabel(row);
-  const hidden =
-    row.state === 'hidden' || !row.isVisible || (row.parentId !== null && (row.parentState === 'hidden' || row.parentVisible === false));
-  if (hidden) throw HttpError.badRequest(M.productUnavailable(label), 'PRODUCT_UNAVAILABLE');
-  if (row.state === 'noStock' || row.parentState === 'noStock') throw HttpError.badRequest(M.productNoStock(label), 'PRODUCT_NO_STOCK');
-  if (row.isVariable) throw HttpError.badRequest(M.productIsVariable(row.name), 'PRODUCT_IS_VARIABLE');
+  const label = rowLabel(row);
+  const verdict = availability(row);
+  if (verdict === 'hidden') throw HttpError.badRequest(M.productUnavailable(label), 'PRODUCT_UNAVAILABLE');
+  if (verdict === 'noStock') throw HttpError.badRequest(M.productNoStock(label), 'PRODUCT_NO_STOCK');
+  if (verdict === 'variable') throw HttpError.badRequest(M.productIsVariable(row.name), 'PRODUCT_IS_VARIABLE');
   const bounds = normalizeBounds({ min: row.min, max: row.max, steps: row.steps });
   if (quantity <= 0 || !isValidQuantity(quantity, bounds)) throw HttpError.badRequest(M.quantityInvalid(label, bounds), 'QUANTITY_INVALID');
 }

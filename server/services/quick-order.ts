@@ -4,7 +4,7 @@
  *
  * - Duplicate SKUs (case-insensitive) are merged: their quantities are summed, their rows kept.
  * - Per line, the first problem found: unknown SKU, a variable parent (order one of its variations),
- *   hidden, no stock (services/wholesale-catalogue `availability`, the order rules), then the quantity
+ *   hidden, no stock (services/catalogue-lines `availability`, the order rules), then the quantity
  *   against the product's min/max/steps (lib/cart/quantity `checkQuantity`, with the nearest valid
  *   quantities).
  * - The valid lines are priced together with lib/pricing (units summed per parent, as the cart will).
@@ -16,7 +16,7 @@ import { priceCart, type PricingLine } from '../../lib/pricing';
 import { skuKey, type RejectedRow } from '../../lib/wholesale/lines';
 import type { Db } from '../db/client';
 import { loadTiers } from './orders-pricing';
-import { availability, cartProducts, groupOf, rowLabel, rowsBySkus, type WholesaleRow } from './wholesale-catalogue';
+import { availability, cartProducts, groupOf, rowLabel, rowsBySkus, type CatalogueLine } from './catalogue-lines';
 
 export async function quickOrder(
   db: Db,
@@ -39,7 +39,7 @@ export async function quickOrder(
 
   const found = await rowsBySkus(db, [...merged.keys()]);
   const lines: QuickOrderLine[] = [];
-  const validRows: WholesaleRow[] = [];
+  const validRows: CatalogueLine[] = [];
   const validLines: QuickOrderLine[] = [];
   for (const [key, entry] of merged) {
     const row = found.get(key);

@@ -13,7 +13,7 @@ import { priceCart, type PricingLine } from '../../lib/pricing';
 import type { Db } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import { loadTiers } from './orders-pricing';
-import { availability, cartProducts, groupOf, rowsByIds, type WholesaleRow } from './wholesale-catalogue';
+import { availability, cartProducts, groupOf, rowsByIds, type CatalogueLine } from './catalogue-lines';
 
 /** The preview, or null when the order does not exist or is not this customer's (the route answers 404). */
 export async function reorderPreview(db: Db, orderId: number, user: { id: number; isVip: boolean }): Promise<ReorderPreview | null> {
@@ -26,7 +26,7 @@ export async function reorderPreview(db: Db, orderId: number, user: { id: number
   );
 
   const lines: ReorderLine[] = [];
-  const addableRows: WholesaleRow[] = [];
+  const addableRows: CatalogueLine[] = [];
   for (const item of items) {
     const ordered = item.requestedQuantity ?? item.quantity;
     const base = {

@@ -1,8 +1,9 @@
 /**
- * Catalogue reads of the wholesale tools (reorder, quick order): products or variations by id or by SKU,
- * with what decides whether they can be ordered (own and parent state and visibility — the rules of
- * services/orders-pricing `assertOrderable`), their quantity rules, and what the storefront needs to put
- * them in the cart (the parent's tiers, first image, product page path).
+ * THE catalogue read of anything that orders: a product or variation by id or by SKU with what decides whether it
+ * can be ordered (own and parent state and visibility: `availability`), its quantity rules, and what the
+ * storefront needs to put it in the cart (the parent's tiers, first image, product page path). Orders
+ * (services/orders-pricing `assertOrderable`), the reorder preview and the quick order all read and judge lines
+ * here, so the three cannot disagree on what is orderable.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,7 +17,7 @@ const parent = alias(products, 'parent');
 
 export type Availability = 'ok' | 'hidden' | 'noStock' | 'variable';
 
-export interface WholesaleRow {
+export interface CatalogueLine {
   id: number;
   parentId: number | null;
   sku: string;
@@ -56,7 +57,7 @@ const columns = {
   steps: products.steps,
 };
 
-export async function rowsByIds(db: Db, ids: readonly number[]): Promise<Map<number, WholesaleRow>> {
+export async function rowsByIds(db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select(columns)
@@ -69,7 +70,7 @@ export async function rowsByIds(db: Db, ids: readonly number[]): Promise<Map<num
 /**
  * Rows by SKU, keyed by the SKU in capitals (lib/wholesale/lines `skuKey`): an exact match ignoring case.
  */
-export async function rowsBySkus(db: Db, keys: readonly string[]): Promise<Map<string, WholesaleRow>> {
+export async function rowsBySkus(db: Db, keys: readonly string[]): Promise<Map<string, CatalogueLine>> {
   if (!keys.length) return new Map();
   const rows = await db
     .select(columns)
@@ -80,7 +81,7 @@ export async function rowsBySkus(db: Db, keys: readonly string[]): Promise<Map<s
 }
 
 /** Can this row be ordered? The same rules, in the same order, as services/orders-pricing `assertOrderable`. */
-export function availability(row: WholesaleRow): Availability {
+export function availability(row: CatalogueLine): Availability {
   const hidden =
     row.state === 'hidden' || !row.isVisible || (row.parentId !== null && (row.parentState === 'hidden' || row.parentVisible === false));
   if (hidden) return 'hidden';
@@ -90,11 +91,11 @@ export function availability(row: WholesaleRow): Availability {
 }
 
 /** "Parent – Variation" or the product's name. */
-export function rowLabel(row: Pick<WholesaleRow, 'name' | 'parentName'>): string {
+export function rowLabel(row: Pick<CatalogueLine, 'name' | 'parentName'>): string {
   return row.parentName ? `${row.parentName} – ${row.name}` : row.name;
 }
 
-export function groupOf(row: Pick<WholesaleRow, 'id' | 'parentId'>): number {
+export function groupOf(row: Pick<CatalogueLine, 'id' | 'parentId'>): number {
   return row.parentId ?? row.id;
 }
 
@@ -130,7 +131,7 @@ async function groupExtras(db: Db, groupIds: readonly number[]): Promise<Map<num
 /** The cart product of every orderable row (see `CartProduct`), keyed by id. */
 export async function cartProducts(
   db: Db,
-  rows: readonly WholesaleRow[],
+  rows: readonly CatalogueLine[],
   tiers: ReadonlyMap<number, readonly Tier[]>,
 ): Promise<Map<number, CartProduct>> {
   const extras = await groupExtras(db, rows.map(groupOf));
