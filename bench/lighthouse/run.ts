@@ -159,9 +159,12 @@ async function main() {
     const mid = [...list].sort((a, b) => a.perf - b.perf)[Math.floor(list.length / 2)]!;
     writeFileSync(path.join(root, 'bench', 'results', `lighthouse-${name}.lhr.json`), JSON.stringify(mid.lhr));
   }
-  const medians = new Map<string, Run>(
-    [...runs].map(([name, list]) => [name, Object.fromEntries(FIGURES.map((f) => [f, median(list.map((r) => r[f]))])) as unknown as Run]),
-  );
+  const medianOf = (list: Run[]): Run => {
+    const out = { ...list[0]! };
+    for (const f of FIGURES) out[f] = median(list.map((r) => r[f]));
+    return out;
+  };
+  const medians = new Map<string, Run>([...runs].map(([name, list]) => [name, medianOf(list)]));
   const ref = medians.get('floor')!;
   const failures: string[] = [];
   const rows = pages.map((p) => {

@@ -29,7 +29,9 @@ export function SearchEntry(props: SearchBoxProps) {
   // not a read of the input, so a key pressed while the chunk loads is not lost).
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
-  const inputId = `${useId()}-input`;
+  const baseId = useId();
+  const inputId = `${baseId}-input`;
+  const listId = `${baseId}-list`;
 
   const load = () => {
     if (Box) return;
@@ -61,8 +63,7 @@ export function SearchEntry(props: SearchBoxProps) {
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={false}
-          // no popup until the suggestions load: like SearchBox while it is collapsed
-          aria-controls={undefined}
+          aria-controls={listId}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -75,6 +76,8 @@ export function SearchEntry(props: SearchBoxProps) {
           onBlur={() => setFocused(false)}
         />
       </div>
+      {/* the combobox's popup, empty until the suggestions load and take the entry's place */}
+      <ul id={listId} role="listbox" aria-label={t('listLabel')} hidden />
     </form>
   );
 }

@@ -18,6 +18,15 @@ import * as schema from './schema';
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * `db.transaction` with the transaction typed as `Db`: drizzle's transaction object is a PgDatabase at run time
+ * (PGlite and node-postgres alike) but its type carries the driver's own result kind, so services that take a
+ * `Db` could not be handed it without a cast at every call. The cast lives here, once.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'pg';

@@ -20,7 +20,7 @@ import { decodeCsvBytes } from '../../lib/csv';
 import { parsePriceCsv, type CsvBadRow, type CsvPriceRow, type CsvRowProblem } from '../../lib/prices/csv';
 import { PRICE_MESSAGES as M } from '../../lib/prices/messages';
 import { adjustPrices, priceViolations, samePrices, type AdjustRule, type PriceSet, type TierPrices } from '../../lib/prices/rules';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { offers, products } from '../db/schema';
 import { HttpError } from '../errors';
 import type { WriteDeps } from '../events';
@@ -250,8 +250,7 @@ async function applyChange(
   compute: (tx: Db) => Promise<{ changed: Computed[]; preview: PricePreview }>,
   audit: (preview: PricePreview) => { action: 'prices.bulk' | 'prices.csv'; summary: AuditSummary },
 ): Promise<number> {
-  const { id, productIds } = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { id, productIds } = await transaction(deps.db, async (tx) => {
     const { changed, preview } = await compute(tx);
     if (preview.bad.length) throw HttpError.badRequest(M.badRows);
     if (preview.violationCount) throw new HttpError(409, M.violations);
@@ -299,8 +298,7 @@ export function applyCsv(deps: WriteDeps, actor: AuditActor, bytes: Buffer, file
 export async function undoChange(deps: WriteDeps, actor: AuditActor, id: number): Promise<number> {
   const entry = await getAuditEntry(deps.db, id);
   if (!entry || entry.action === 'prices.undo') throw HttpError.notFound(M.entryNotFound);
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await transaction(deps.db, async (tx) => {
     // under the lock of the rows: a second undo of the same entry waits here, then finds it undone
     const ids = entry.rows.map((r) => r.productId);
     const current = ids.length ? await readRows(tx, sql`${products.id} = any(${intArray(ids)}::int[])`, true) : [];

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { parseAmount } from '../../lib/money/parse';
 import { canRecordPayment, MAX_PAYMENT_NOTE, paymentStatusOf, type PaymentMethod } from '../../lib/orders';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { orderPayments, orders } from '../db/schema';
 import { HttpError } from '../errors';
 import type { WriteDeps } from '../events';
@@ -57,8 +57,7 @@ async function lockOrder(tx: Db, orderId: number) {
 export async function recordPayment(deps: WriteDeps, orderId: number, input: PaymentInput, actor: Actor): Promise<number> {
   const amountCents = paymentAmountCents(input.amount);
   const note = optionalText(input.note, MAX_PAYMENT_NOTE, M.paymentNoteTooLong);
-  const done = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const done = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!canRecordPayment(order.state)) throw new HttpError(409, M.paymentOrderClosed(order.state));
     const paid = await paidCents(tx, orderId);
@@ -81,8 +80,7 @@ export async function recordPayment(deps: WriteDeps, orderId: number, input: Pay
 export async function voidPayment(deps: WriteDeps, orderId: number, paymentId: number, rawReason: string, actor: Actor): Promise<void> {
   const reason = optionalText(rawReason, MAX_PAYMENT_NOTE, M.voidReasonTooLong);
   if (!reason) throw HttpError.badRequest(M.voidReasonRequired);
-  const done = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const done = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     const [payment] = await tx
       .select({ id: orderPayments.id, voidedAt: orderPayments.voidedAt })

@@ -37,14 +37,15 @@ import {
   type OrderState,
   type OrderTotals,
 } from '../../lib/orders';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import type { WriteDeps } from '../events';
 import { addresses, billingData, config, orderDocuments, orderItems, orderPayments, orders, orderStateHistory, transports } from '../db/schema';
 import { HttpError, isHttpError } from '../errors';
 import { documentFileName, mimeOfKey } from '../storage';
 import { ORDER_MESSAGES as M } from './orders-messages';
 import { findKeyedOrder, isIdempotencyConflict, type OrderIdempotency } from './orders-idempotency';
-import { assertOrderable, customerIsVip, itemGroup, loadCatalogueLines, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
+import { assertOrderable, customerIsVip, itemGroup, loadTiers, priceDraftLines, type DraftLine } from './orders-pricing';
+import { rowsByIds } from './catalogue-lines';
 import { resolveBudgetPrices } from '../../lib/orders/budget-pricing';
 import { orderTransitions, ordersCreated } from '../metrics';
 
@@ -146,7 +147,7 @@ function draftFromItem(item: ItemRow): DraftLine {
 
 /** Validates new lines against the catalogue and turns them into draft lines (DB prices). */
 async function draftNewLines(db: Db, lines: readonly OrderLineInput[], existing: ReadonlyMap<number, DraftLine> = new Map()) {
-  const rows = await loadCatalogueLines(db, lines.map((l) => l.id));
+  const rows = await rowsByIds(db, lines.map((l) => l.id));
   const fresh: DraftLine[] = [];
   const merged = new Map<number, number>();
   for (const line of lines) {
@@ -266,7 +267,7 @@ async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload,
     iibbMisiones: appliesIibbMisiones({ toSucc: payload.toSucc, province }),
   });
 
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -296,7 +297,7 @@ async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload,
         sku: l.sku,
       })),
     );
-    await addHistory(tx as unknown as Db, order!.id, null, 'received', { userId: user.id, kind: 'customer' });
+    await addHistory(tx, order!.id, null, 'received', { userId: user.id, kind: 'customer' });
     return order!.id;
   });
 }
@@ -329,8 +330,7 @@ async function assertTransportUsable(db: Db, id: number): Promise<number> {
  */
 export async function addToOrder(deps: WriteDeps, user: OrderUser, orderId: number, products: readonly OrderLineInput[]): Promise<void> {
   const lines = mergeOrderLines(products);
-  const from = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const from = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId, user.id);
     const from = order.state;
     assertMove(from, 'modified', 'customer', 'add');
@@ -431,8 +431,7 @@ function staffMoveReason(to: OrderState, raw: string | undefined): string | null
  * fully paid needs `confirmUnpaid` (409 otherwise: lib/orders/payments needsUnpaidConfirmation).
  */
 export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState, actor: Actor, via: OrderAction, opts: MoveOptions = {}): Promise<void> {
-  const { order, reason } = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { order, reason } = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId, actor.kind === 'customer' ? actor.userId : undefined);
     assertMove(order.state, to, actor.kind, via);
     // after the table's check: a move that is not allowed says so (409) before asking for its reason
@@ -510,8 +509,7 @@ export interface BudgetInput {
  * customer receives; the order goes to `review` and budgetSentAt is set.
  */
 export async function sendBudget(deps: WriteDeps, orderId: number, input: BudgetInput, actor: Actor): Promise<void> {
-  const order = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const order = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     assertMove(order.state, 'review', 'staff', 'budget');
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
@@ -613,8 +611,7 @@ export function wireTotals(t: Pick<OrderTotals, 'totalBoxes' | 'totalPriceCents'
 const REMIT_STATES: readonly OrderState[] = ['accepted', 'waiting', 'shipped', 'completed'];
 
 export async function saveRemit(deps: WriteDeps, orderId: number, trackingNumber: string, actor: Actor): Promise<number> {
-  const { documentId, ownerId } = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { documentId, ownerId } = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!REMIT_STATES.includes(order.state)) throw new HttpError(409, M.remitState, { code: 'REMIT_STATE' });
     const [doc] = await tx
@@ -643,8 +640,7 @@ export async function insertFileDocument(
   file: StoredUpload,
   actor: Actor,
 ): Promise<number> {
-  const { documentId, ownerId } = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { documentId, ownerId } = await transaction(deps.db, async (tx) => {
     const [doc] = await tx
       .insert(orderDocuments)
       .values({
