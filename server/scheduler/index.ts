@@ -15,7 +15,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
 
-type JobContext = { db: Db; log: SchedulerLog; signal: AbortSignal };
+/** `tick` is the claimed turn (Math.floor(now / everyMs) when it was claimed): a job that records or keys work
+ * per run uses it, not the clock when it happens to get there, which may already be the next turn. */
+type JobContext = { db: Db; log: SchedulerLog; signal: AbortSignal; tick: number };
 export type Job = {
   /** unique, stable: the row in scheduled_jobs */
   name: string;
@@ -162,7 +164,7 @@ export class Scheduler {
     }
     let error: string | null = null;
     try {
-      await job.run({ db, log, signal: this.abort.signal });
+      await job.run({ db, log, signal: this.abort.signal, tick });
     } catch (err) {
       error = (err as Error).message ?? String(err);
       log.error({ err, job: job.name }, 'planificador: la tarea falló');
