@@ -9,14 +9,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // every variable checked once, before the first request: a bad one stops the start, named (lib/env.ts)
-  const { storefrontEnv } = await import('./lib/env');
-  let env: ReturnType<typeof storefrontEnv>;
-  try {
-    env = storefrontEnv();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const { storefrontEnvAtStart } = await import('./lib/env');
+  const env = storefrontEnvAtStart();
   const { installUnavailableStatus } = await import('./lib/api/unavailable-status');
   installUnavailableStatus();
   // the shop's prebuilt 503 and 404 pages: rendered once, served without a render (lib/status-pages)

@@ -58,7 +58,7 @@ const envSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: positiveInt(1000),
 });
 
-export type StorefrontEnv = z.infer<typeof envSchema>;
+type StorefrontEnv = z.infer<typeof envSchema>;
 
 /** The storefront's environment, validated; throws an Error naming each bad variable and what it must be. */
 export function storefrontEnv(source: NodeJS.ProcessEnv = process.env): StorefrontEnv {
@@ -66,4 +66,14 @@ export function storefrontEnv(source: NodeJS.ProcessEnv = process.env): Storefro
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `${i.path.join('.')}=${JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`);
   throw new Error(`Configuración inválida del storefront: ${lines.join('; ')}`);
+}
+
+/** At start (instrumentation.ts): the environment, or the process ends with the message naming the bad variables. */
+export function storefrontEnvAtStart(): StorefrontEnv {
+  try {
+    return storefrontEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
 }
