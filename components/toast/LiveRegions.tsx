@@ -1,5 +1,4 @@
 import type { ReactNode, Ref } from 'react';
-import styles from './toast.module.css';
 
 /**
  * The persistent live regions (polite and assertive): in the page before any message, so screen readers
@@ -7,11 +6,11 @@ import styles from './toast.module.css';
  */
 export function LiveRegions({ status, alert, statusRef, alertRef }: { status?: ReactNode; alert?: ReactNode; statusRef?: Ref<HTMLDivElement>; alertRef?: Ref<HTMLDivElement> }) {
   return (
-    <div className={styles.messages}>
-      <div ref={statusRef} role="status" aria-live="polite" aria-atomic="true" className={styles.live}>
+    <div className="toast-messages">
+      <div ref={statusRef} role="status" aria-live="polite" aria-atomic="true">
         {status}
       </div>
-      <div ref={alertRef} role="alert" aria-live="assertive" aria-atomic="true" className={styles.live}>
+      <div ref={alertRef} role="alert" aria-live="assertive" aria-atomic="true">
         {alert}
       </div>
     </div>

@@ -4,7 +4,6 @@ import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { onNotifyQueued } from '@/lib/toast/emitter';
 import { onShopToast } from '@/lib/toast/shop-toast-signal';
 import { LiveRegions } from './LiveRegions';
-import styles from './toast.module.css';
 
 // Neither toast system costs a page load (issue 25): each loads with its first message. Radix Toast is ~4/5
 // of this folder's JS; the in-app messages' provider waits in lib/toast/emitter's queue until it is here.
@@ -47,7 +46,7 @@ export function ToastArea() {
   }, []);
 
   return (
-    <div className={styles.area}>
+    <div className="toast-area">
       <LiveRegions statusRef={setStatus} alertRef={setAlert} />
       {status && alert ? (
         <MountOnFirst subscribe={onNotifyQueued}>
