@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { isAbortError } from '@/lib/api/abort';
 import { publicRequest } from '@/lib/api/public';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { extractDidYouMean, extractItems, normalizeQuery, SEARCH_DEBOUNCE_MS, searchApiPath } from './search-logic';
 
 /** `didYouMean`: the API's closest query when the search found nothing. */
