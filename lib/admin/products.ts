@@ -111,7 +111,7 @@ export interface ProductPatch {
   categoryIds?: number[];
 }
 
-/** POST api/staff/products body (server/routes/staff/products.ts productCreateBody). */
+/** POST api/staff/products body (server/schemas/staff-products.ts productCreateBody). */
 export interface ProductCreate {
   name: string;
   description: string;
