@@ -136,7 +136,8 @@ describe('LoginPanel', () => {
     withSession(<LoginPanel googleClientId={null} />);
     const trigger = await screen.findByRole('button', { name: 'Ingresar' });
     fireEvent.click(trigger);
-    const dialog = screen.getByRole('dialog', { name: 'Ingresar' });
+    // the dialog and its form load on the first press
+    const dialog = await screen.findByRole('dialog', { name: 'Ingresar' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
     expect(screen.getByLabelText('Recordarme')).toBeInTheDocument();

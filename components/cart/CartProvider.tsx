@@ -40,9 +40,9 @@ import {
   type CartTotals,
   type StorageLike,
 } from '@/lib/cart';
-import { isAbortError } from '@/lib/api/public';
+import { isAbortError } from '@/lib/api/abort';
 import { useSession } from '@/lib/session/SessionProvider';
-import { fetchLookup, type LookupFetcher } from './lookup';
+import type { LookupFetcher } from './lookup';
 import { createCartStore, type CartSnapshot, type CartStore } from './store';
 
 /** A refresh younger than this is not repeated (the cart page asks again on mount). */
@@ -55,6 +55,10 @@ interface CartContextValue {
   refresh: (options?: { force?: boolean }) => Promise<void>;
   refreshStatus: RefreshStatus;
 }
+
+// The API client (lib/api/public, with the session renewal) loads with the first lookup: the product page
+// never asks at mount, so its selectors hydrate without it (issue 25).
+const fetchLookup: LookupFetcher = (ids, signal) => import('./lookup').then((m) => m.fetchLookup(ids, signal));
 
 const CartContext = createContext<CartContextValue | null>(null);
 

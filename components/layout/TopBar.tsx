@@ -9,7 +9,7 @@ import { MobileMenu, type MenuCategory } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { LoginPanel } from '@/components/account/LoginPanel';
 import { NotificationBellSlot } from '@/components/notifications/NotificationBellSlot';
-import { AccountMenu } from './AccountMenu';
+import { AccountMenuSlot } from './AccountMenuSlot';
 import styles from './TopBar.module.css';
 
 /**
@@ -39,7 +39,7 @@ export async function TopBar({ categories }: { categories: MenuCategory[] }) {
             {/* Guests: the login side panel (spec §2 Top bar); renders nothing once signed in. */}
             <LoginPanel triggerClassName={`${styles.action} ${styles.desktopOnly}`} />
             {/* Signed in: Pedidos, Perfil and "Cerrar sesión" (desktop; phones have them in the menu). */}
-            <AccountMenu className={styles.desktopOnly} />
+            <AccountMenuSlot className={styles.desktopOnly} />
             <CartLink />
           </div>
         </Container>

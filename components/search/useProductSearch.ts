@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { isAbortError, publicRequest } from '@/lib/api/public';
+import { isAbortError } from '@/lib/api/abort';
+import { publicRequest } from '@/lib/api/public';
 import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { extractDidYouMean, extractItems, normalizeQuery, SEARCH_DEBOUNCE_MS, searchApiPath } from './search-logic';
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MessagesProvider, useMessages } from './MessagesProvider';
 import { ToastArea } from './ToastArea';
 import { notify, resetNotifyEmitter } from '@/lib/toast/emitter';
@@ -169,21 +169,23 @@ describe('MessagesProvider', () => {
 });
 
 describe('module-level notify() and useMessages() outside the provider', () => {
-  it('notify() outside React reaches the mounted ToastArea', () => {
+  it('notify() outside React reaches the mounted ToastArea (its provider loads with the first message)', async () => {
     renderWithIntl(<ToastArea />);
+    // the live regions are there, empty, before any message
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     act(() => notify('ERROR', 'Ha ocurrido un error en el servidor'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Ha ocurrido un error en el servidor');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Ha ocurrido un error en el servidor'));
     act(() => jest.advanceTimersByTime(5000));
     expect(card()).toBeNull();
   });
 
-  it('messages sent before the area mounts are shown when it mounts', () => {
+  it('messages sent before the area mounts are shown when it mounts', async () => {
     notify('INFO', 'temprano');
     renderWithIntl(<ToastArea />);
-    expect(screen.getByRole('status')).toHaveTextContent('temprano');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('temprano'));
   });
 
-  it('useMessages() in a component outside the provider forwards to the emitter', () => {
+  it('useMessages() in a component outside the provider forwards to the emitter', async () => {
     renderWithIntl(
       <>
         <Buttons />
@@ -191,14 +193,14 @@ describe('module-level notify() and useMessages() outside the provider', () => {
       </>,
     );
     fireEvent.click(screen.getByText('ok'));
-    expect(screen.getByRole('status')).toHaveTextContent('Datos guardados correctamente');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Datos guardados correctamente'));
   });
 
-  it('stops listening after unmount', () => {
+  it('stops listening after unmount', async () => {
     const { unmount } = renderWithIntl(<ToastArea />);
     unmount();
     notify('INFO', 'después'); // queued, not delivered to the unmounted provider
     renderWithIntl(<ToastArea />);
-    expect(screen.getByRole('status')).toHaveTextContent('después');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('después'));
   });
 });

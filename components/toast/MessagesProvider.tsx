@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslations } from 'next-intl';
 import {
   MESSAGE_ICONS,
@@ -16,6 +17,7 @@ import {
   type ToastMessage,
 } from '@/lib/toast/messages';
 import { notify as emitNotify, subscribeNotify } from '@/lib/toast/emitter';
+import { LiveRegions } from './LiveRegions';
 import styles from './toast.module.css';
 
 export type Notify = (type: MessageType, message: string, seconds?: number) => void;
@@ -36,7 +38,7 @@ export function useMessages(): { notify: Notify } {
  * Holds the in-app messages (spec §4) and shows the most recent one. Renders two persistent live
  * regions (polite and assertive) so screen readers announce each message as it is inserted.
  */
-export function MessagesProvider({ children }: { children?: ReactNode }) {
+export function MessagesProvider({ children, regions }: { children?: ReactNode; regions?: MessageRegions }) {
   const [state, dispatch] = useReducer(messagesReducer, initialMessagesState);
   const nextId = useRef(0);
   const cancels = useRef(new Map<number, () => void>());
@@ -72,20 +74,29 @@ export function MessagesProvider({ children }: { children?: ReactNode }) {
   const visible = visibleMessage(state);
   const role = visible ? messageRole(visible.type) : null;
 
+  const status = visible && role === 'status' ? <MessageCard key={visible.id} item={visible} onClose={dismiss} /> : null;
+  const alert = visible && role === 'alert' ? <MessageCard key={visible.id} item={visible} onClose={dismiss} /> : null;
   return (
     <MessagesContext.Provider value={value}>
       {children}
-      <div className={styles.messages}>
-        <div role="status" aria-live="polite" aria-atomic="true" className={styles.live}>
-          {visible && role === 'status' ? <MessageCard key={visible.id} item={visible} onClose={dismiss} /> : null}
-        </div>
-        <div role="alert" aria-live="assertive" aria-atomic="true" className={styles.live}>
-          {visible && role === 'alert' ? <MessageCard key={visible.id} item={visible} onClose={dismiss} /> : null}
-        </div>
-      </div>
+      {regions ? (
+        <>
+          {createPortal(status, regions.status)}
+          {createPortal(alert, regions.alert)}
+        </>
+      ) : (
+        <LiveRegions status={status} alert={alert} />
+      )}
     </MessagesContext.Provider>
   );
 }
+
+/** The two live regions the provider fills, when a parent rendered them already (ToastArea). */
+export interface MessageRegions {
+  status: HTMLElement;
+  alert: HTMLElement;
+}
+
 
 function MessageCard({ item, onClose }: { item: ToastMessage; onClose: (id: number) => void }) {
   const t = useTranslations('toast');

@@ -192,7 +192,7 @@ describe('ShopToaster (Radix)', () => {
   it('ToastArea mounts both systems in one area; Radix loads with the first shop toast', async () => {
     const { container } = renderWithIntl(<ToastArea />);
     const area = container.firstElementChild as HTMLElement;
-    expect(area).toHaveClass('area');
+    expect(area).toHaveClass('toast-area');
     expect(area.querySelector('[role="status"]')).not.toBeNull();
     expect(area.querySelector('[role="alert"]')).not.toBeNull();
     expect(area.querySelector('ol')).toBeNull(); // not loaded yet

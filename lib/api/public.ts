@@ -23,6 +23,7 @@ import { expiresWithin, readToken } from '@/lib/session/store';
 import { notify as notifyMessage } from '@/lib/toast/emitter';
 import type { MessageType } from '@/lib/toast/messages';
 import type { ApiEnvelope } from '@/lib/contracts/common';
+import { isAbortError } from './abort';
 
 export const DEFAULT_PUBLIC_API_URL = 'http://localhost:4000';
 
@@ -83,11 +84,6 @@ export class PublicApiError extends Error {
   }
 }
 
-export function isAbortError(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'name' in error && (error as { name?: unknown }).name === 'AbortError'
-  );
-}
 
 /**
  * Ends the session in this browser (spec §8, 401): the session keys are cleared (the cart is kept) and

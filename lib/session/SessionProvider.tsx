@@ -22,10 +22,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { notify } from '@/lib/toast/emitter';
-import { accountRequest } from './api';
-import { refreshMarginMs, refreshSession, SESSION_REFRESHED_EVENT } from './refresh';
 import {
   PERMISSIONS_KEY,
+  SESSION_REFRESHED_EVENT,
   USER_INFO_KEY,
   clearSession,
   expiresWithin,
@@ -123,6 +122,8 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       setState({ status: 'anonymous', session: null });
       return;
     }
+    // The API client and the renewal matter only with a stored token: a guest's page loads neither (issue 25).
+    const [{ accountRequest }, { refreshMarginMs, refreshSession }] = await Promise.all([import('./api'), import('./refresh')]);
     if (expiresWithin(token, refreshMarginMs(token))) {
       // back after a while: renew before the check (the cookie outlives the 15-minute token)
       const renewed = await refreshSession(apiUrl, token);
@@ -171,19 +172,24 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
     if (!exp) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const run = async () => {
-      const r = await refreshSession(apiUrl, currentToken);
+    const schedule = async () => {
+      const { refreshMarginMs, refreshSession } = await import('./refresh');
       if (!live) return;
-      if (r.kind === 'ok') setState({ status: 'authenticated', session: r.session });
-      else if (r.kind === 'unreachable') timer = setTimeout(() => void run(), REFRESH_RETRY_MS);
-      else {
-        clearSession();
-        setState({ status: 'anonymous', session: null });
-        notify('ERROR', tErrors('jwt'));
-      }
+      const run = async () => {
+        const r = await refreshSession(apiUrl, currentToken);
+        if (!live) return;
+        if (r.kind === 'ok') setState({ status: 'authenticated', session: r.session });
+        else if (r.kind === 'unreachable') timer = setTimeout(() => void run(), REFRESH_RETRY_MS);
+        else {
+          clearSession();
+          setState({ status: 'anonymous', session: null });
+          notify('ERROR', tErrors('jwt'));
+        }
+      };
+      const due = exp.getTime() - refreshMarginMs(currentToken) - Date.now();
+      timer = setTimeout(() => void run(), Math.max(0, due));
     };
-    const due = exp.getTime() - refreshMarginMs(currentToken) - Date.now();
-    timer = setTimeout(() => void run(), Math.max(0, due));
+    void schedule();
     return () => {
       live = false;
       clearTimeout(timer);
@@ -222,7 +228,7 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
   const logout = useCallback((options?: { silent?: boolean }) => {
     // the API revokes this browser's refresh token and clears its HttpOnly cookie (best effort: the
     // local session ends either way)
-    void accountRequest(apiUrl, 'auth/refresh', { method: 'DELETE' });
+    void import('./api').then(({ accountRequest }) => accountRequest(apiUrl, 'auth/refresh', { method: 'DELETE' }));
     clearSession();
     setState({ status: 'anonymous', session: null, endedByLogout: true });
     if (!options?.silent) notify('SUCCESS', t('session.loggedOut'));

@@ -9,14 +9,12 @@
  * (the `userToken` cookie is shared by every tab) and uses it without calling the API.
  */
 import { accountRequest } from './api';
-import { expiresWithin, readSession, readToken, saveSession, type StoredSession } from './store';
+import { expiresWithin, readSession, readToken, saveSession, SESSION_REFRESHED_EVENT, type StoredSession } from './store';
 import type { SessionAnswer } from '@/lib/contracts/account';
 
 const REFRESH_LOCK = 'aromas-del-alma:session-refresh';
 /** Refresh this long before the access token expires (and treat a token this close to its end as stale). */
 const REFRESH_MARGIN_MS = 60_000;
-/** Window event (detail: StoredSession) after this tab renewed the token: the session state follows. */
-export const SESSION_REFRESHED_EVENT = 'session:refreshed';
 
 export type RefreshOutcome =
   | { kind: 'ok'; session: StoredSession }

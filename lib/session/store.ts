@@ -14,6 +14,8 @@ export const TOKEN_COOKIE = 'userToken';
 export const USER_INFO_KEY = 'userInfo';
 export const PERMISSIONS_KEY = 'permissions';
 export const REMEMBER_KEY = 'remember';
+/** Window event (detail: StoredSession) after this tab renewed the token (lib/session/refresh): the session state follows. */
+export const SESSION_REFRESHED_EVENT = 'session:refreshed';
 
 export interface SessionUser {
   id: number;

@@ -1,4 +1,4 @@
-import { MAX_PENDING, notify, resetNotifyEmitter, subscribeNotify } from './emitter';
+import { MAX_PENDING, notify, onNotifyQueued, resetNotifyEmitter, subscribeNotify } from './emitter';
 
 afterEach(() => resetNotifyEmitter());
 
@@ -55,5 +55,31 @@ describe('notify emitter', () => {
     notify('INFO', 'hola');
     expect(a).toHaveBeenCalledTimes(1);
     expect(b).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('onNotifyQueued (the toast area loads its provider with the first message)', () => {
+  it('wakes when a message is queued with nobody listening, not when a listener takes it', () => {
+    const wake = jest.fn();
+    const off = onNotifyQueued(wake);
+    const listen = subscribeNotify(() => {});
+    notify('INFO', 'entregado');
+    expect(wake).not.toHaveBeenCalled();
+    listen();
+    notify('INFO', 'en cola');
+    expect(wake).toHaveBeenCalledTimes(1);
+    off();
+    notify('INFO', 'otra');
+    expect(wake).toHaveBeenCalledTimes(1);
+  });
+
+  it('wakes at once when a message is already waiting, and the subscriber then gets it', () => {
+    notify('ERROR', 'antes');
+    const wake = jest.fn();
+    onNotifyQueued(wake);
+    expect(wake).toHaveBeenCalledTimes(1);
+    const seen = jest.fn();
+    subscribeNotify(seen);
+    expect(seen).toHaveBeenCalledWith({ type: 'ERROR', message: 'antes' });
   });
 });

@@ -20,6 +20,8 @@ export const MAX_PENDING = 5;
 
 const listeners = new Set<Listener>();
 let pending: NotifyRequest[] = [];
+// Called when a message is queued with nobody listening: the toast area loads its provider then (ToastArea).
+const wakers = new Set<() => void>();
 
 /** Shows an in-app message: notify('ERROR', 'Error en la solicitud'), notify('SUCCESS', text, 6). */
 export function notify(type: MessageType, message: string, seconds?: number): void {
@@ -28,6 +30,7 @@ export function notify(type: MessageType, message: string, seconds?: number): vo
   const request: NotifyRequest = seconds === undefined ? { type, message } : { type, message, seconds };
   if (listeners.size === 0) {
     pending = [...pending, request].slice(-MAX_PENDING);
+    wakers.forEach((wake) => wake());
     return;
   }
   listeners.forEach((listener) => listener(request));
@@ -46,8 +49,24 @@ export function subscribeNotify(listener: Listener): () => void {
   };
 }
 
+/**
+ * Calls `wake` when a message waits for a listener: at once if one is queued already, else at the next
+ * notify() that finds none. Lets the provider that shows them load only when there is something to show.
+ */
+export function onNotifyQueued(wake: () => void): () => void {
+  if (pending.length > 0) {
+    wake();
+    return () => {};
+  }
+  wakers.add(wake);
+  return () => {
+    wakers.delete(wake);
+  };
+}
+
 /** Test helper: forget listeners and queued messages. */
 export function resetNotifyEmitter(): void {
   listeners.clear();
+  wakers.clear();
   pending = [];
 }

@@ -7,6 +7,7 @@
  * TOAST_LIMIT and the removal timer of a replaced toast is cleared, so nothing accumulates.
  */
 import type { ReactNode } from 'react';
+import { signalShopToast } from './shop-toast-signal';
 
 export type ToastVariant = 'default' | 'destructive' | 'warning' | 'success' | 'error';
 
@@ -142,6 +143,7 @@ export function toast(options: ToastOptions): { id: string; dismiss: () => void 
       open: true,
     },
   });
+  signalShopToast();
   return { id, dismiss };
 }
 
