@@ -35,6 +35,7 @@ import authRoutes from './routes/auth';
 import productRoutes from './routes/products';
 import messageRoutes from './routes/messages';
 import notificationRoutes from './routes/notifications';
+import stockAlertRoutes from './routes/stock-alerts';
 import realtime, { type RealtimeOptions } from './realtime';
 import tagRoutes from './routes/tags';
 import userRoutes from './routes/user';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(wholesaleRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(stockAlertRoutes, { prefix: '/api' });
 
   await app.ready();
   return app as unknown as FastifyInstance;
