@@ -74,7 +74,7 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
           const item = rowToItem(parent, row);
           const discounted = row.discount != null && row.discount > 0 && row.discount < row.price;
           return (
-            <li key={row.id} className={styles.row} data-testid="variation-row" data-state={row.state}>
+            <li key={row.id} className={row.state === 'noStock' ? `${styles.row} ${styles.alertRow}` : styles.row} data-testid="variation-row" data-state={row.state}>
               <div className={styles.info}>
                 <span className={styles.name}>{row.name}</span>
                 <span className={styles.meta}>
