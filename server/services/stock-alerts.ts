@@ -111,6 +111,10 @@ export async function stockAlertCounts(db: Db, productIds: readonly number[]): P
   return out;
 }
 
+const LOOKUP_SLICE = 10_000;
+/** targets per claiming delete (two parameters each) */
+const CLAIM_SLICE = 5_000;
+
 interface SentAlert {
   userId: number;
   productId: number;
@@ -124,29 +128,42 @@ interface SentAlert {
 export async function sendStockAlerts(app: Pick<FastifyInstance, 'db' | 'realtime' | 'auth' | 'log'>, changedIds: readonly number[]): Promise<SentAlert[]> {
   const ids = [...new Set(changedIds)];
   if (!ids.length) return [];
-  // a parent's change (its state) reaches the alerts of its variations: match both columns
-  const waiting = await app.db
-    .selectDistinct({ productId: stockAlerts.productId, variationId: stockAlerts.variationId })
-    .from(stockAlerts)
-    .where(or(inArray(stockAlerts.productId, ids), inArray(stockAlerts.variationId, ids)));
+  // a parent's change (its state) reaches the alerts of its variations: match both columns. A bulk change of
+  // 20,000 rows is read in slices (two parameters per id, under the protocol's 65,535).
+  const waiting: { productId: number; variationId: number | null }[] = [];
+  for (let i = 0; i < ids.length; i += LOOKUP_SLICE) {
+    const slice = ids.slice(i, i + LOOKUP_SLICE);
+    waiting.push(
+      ...(await app.db
+        .selectDistinct({ productId: stockAlerts.productId, variationId: stockAlerts.variationId })
+        .from(stockAlerts)
+        .where(or(inArray(stockAlerts.productId, slice), inArray(stockAlerts.variationId, slice)))),
+    );
+  }
   if (!waiting.length) return [];
-  const lines = await rowsByIds(app.db, waiting.map(lineIdOf));
-  const back = waiting.filter((w) => {
+  const targets = [...new Map(waiting.map((w) => [`${w.productId}:${w.variationId}`, w])).values()];
+  const lines = await rowsByIds(app.db, targets.map(lineIdOf));
+  const back = targets.filter((w) => {
     const line = lines.get(lineIdOf(w));
     return line !== undefined && isBack(line);
   });
   if (!back.length) return [];
 
-  const claimed = await app.db
-    .delete(stockAlerts)
-    .where(
-      or(
-        ...back.map((b) =>
-          and(eq(stockAlerts.productId, b.productId), b.variationId === null ? isNull(stockAlerts.variationId) : eq(stockAlerts.variationId, b.variationId)),
-        ),
-      ),
-    )
-    .returning({ userId: stockAlerts.userId, productId: stockAlerts.productId, variationId: stockAlerts.variationId });
+  const claimed: SentAlert[] = [];
+  for (let i = 0; i < back.length; i += CLAIM_SLICE) {
+    claimed.push(
+      ...(await app.db
+        .delete(stockAlerts)
+        .where(
+          or(
+            ...back
+              .slice(i, i + CLAIM_SLICE)
+              .map((b) => and(eq(stockAlerts.productId, b.productId), b.variationId === null ? isNull(stockAlerts.variationId) : eq(stockAlerts.variationId, b.variationId))),
+          ),
+        )
+        .returning({ userId: stockAlerts.userId, productId: stockAlerts.productId, variationId: stockAlerts.variationId })),
+    );
+  }
   if (!claimed.length) return [];
 
   const extras = await groupExtras(app.db, claimed.map((c) => c.productId));

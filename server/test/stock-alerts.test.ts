@@ -217,6 +217,17 @@ describeEachDb(
       for (const who of [ana, beto]) assert.equal((await bellOf(who.id, cat.slugs.exact!)).length, 1);
     });
 
+    it('a change of 25,000 products (a big CSV import) still finds and sends its alerts', async () => {
+      await db().update(products).set({ state: 'noStock' }).where(eq(products.id, cat.cheap));
+      assert.equal((await subscribe(ana.token, { productId: cat.cheap })).status, 201);
+      await db().update(products).set({ state: 'active' }).where(eq(products.id, cat.cheap));
+      const ids = Array.from({ length: 25_000 }, (_, i) => 1_500_000_000 + i);
+      ids.splice(17_000, 0, cat.cheap);
+      const sent = await sendStockAlerts(ctx().app, ids);
+      assert.deepEqual(sent, [{ userId: ana.id, productId: cat.cheap, variationId: null }]);
+      assert.equal((await bellOf(ana.id, cat.slugs.cheap!)).length, 1);
+    });
+
     function db() {
       return ctx().db.db;
     }
