@@ -57,7 +57,7 @@ test.describe('stock alerts', () => {
       const guestLink = guestRow.getByRole('link', { name: `Avisame cuando haya stock: ${name} – Vainilla` });
       await expect(guestLink).toBeVisible();
       await expect(page.getByTestId('variation-row').filter({ hasText: 'Lavanda' }).getByTestId('stock-alert')).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/product-guest-1280.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/product-guest-1280.png` });
       await guestLink.click();
       await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
       await page.context().close();
@@ -72,7 +72,7 @@ test.describe('stock alerts', () => {
       const cancel = row.getByRole('button', { name: `Cancelar aviso: ${name} – Vainilla` });
       await expect(cancel).toBeVisible();
       await expect(row.getByRole('status')).toHaveText('Ya te vamos a avisar por mail y en la campanita cuando vuelva el stock.');
-      await customer.screenshot({ path: `${SHOTS}/product-subscribed-1280.png`, fullPage: true });
+      await customer.screenshot({ path: `${SHOTS}/product-stock-alert-1280.png` });
       // pressing again cancels; once more subscribes again (the state survives a reload)
       await cancel.click();
       await expect(subscribe).toBeVisible();
@@ -81,17 +81,21 @@ test.describe('stock alerts', () => {
       await customer.reload();
       await expect(cancel).toBeEnabled();
       await customer.setViewportSize({ width: 390, height: 844 });
-      await row.scrollIntoViewIfNeeded();
-      await customer.screenshot({ path: `${SHOTS}/product-subscribed-390.png`, fullPage: true });
+      await customer.getByTestId('buy-box').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await customer.screenshot({ path: `${SHOTS}/product-stock-alert-390.png` });
       await customer.setViewportSize({ width: 1280, height: 900 });
       const before = await badgeCount(customer);
 
-      // staff: the editor shows who waits, and the variation goes back in stock there
-      const staff = await signedInPage(browser, { email: 'staff@example.com', password: PASSWORD }, `/admin/products/${product.id}`);
+      // staff: the product list and the editor show who waits; the variation goes back in stock in the editor
+      const staff = await signedInPage(browser, { email: 'staff@example.com', password: PASSWORD }, `/admin/products?q=${encodeURIComponent(name)}`);
+      const listRow = staff.getByTestId('product-row').filter({ hasText: name });
+      await expect(listRow.getByTestId('waiting-count')).toHaveText('1 espera');
+      await expect(listRow.getByTestId('waiting-count')).toHaveAttribute('title', '1 cliente espera stock');
+      await staff.goto(`/admin/products/${product.id}`);
       await expect(staff.getByTestId('product-waiting')).toHaveText('1 cliente espera stock');
       const staffRow = staff.getByTestId('variation-row').filter({ hasText: 'Vainilla' });
       await expect(staffRow.getByTestId('waiting-count')).toHaveText('1 espera');
-      await staff.screenshot({ path: `${SHOTS}/editor-waiting-1280.png`, fullPage: true });
+      await staff.screenshot({ path: `${SHOTS}/backoffice-stock-waiting-1280.png`, fullPage: true });
       await staffRow.getByLabel('Estado Vainilla').selectOption('active');
       await staffRow.getByRole('button', { name: 'Guardar Vainilla' }).click();
       await expect(staff.getByText('Variante guardada')).toBeVisible();
