@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import '../security/zod';
+import { MAX_INT32 } from './common';
 
-const MAX_ID = 2_147_483_647;
-const id = z.number().int().min(1).max(MAX_ID);
+const id = z.number().int().min(1).max(MAX_INT32);
 
 /** What the customer waits for: a product (top-level), or one of its variations. */
 export const stockAlertTargetSchema = z

@@ -12,7 +12,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stockAlertCountsSchema, stockAlertSchema, stockAlertTargetSchema } from '../../../lib/contracts/stock-alerts';
-import { envelope, intString } from '../../schemas/common';
+import { envelope, intString, MAX_INT32 } from '../../../lib/contracts/common';
 import { listStockAlerts, stockAlertCounts, subscribeStockAlert, unsubscribeStockAlert } from '../../services/stock-alerts';
 import { authErrors } from '../orders/schemas';
 
@@ -29,7 +29,7 @@ const countsQuery = z
       .string()
       .regex(/^[0-9]{1,10}(,[0-9]{1,10}){0,199}$/)
       .transform((s) => s.split(',').map(Number))
-      .pipe(z.array(z.number().int().min(1).max(2_147_483_647)).max(MAX_COUNT_IDS)),
+      .pipe(z.array(z.number().int().min(1).max(MAX_INT32)).max(MAX_COUNT_IDS)),
   })
   .strict();
 
