@@ -37,6 +37,7 @@ import messageRoutes from './routes/messages';
 import notificationRoutes from './routes/notifications';
 import stockAlertRoutes from './routes/stock-alerts';
 import realtime, { type RealtimeOptions } from './realtime';
+import staffRoutes from './routes/staff';
 import tagRoutes from './routes/tags';
 import userRoutes from './routes/user';
 
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(wholesaleRoutes, { prefix: '/api' });
+  await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(stockAlertRoutes, { prefix: '/api' });

@@ -6,28 +6,24 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import type { Config } from '@/lib/contracts/catalogue';
 import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function ConfigForm({ initial }: { initial: Config }) {
   const t = useTranslations('admin.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [minOrder, setMinOrder] = useState(formatAmountInput(initial.minOrderPrice));
   const [minLocal, setMinLocal] = useState(formatAmountInput(initial.minLocalPrice));
   const [maintenance, setMaintenance] = useState(initial.maintaince);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -43,16 +39,7 @@ export function ConfigForm({ initial }: { initial: Config }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance } });
-      notify('SUCCESS', t('config.saved'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance } }), t('config.saved'));
   };
 
   return (

@@ -1,6 +1,6 @@
 /**
  * Staff writes outside the order flow: the shop configuration (minimums, maintenance), announced as a
- * catalogue change (the storefront revalidates `config`). Product edits live in routes/staff/products.ts.
+ * catalogue change (the storefront revalidates `config`). Product edits live in services/staff-product-writes.ts.
  */
 import { tags as cacheTags } from '../../lib/cache';
 import { toCents } from '../../lib/money';
