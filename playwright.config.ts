@@ -32,6 +32,7 @@ export const LOCAL_ONLY: Record<string, string> = {
   'admin-settings.spec.ts': 'changes what every visitor sees: maintenance, minimums, a transport, VIP on an account',
   'admin-products.spec.ts': 'edits prices, states and images of products it did not create',
   'admin-prices.spec.ts': 'raises and restores the prices of a whole demo category',
+  'stock-alerts.spec.ts': "creates and deletes a product, and rings the demo customer's bell",
   'visit.spec.ts': "reads order mails to the shop's own address and edits the demo customer's saved data",
   'xss.spec.ts': 'writes hostile markup into names, addresses and chat of the demo accounts',
   'a11y.spec.ts': 'signs in as every demo role and walks the back-office',

@@ -35,6 +35,7 @@ import authRoutes from './routes/auth';
 import productRoutes from './routes/products';
 import messageRoutes from './routes/messages';
 import notificationRoutes from './routes/notifications';
+import stockAlertRoutes from './routes/stock-alerts';
 import realtime, { type RealtimeOptions } from './realtime';
 import staffRoutes from './routes/staff';
 import tagRoutes from './routes/tags';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(stockAlertRoutes, { prefix: '/api' });
 
   await app.ready();
   return app as unknown as FastifyInstance;

@@ -76,6 +76,8 @@ export const MESSAGES = {
   categorySlugReserved: 'Esa dirección la usa la tienda: elegí otra para la categoría',
   categoryNotEmpty: 'La categoría tiene productos: quitáselos antes de borrarla',
   categoryOrderMismatch: 'El orden enviado no coincide con las categorías',
+  /** back-in-stock alerts (issue 24 §3): only a product without stock takes one */
+  stockAlertInStock: 'Este producto tiene stock: ya lo podés pedir',
 } as const satisfies Partial<Record<ErrorKey, string>>;
 
 /**

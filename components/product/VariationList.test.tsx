@@ -49,13 +49,16 @@ describe('VariationList', () => {
     expect(screen.getAllByTestId('variation-row')).toHaveLength(4);
   });
 
-  it('states: limited shows "Pocas unidades"; noStock shows "Sin stock" and no selector', () => {
+  it('states: limited shows "Pocas unidades"; noStock shows "Sin stock", no selector and the stock alert', async () => {
     renderWithProductIntl(<VariationList box={box} />);
     const rows = screen.getAllByTestId('variation-row');
     expect(within(rows[2]).getByText('Pocas unidades')).toBeInTheDocument();
     expect(within(rows[2]).getByTestId('quantity-selector')).toBeInTheDocument();
+    expect(within(rows[2]).queryByTestId('stock-alert')).toBeNull();
     expect(within(rows[3]).getByText('Sin stock')).toBeInTheDocument();
     expect(within(rows[3]).queryByTestId('quantity-selector')).toBeNull();
+    // the alert's own chunk (next/dynamic), for the variation; disabled until the session is known (StockAlert.test)
+    expect(await within(rows[3]).findByRole('button', { name: 'Avisame cuando haya stock: Esencia para Hornillo – Pachulí' })).toBeDisabled();
   });
 
   it('prices: the list price struck through with the discount beside it', () => {

@@ -2,6 +2,7 @@
 
 import { useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { formatPesos } from '@/lib/money';
 import { QuantitySelector } from './QuantitySelector';
 import { useQuantityBinding } from './useQuantityBinding';
@@ -9,11 +10,14 @@ import { CartGroupStatus } from '@/components/cart/CartGroupStatus';
 import { filterRows, isBuyableRow, rowToItem, type BuyBox } from './variations';
 import styles from './VariationList.module.css';
 
+// its own chunk: only pages with a row without stock load it (issue 24 §3)
+const StockAlert = dynamic(() => import('./StockAlert').then((m) => m.StockAlert));
+
 /**
  * The buy box island: for variable products a 'Buscar...' filter over the variations, a heading with
  * the attribute name and one row per visible variation; for simple products a single row. Each row:
  * name, price (struck list price + discount when discounted; only when the product's min and max
- * prices differ), stock label, and a quantity selector unless there is no stock.
+ * prices differ), stock label, and a quantity selector — or, without stock, "Avisame cuando haya stock".
  * `allShownCount`: the server's text of `buy.count` with every row shown (see below).
  */
 export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCount?: string }) {
@@ -70,7 +74,7 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
           const item = rowToItem(parent, row);
           const discounted = row.discount != null && row.discount > 0 && row.discount < row.price;
           return (
-            <li key={row.id} className={styles.row} data-testid="variation-row" data-state={row.state}>
+            <li key={row.id} className={row.state === 'noStock' ? `${styles.row} ${styles.alertRow}` : styles.row} data-testid="variation-row" data-state={row.state}>
               <div className={styles.info}>
                 <span className={styles.name}>{row.name}</span>
                 <span className={styles.meta}>
@@ -104,6 +108,13 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
                   initial={binding.initialFor(row.id)}
                   onChange={binding.onChange}
                   label={variable ? `${parent.name} – ${row.name}` : row.name}
+                />
+              ) : row.state === 'noStock' ? (
+                <StockAlert
+                  productId={parent.id}
+                  variationId={variable ? row.id : undefined}
+                  label={variable ? `${parent.name} – ${row.name}` : row.name}
+                  path={parent.path}
                 />
               ) : null}
             </li>

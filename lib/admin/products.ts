@@ -99,3 +99,13 @@ export async function loadProductList(filters: ProductFilters): Promise<StaffLoa
 export async function loadProduct(id: number): Promise<StaffLoad<StaffProductDetail>> {
   return staffGet<StaffProductDetail>(staffApiPaths.product(id));
 }
+
+/** Customers waiting for stock (issue 24 §3), per product id: total, the product itself, each variation. */
+export type StaffWaitingCounts = Record<string, { total: number; product: number; variations: Record<string, number> }>;
+
+/** The waiting counts of these products; none when the call fails (the page shows without them). */
+export async function loadWaitingCounts(ids: readonly number[]): Promise<StaffWaitingCounts> {
+  if (!ids.length) return {};
+  const load = await staffGet<StaffWaitingCounts>(staffApiPaths.stockAlertCounts(ids)).catch(() => null);
+  return load?.kind === 'ok' ? load.data : {};
+}

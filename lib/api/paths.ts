@@ -31,4 +31,9 @@ export const apiPaths = {
   notification: (id: Id) => `api/notification/${id}`,
   notificationSeen: (id: Id) => `api/notification/${id}/mark`,
   unreadMessages: 'api/message/unviewed/client',
+
+  /* back-in-stock alerts (issue 24 §3) */
+  stockAlerts: 'api/stock-alerts',
+  stockAlertsOf: (productId: Id) => `api/stock-alerts?productId=${productId}`,
+  stockAlert: (productId: Id, variationId?: Id) => `api/stock-alerts?productId=${productId}${variationId === undefined ? '' : `&variationId=${variationId}`}`,
 } as const;

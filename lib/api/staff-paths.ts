@@ -54,6 +54,8 @@ export const staffApiPaths = {
   /** the list with its filters; without them, where a new product is posted */
   products: (params?: URLSearchParams) => `api/staff/products${q(params)}`,
   product: (id: Id) => `api/staff/products/${id}`,
+  /** customers waiting for stock, per product (issue 24 §3) */
+  stockAlertCounts: (ids: readonly number[]) => `api/staff/stock-alerts/counts?ids=${ids.join(',')}`,
   productDuplicate: (id: Id) => `api/staff/products/${id}/duplicate`,
   productArchive: (id: Id) => `api/staff/products/${id}/archive`,
   productImages: (id: Id) => `api/staff/products/${id}/images`,

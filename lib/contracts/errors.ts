@@ -105,6 +105,8 @@ export const ERROR_CODES = {
   categorySlugReserved: 'CATEGORY_SLUG_RESERVED',
   categoryNotEmpty: 'CATEGORY_NOT_EMPTY',
   categoryOrderMismatch: 'CATEGORY_ORDER_MISMATCH',
+  // back-in-stock alerts
+  stockAlertInStock: 'STOCK_ALERT_IN_STOCK',
   // checkout and orders (server/services/orders-messages.ts)
   productUnavailable: 'PRODUCT_UNAVAILABLE',
   productNoStock: 'PRODUCT_NO_STOCK',

@@ -30,6 +30,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -560,6 +561,32 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.viewedAt)],
+);
+
+/**
+ * Back-in-stock alerts (issue 24 §3): a customer waits for a product (top-level) or one of its variations that
+ * has no stock. One row per (user, product, variation): a variation of null is the whole product, hence
+ * NULLS NOT DISTINCT. The row is deleted when the alert is sent (services/stock-alerts.ts: delete … returning,
+ * so two API processes never send it twice) or cancelled.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('stock_alerts_user_product_variation_key').on(t.userId, t.productId, t.variationId).nullsNotDistinct(),
+    index('stock_alerts_product_idx').on(t.productId),
+    index('stock_alerts_variation_idx').on(t.variationId),
+  ],
 );
 
 /** Single-use links (verify, reset, autologin, unsubscribe). Only a hash of the token is stored. */

@@ -75,9 +75,11 @@ export type DomainEvent =
   | { type: 'order.assigned'; orderId: number; number: number; from: number | null; to: number | null; byUserId: number }
   /**
    * What catalogue GETs answer changed (products, prices, images, categories, search synonyms, carousel,
-   * footer tags, shop configuration): `areas` for the API's cache, `tags` (lib/cache) for the storefront.
+   * footer tags, shop configuration): `areas` for the API's cache, `tags` (lib/cache) for the storefront;
+   * `productIds`: the products and variations written, when the change is about products (the back-in-stock
+   * alerts look at them: services/stock-alerts.ts)
    */
-  | { type: 'catalogue.changed'; areas: CatalogueArea[]; tags: string[] };
+  | { type: 'catalogue.changed'; areas: CatalogueArea[]; tags: string[]; productIds?: number[] };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -8,6 +8,7 @@ import { subscribeBoardEvents } from '../realtime/board-events';
 import { subscribeOrderNotifications, subscribeStaffNotifications } from '../services/notifications';
 import { subscribeOrderMails } from '../services/order-mails';
 import { subscribeRevalidation } from '../services/revalidate';
+import { subscribeStockAlerts } from '../services/stock-alerts';
 
 export default fp(
   async (app) => {
@@ -16,6 +17,8 @@ export default fp(
     subscribeStaffNotifications(app);
     subscribeOrderMails(app);
     await subscribeRevalidation(app);
+    // after the revalidation is started: the alert's link opens the page already fresh
+    subscribeStockAlerts(app);
   },
   { name: 'event-subscribers', dependencies: ['events', 'catalogue-cache', 'realtime', 'auth', 'db'] },
 );

@@ -83,5 +83,6 @@ async function catalogueChangeTags(db: Db, change: CatalogueChange): Promise<str
 /** Announces a committed catalogue change (the revalidation listener does not hold the staff answer). */
 export async function catalogueChanged(deps: WriteDeps, change: CatalogueChange): Promise<void> {
   // category names show on product cards and details: both areas in every case
-  await deps.events.emit({ type: 'catalogue.changed', areas: ['products', 'categories'], tags: await catalogueChangeTags(deps.db, change) });
+  const productIds = change.kind === 'product' ? [change.productId] : change.kind === 'prices' ? [...change.productIds] : undefined;
+  await deps.events.emit({ type: 'catalogue.changed', areas: ['products', 'categories'], tags: await catalogueChangeTags(deps.db, change), productIds });
 }

@@ -100,7 +100,7 @@ export function groupOf(row: Pick<CatalogueLine, 'id' | 'parentId'>): number {
 }
 
 /** First image and product page path of each group (parent or simple product). */
-async function groupExtras(db: Db, groupIds: readonly number[]): Promise<Map<number, { image: string | null; category: string | null }>> {
+export async function groupExtras(db: Db, groupIds: readonly number[]): Promise<Map<number, { image: string | null; category: string | null }>> {
   const ids = [...new Set(groupIds)];
   const out = new Map<number, { image: string | null; category: string | null }>(ids.map((id) => [id, { image: null, category: null }]));
   if (!ids.length) return out;

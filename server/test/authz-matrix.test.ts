@@ -202,6 +202,11 @@ const TABLE: Record<string, Rule> = {
   'GET /api/notifications/client': { allow: SESSION, expect: sessionAll(200) },
   'GET /api/notification/{id}': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.notificationId } }), expect: { A: 200 } },
   'POST /api/notification/{id}/mark': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.notificationId } }), expect: { A: 200 } },
+  // issue 24 §3: back-in-stock alerts, each account its own (a product without stock)
+  'GET /api/stock-alerts': { allow: SESSION, expect: sessionAll(200) },
+  'POST /api/stock-alerts': { allow: SESSION, req: (w) => ({ body: { productId: w.cat.noStock } }), expect: sessionAll(201) },
+  'DELETE /api/stock-alerts': { allow: SESSION, req: (w) => ({ query: { productId: w.cat.noStock } }), expect: sessionAll(200) },
+  'GET /api/staff/stock-alerts/counts': { allow: SUPERADMIN, denied: 403, req: (w) => ({ query: { ids: String(w.cat.noStock) } }), expect: { staff: 200 } },
 
   /* personal: pedidos (todo rol de personal), configuración y productos (sólo con permiso) */
   'GET /api/staff/orders': { allow: STAFF, denied: 403, expect: { staff: 200, oe: 200 } },

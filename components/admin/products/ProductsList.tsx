@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
-import { PRODUCT_STATES, productsHref, type ProductFilters, type StaffProductList } from '@/lib/admin/products';
+import { PRODUCT_STATES, productsHref, type ProductFilters, type StaffProductList, type StaffWaitingCounts } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
 import { imageSrc } from '@/components/ui/image-src';
 import styles from './products.module.css';
@@ -9,10 +9,12 @@ import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 /**
  * The staff products list (server-rendered): state chips with counts, a GET search form (name / SKU / id,
- * category), a dense table with thumbnails and state badges, and paging links. Works without JavaScript.
+ * category), a dense table with thumbnails and state badges, how many customers wait for stock (`waiting`,
+ * issue 24 §3), and paging links. Works without JavaScript.
  */
-export function ProductsList({ filters, list }: { filters: ProductFilters; list: StaffProductList }) {
+export function ProductsList({ filters, list, waiting = {} }: { filters: ProductFilters; list: StaffProductList; waiting?: StaffWaitingCounts }) {
   const t = useTranslations('adminProducts.list');
+  const tw = useTranslations('adminProducts.stockAlerts');
   const ts = useTranslations('adminProducts.states');
   const format = useFormatter();
   const all = PRODUCT_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
@@ -119,6 +121,11 @@ export function ProductsList({ filters, list }: { filters: ProductFilters; list:
                         {p.name}
                       </Link>
                       {p.isVisible ? null : <span className={styles.archivedBadge}>{t('archived')}</span>}
+                      {waiting[p.id]?.total ? (
+                        <span className={styles.waitingBadge} title={tw('waiting', { count: waiting[p.id]!.total })} data-testid="waiting-count">
+                          {tw('waitingShort', { count: waiting[p.id]!.total })}
+                        </span>
+                      ) : null}
                       <span className={`${styles.badge} ${styles.showNarrow}`} data-state={p.state}>
                         <span className={styles.dot} data-state={p.state} aria-hidden="true" />
                         {ts(p.state)}

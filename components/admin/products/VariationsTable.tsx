@@ -19,7 +19,7 @@ const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
 type RowValues = { price: string; discount: string; state: ProductState };
 
-function VariationRow({ v }: { v: StaffVariation }) {
+function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
   const t = useTranslations('adminProducts.client');
   const ts = useTranslations('adminProducts.states');
   const router = useRouter();
@@ -60,6 +60,11 @@ function VariationRow({ v }: { v: StaffVariation }) {
         <Link href={`/admin/products/${v.id}`} className={styles.rowLink}>
           {v.name}
         </Link>
+        {waiting ? (
+          <span className={styles.waitingBadge} data-testid="waiting-count">
+            {waiting}
+          </span>
+        ) : null}
         <span className={styles.sku}>{v.sku}</span>
       </td>
       <td>
@@ -102,7 +107,8 @@ function VariationRow({ v }: { v: StaffVariation }) {
   );
 }
 
-export function VariationsTable({ variations }: { variations: StaffVariation[] }) {
+/** `waiting`: per variation id, the server's text of how many customers wait for its stock (issue 24 §3). */
+export function VariationsTable({ variations, waiting = {} }: { variations: StaffVariation[]; waiting?: Record<number, string> }) {
   const t = useTranslations('adminProducts.client.variations');
   return (
     <section className={styles.card} aria-labelledby="variations-title">
@@ -124,7 +130,7 @@ export function VariationsTable({ variations }: { variations: StaffVariation[] }
           </thead>
           <tbody>
             {variations.map((v) => (
-              <VariationRow key={v.id} v={v} />
+              <VariationRow key={v.id} v={v} waiting={waiting[v.id]} />
             ))}
           </tbody>
         </table>

@@ -2,7 +2,7 @@ import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { ProductsList } from '@/components/admin/products/ProductsList';
 import { requireStaffData } from '@/lib/admin/guard';
-import { loadProductList, parseProductFilters, productsHref } from '@/lib/admin/products';
+import { loadProductList, loadWaitingCounts, parseProductFilters, productsHref } from '@/lib/admin/products';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -15,5 +15,6 @@ export default async function AdminProductsPage({ params, searchParams }: Props)
   setRequestLocale(locale);
   const filters = parseProductFilters(await searchParams);
   const list = requireStaffData(await loadProductList(filters), locale as Locale, productsHref(filters));
-  return <ProductsList filters={filters} list={list} />;
+  const waiting = await loadWaitingCounts(list.items.map((p) => p.id));
+  return <ProductsList filters={filters} list={list} waiting={waiting} />;
 }

@@ -10,7 +10,7 @@ import { ProductEditor } from '@/components/admin/products/ProductEditor';
 import { VariationsTable } from '@/components/admin/products/VariationsTable';
 import styles from '@/components/admin/products/products.module.css';
 import { requireStaffData } from '@/lib/admin/guard';
-import { loadProduct } from '@/lib/admin/products';
+import { loadProduct, loadWaitingCounts } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
@@ -27,6 +27,12 @@ export default async function AdminProductPage({ params }: Props) {
   const owner = product.parent ?? product;
   const mainCategory = product.categories[0]?.slug;
   const shopHref = mainCategory ? `/${mainCategory}/${owner.slug}` : `/products/${owner.slug}`;
+  // customers waiting for stock (issue 24 §3): of this product (all its variations) or of this variation
+  const counts = (await loadWaitingCounts([owner.id]))[owner.id];
+  const waiting = product.parent ? (counts?.variations[product.id] ?? 0) : (counts?.total ?? 0);
+  const variationWaiting = Object.fromEntries(
+    Object.entries(counts?.variations ?? {}).map(([id, count]) => [Number(id), t('stockAlerts.waitingShort', { count })]),
+  );
 
   return (
     <div className={styles.page}>
@@ -45,6 +51,11 @@ export default async function AdminProductPage({ params }: Props) {
               {t('list.archived')}
             </span>
           )}
+          {waiting ? (
+            <span className={styles.waitingBadge} data-testid="product-waiting">
+              {t('stockAlerts.waiting', { count: waiting })}
+            </span>
+          ) : null}
         </div>
         <p className={styles.meta}>
           <span>{t('detail.sku', { sku: product.sku })}</span>
@@ -62,7 +73,7 @@ export default async function AdminProductPage({ params }: Props) {
         <div className={styles.layout}>
           <div className={styles.mainCol}>
             <ProductEditor product={product} />
-            {product.variations.length ? <VariationsTable variations={product.variations} /> : null}
+            {product.variations.length ? <VariationsTable variations={product.variations} waiting={variationWaiting} /> : null}
           </div>
           <aside className={styles.sideCol}>
             <ImageManager productId={product.id} name={product.name} initial={product.images} />
