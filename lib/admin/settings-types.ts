@@ -3,6 +3,7 @@
  * settings.ts). Both sides import these types; the server's zod schemas are checked against them.
  */
 import type { OrderState } from '../orders/states';
+import type { StaffConfig } from '../api/types';
 
 import { CUSTOMER_ROLES, ROLES } from '../session/roles';
 
@@ -77,7 +78,7 @@ export interface StaffTransport {
 }
 
 export interface ShopSettings {
-  config: { minOrderPrice: number; minLocalPrice: number; maintaince: boolean };
+  config: StaffConfig;
   carousel: StaffCarouselImage[];
   tags: StaffTag[];
   transports: StaffTransport[];

@@ -133,6 +133,14 @@ export interface Config {
   maintaince: boolean;
 }
 
+/** What staff read and change (GET/PATCH api/staff/config): the public config and the order deadlines (issue 24 §1). */
+export interface StaffConfig extends Config {
+  /** days a budget can be accepted (lib/orders/deadlines) */
+  budgetValidDays: number;
+  /** days an accepted order has to send its proof of transfer */
+  paymentDueDays: number;
+}
+
 export interface Tag {
   id: number;
   name: string;

@@ -7,8 +7,9 @@
  *
  * Pure; shared by the API (what to allow, what the job reminds of) and the storefront (what to show).
  */
+import { SHOP_TIME_ZONE } from '../locales';
 import { shopDay, shopDayStart } from '../time';
-import { canTransition, type OrderState } from './states';
+import { canTransition, ORDER_STATES, type OrderState } from './states';
 
 export const DEFAULT_BUDGET_VALID_DAYS = 7;
 export const DEFAULT_PAYMENT_DUE_DAYS = 5;
@@ -17,6 +18,9 @@ export const DEADLINE_DAYS_RANGE = { min: 1, max: 90 } as const;
 
 /** The customer is reminded this long before the budget expires. */
 export const BUDGET_REMINDER_LEAD_MS = 24 * 3_600_000;
+
+/** States in which a budget awaits the customer's acceptance (the table's customer accept: review): where it can expire. */
+export const BUDGET_AWAITING_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => canTransition(s, 'accepted', 'customer', 'accept'));
 
 /** Orders whose payment can be overdue: accepted, and prepared awaiting payment or pickup. */
 export const PAYMENT_DUE_STATES: readonly OrderState[] = ['accepted', 'waiting'];
@@ -45,6 +49,13 @@ export function lastValidDay(deadline: Date): string {
 /** A date whose shop day is the last valid one, to format with the shop's time zone (noon: never across a day edge). */
 export function lastValidDate(deadline: Date): Date {
   return new Date(shopDayStart(lastValidDay(deadline)).getTime() + 12 * 3_600_000);
+}
+
+const SPANISH_DAY = new Intl.DateTimeFormat('es-AR', { timeZone: SHOP_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The last valid day in Spanish, for the API's messages and the mails: "10 de diciembre de 2026". */
+export function validUntilEs(deadline: Date): string {
+  return SPANISH_DAY.format(lastValidDate(deadline));
 }
 
 export function isPast(deadline: Date | null, now: Date): boolean {

@@ -9,6 +9,7 @@ import type {
   CartLookupItem,
   Category,
   Config,
+  StaffConfig,
   Offer,
   Paged,
   Product,
@@ -130,6 +131,11 @@ export const configSchema = z.object({
   maintaince: z.boolean(),
 });
 
+export const staffConfigSchema = configSchema.extend({
+  budgetValidDays: z.number().int().describe('Días en que se puede aceptar un presupuesto'),
+  paymentDueDays: z.number().int().describe('Días para mandar el comprobante de un pedido aceptado'),
+});
+
 export const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
 
 export const carouselImageSchema = z.object({
@@ -220,6 +226,7 @@ export type ContractChecks = [
   Assert<Same<z.output<typeof productListItemSchema>, Omit<ProductListItem, 'Variations'>>>,
   Assert<Same<z.output<ReturnType<typeof pagedSchema<typeof productListItemSchema>>>['total'], Paged<ProductListItem>['total']>>,
   Assert<Same<z.output<typeof configSchema>, Config>>,
+  Assert<Same<z.output<typeof staffConfigSchema>, StaffConfig>>,
   Assert<Same<z.output<typeof tagSchema>, Tag>>,
   Assert<Same<z.output<typeof carouselImageSchema>, CarouselImage>>,
   Assert<Same<z.output<typeof cartLookupItemSchema>, CartLookupItem>>,
