@@ -9,20 +9,11 @@
  * runner that claimed a row announces it. The mark is written before the reminder goes out: a process that dies
  * between the two loses that reminder instead of sending it twice (the board's flags still show the order).
  */
-import { and, inArray, isNotNull, isNull, lte, gt, sql } from 'drizzle-orm';
-import { BUDGET_AWAITING_STATES, BUDGET_REMINDER_LEAD_MS, PAYMENT_DUE_STATES } from '../../lib/orders/deadlines';
+import { and, inArray, isNull, lte, gt } from 'drizzle-orm';
+import { BUDGET_AWAITING_STATES, BUDGET_REMINDER_LEAD_MS } from '../../lib/orders/deadlines';
 import type { WriteDeps } from '../events';
 import { orders } from '../db/schema';
-
-/** The order has a proof of transfer (the customer's upload). The outer table is named literally. */
-export const hasProofSql = sql<boolean>`exists (select 1 from order_documents od where od.order_id = "orders"."id" and od.kind = 'proof')`;
-/** Paid in full by the payments staff recorded (not voided). */
-export const fullyPaidSql = sql<boolean>`((select coalesce(sum(op.amount_cents), 0) from order_payments op where op.order_id = "orders"."id" and op.voided_at is null) >= "orders"."final_total_cents" and "orders"."final_total_cents" > 0)`;
-
-/** The payment-overdue condition at `now` (the board's "pago vencido" filter and the job share it). */
-export function paymentOverdueSql(now: Date) {
-  return and(inArray(orders.state, [...PAYMENT_DUE_STATES]), isNotNull(orders.paymentDueAt), lte(orders.paymentDueAt, now), sql`not ${hasProofSql}`, sql`not ${fullyPaidSql}`);
-}
+import { paymentOverdueSql } from './orders-view';
 
 export interface ReminderRun {
   budgets: number[];

@@ -136,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
       const assignee = boardAssignee(q.assignee, req.user!.id);
-      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment, page: q.page, rows: q.rows });
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment, deadline: q.deadline, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
   );
