@@ -26,7 +26,7 @@ export const BUDGET_AWAITING_STATES: readonly OrderState[] = ORDER_STATES.filter
 export const PAYMENT_DUE_STATES: readonly OrderState[] = ['accepted', 'waiting'];
 
 /** The instant a deadline of `days` shop days counted from `from` passes: the start of the day after the last one. */
-export function deadlineAfter(from: Date, days: number): Date {
+function deadlineAfter(from: Date, days: number): Date {
   if (!Number.isInteger(days) || days < 0) throw new RangeError(`days must be a non-negative integer: ${days}`);
   return shopDayStart(shopDay(from), days + 1);
 }

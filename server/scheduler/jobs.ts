@@ -138,7 +138,7 @@ export function orphanObjectsJob(storage: BlobStorage): Job {
 }
 
 /** How often the order deadlines are checked: a reminder leaves at most this late. */
-export const ORDER_DEADLINES_EVERY_MS = 10 * 60_000;
+const ORDER_DEADLINES_EVERY_MS = 10 * 60_000;
 
 /**
  * Budget-expiry and payment-due reminders (issue 24 §1, services/order-deadlines). Needs the event bus (bell,
