@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { endOfShopDay } from '../lib/orders/deadlines';
 import { freePort, startApi, startStorefront, tempDir, throwawayDatabase, type Proc } from './faults-processes';
 import { fillLogin } from './support/session';

@@ -11,7 +11,7 @@ import { useRouter } from '@/i18n/navigation';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
-import type { StaffConfig } from '@/lib/api/types';
+import type { StaffConfig } from '@/lib/contracts/catalogue';
 import { DEADLINE_DAYS_RANGE } from '@/lib/orders/deadlines';
 import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';

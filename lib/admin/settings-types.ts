@@ -3,7 +3,7 @@
  * settings.ts). Both sides import these types; the server's zod schemas are checked against them.
  */
 import type { OrderState } from '../orders/states';
-import type { StaffConfig } from '../api/types';
+import type { StaffConfig } from '../contracts/catalogue';
 
 import { CUSTOMER_ROLES, ROLES } from '../session/roles';
 

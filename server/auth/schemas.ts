@@ -4,7 +4,7 @@
  * lib/validation/account.ts, so a bad field answers 400 with its exact Spanish message.
  */
 import { z } from 'zod';
-import { envelope, errorSchema } from '../schemas/common';
+import { envelope, errorSchema } from '../../lib/contracts/common';
 
 const str = (max: number) => z.string().max(max);
 

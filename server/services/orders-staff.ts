@@ -7,7 +7,7 @@ import { tags as cacheTags } from '../../lib/cache';
 import { toCents } from '../../lib/money';
 import { DEFAULT_MIN_LOCAL_CENTS, DEFAULT_MIN_ORDER_CENTS, minimumsError } from '../../lib/orders';
 import { DEFAULT_BUDGET_VALID_DAYS, DEFAULT_PAYMENT_DUE_DAYS } from '../../lib/orders/deadlines';
-import type { StaffConfig } from '../../lib/api/types';
+import type { StaffConfig } from '../../lib/contracts/catalogue';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import { HttpError } from '../errors';

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, errorResponses, errorSchema, idParams } from '../../schemas/common';
+import { envelope, errorResponses, errorSchema, idParams } from '../../../lib/contracts/common';
 import { findOwn, listUnviewed, markOwn } from '../../services/notifications';
 
 const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;

@@ -18,8 +18,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema, idParams } from '../../schemas/common';
-import { staffConfigSchema } from '../../schemas/catalogue';
+import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
+import { staffConfigSchema } from '../../../lib/contracts/catalogue';
 import { getStaffConfig } from '../../services/orders-staff';
 import {
   addCarouselImage,
