@@ -210,7 +210,7 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     // the customer sees the same
     const mine = (await api(app, 'GET', `/api/order/${o.id}`, { token: c2.token })).body.data;
     assert.equal(mine.finalTotal, 119_261.61);
-    assert.deepEqual(mine.actions, { accept: true, cancel: true, finish: false, add: true, uploadProof: true });
+    assert.deepEqual(mine.actions, { accept: true, cancel: true, finish: false, add: true, uploadProof: true, requestBudget: false });
 
     // all missing
     const all = await api(app, 'POST', `/api/staff/orders/${o.id}/budget`, {
