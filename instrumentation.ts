@@ -8,6 +8,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // every variable checked once, before the first request: a bad one stops the start, named (lib/env.ts)
+  const { storefrontEnvAtStart } = await import('./lib/env');
+  const env = storefrontEnvAtStart();
   const { installUnavailableStatus } = await import('./lib/api/unavailable-status');
   installUnavailableStatus();
   // the shop's prebuilt 503 and 404 pages: rendered once, served without a render (lib/status-pages)
@@ -15,11 +18,11 @@ export async function register(): Promise<void> {
   installStatusPages();
   const { installBadPathGuard } = await import('./lib/security/bad-path');
   installBadPathGuard();
-  const port = Number(process.env.STOREFRONT_METRICS_PORT ?? 0);
-  if (Number.isInteger(port) && port > 0) {
+  const port = env.STOREFRONT_METRICS_PORT;
+  if (port > 0) {
     const { startStorefrontMetrics } = await import('./lib/metrics/storefront');
     // a taken port must not stop the shop from selling: say so and go on (the scrape's `up` shows it)
-    await startStorefrontMetrics({ port, host: process.env.STOREFRONT_METRICS_HOST, token: process.env.METRICS_TOKEN }).catch((err: Error) =>
+    await startStorefrontMetrics({ port, host: env.STOREFRONT_METRICS_HOST, token: env.METRICS_TOKEN }).catch((err: Error) =>
       console.error(`métricas del storefront: no se pudo abrir el puerto ${port}: ${err.message}`),
     );
   }

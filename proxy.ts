@@ -4,6 +4,7 @@ import { routing } from './i18n/routing';
 import { defaultListingPath, internalListingNotFound, spanishInternalPath } from './i18n/internal-path';
 import { guardRedirect } from './lib/session/guard';
 import { maintenanceGate, TOKEN_COOKIE } from './lib/maintenance/handler';
+import { storefrontEnv } from './lib/env';
 import { documentSecurity, usesNonce, type DocumentSecurity } from './lib/security/csp';
 
 /**
@@ -25,7 +26,7 @@ let cachedPageSecurity: DocumentSecurity | undefined;
 
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  const security = usesNonce(pathname) ? documentSecurity(pathname, process.env) : (cachedPageSecurity ??= documentSecurity(pathname, process.env));
+  const security = usesNonce(pathname) ? documentSecurity(pathname, storefrontEnv()) : (cachedPageSecurity ??= documentSecurity(pathname, storefrontEnv()));
   const withHeaders = <R extends Response>(res: R): R => {
     for (const [k, v] of Object.entries(security.responseHeaders)) res.headers.set(k, v);
     return res;

@@ -36,6 +36,7 @@ import productRoutes from './routes/products';
 import messageRoutes from './routes/messages';
 import notificationRoutes from './routes/notifications';
 import realtime, { type RealtimeOptions } from './realtime';
+import staffRoutes from './routes/staff';
 import tagRoutes from './routes/tags';
 import userRoutes from './routes/user';
 
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(wholesaleRoutes, { prefix: '/api' });
+  await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
 

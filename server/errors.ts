@@ -40,7 +40,7 @@ export const MESSAGES = {
   accountVerified: 'Se ha verificado la cuenta con exito',
   transportDisabled: 'Transporte deshabilitado',
   orderCreateFailed: 'Error al crear orden',
-  /** staff product editor (server/routes/staff/products.ts) */
+  /** staff product editor (server/routes/staff/products/, server/schemas/staff-products.ts) */
   productPriceInvalid: 'El precio debe ser un número mayor o igual a 0, con hasta 2 decimales',
   productDiscountNotBelowPrice: 'El descuento debe ser menor que el precio',
   productQuantityInvalid: 'El mínimo, el máximo y el paso deben ser números enteros (el paso, mayor a 0)',

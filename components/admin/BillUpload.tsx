@@ -3,12 +3,11 @@
 /** The bill or another document for the customer: a PDF up to 10 MB (multipart POST …/documents, kind = bill | other). */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import { checkBillFile } from '@/lib/admin/upload';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -22,13 +21,10 @@ function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<
 
 export function BillUpload({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.bill');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const [kind, setKind] = useState<UploadKind>('bill');
 
   const submit = async (e: FormEvent) => {
@@ -40,17 +36,7 @@ export function BillUpload({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await uploadDocument(orderId, kind, file!);
-      notify('SUCCESS', kind === 'bill' ? t('uploaded') : t('uploadedOther'));
-      if (inputRef.current) inputRef.current.value = '';
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => uploadDocument(orderId, kind, file!), kind === 'bill' ? t('uploaded') : t('uploadedOther'), () => { if (inputRef.current) inputRef.current.value = ''; });
   };
 
   return (

@@ -6,15 +6,14 @@
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import { draftFromItems, evaluateBudget, priceTyped, type BudgetDraft, type BudgetLineDraft } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import { formatCents, fromCents } from '@/lib/money';
 import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 interface Props {
   orderId: number;
@@ -30,12 +29,9 @@ interface Props {
 
 export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pricing, labels }: Props) {
   const t = useTranslations('admin.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [draft, setDraft] = useState<BudgetDraft>(() => draftFromItems(items, bonus));
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const result = useMemo(() => evaluateBudget(draft, iibbMisiones, pricing ? { items, pricing } : undefined), [draft, iibbMisiones, pricing, items]);
   // an untyped price shows what the tiers give at the units on screen (what the API will store)
   const shownPrice = (l: BudgetLineDraft) => {
@@ -50,16 +46,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!result.ok || !allowed) return;
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderBudget(orderId), { method: 'POST', body: result.payload });
-      notify('SUCCESS', t('budget.sent'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.orderBudget(orderId), { method: 'POST', body: result.payload }), t('budget.sent'));
   };
 
   const rows: [keyof Props['labels'], number][] = result.ok

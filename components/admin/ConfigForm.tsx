@@ -7,17 +7,16 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import type { StaffConfig } from '@/lib/contracts/catalogue';
 import { DEADLINE_DAYS_RANGE } from '@/lib/orders/deadlines';
 import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 /** A whole number of days in the configurable range, or null. */
 function parseDays(raw: string): number | null {
@@ -29,9 +28,6 @@ function parseDays(raw: string): number | null {
 
 export function ConfigForm({ initial }: { initial: StaffConfig }) {
   const t = useTranslations('admin.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [minOrder, setMinOrder] = useState(formatAmountInput(initial.minOrderPrice));
   const [minLocal, setMinLocal] = useState(formatAmountInput(initial.minLocalPrice));
@@ -39,7 +35,7 @@ export function ConfigForm({ initial }: { initial: StaffConfig }) {
   const [validDays, setValidDays] = useState(String(initial.budgetValidDays));
   const [dueDays, setDueDays] = useState(String(initial.paymentDueDays));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,16 +57,10 @@ export function ConfigForm({ initial }: { initial: StaffConfig }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance, budgetValidDays, paymentDueDays } });
-      notify('SUCCESS', t('config.saved'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance, budgetValidDays, paymentDueDays } }),
+      t('config.saved'),
+    );
   };
 
   return (

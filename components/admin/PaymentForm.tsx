@@ -7,30 +7,26 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import { echoAmount, parseAmount } from '@/lib/money/parse';
 import { MAX_PAYMENT_NOTE, PAYMENT_METHODS, type PaymentMethod } from '@/lib/orders/payments';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { ConfirmPanel, ReasonField } from './ConfirmPanel';
 import styles from './admin.module.css';
 import pay from './payments.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 /** The largest payment the API takes (services/order-payments MAX_PAYMENT_PESOS). */
 const MAX_PAYMENT_PESOS = 900_000_000;
 
 export function PaymentForm({ orderId }: { orderId: number }) {
   const t = useTranslations('payments');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('transfer');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const echo = amount.trim() ? echoAmount(amount, MAX_PAYMENT_PESOS) : null;
 
   const submit = async (e: FormEvent) => {
@@ -45,18 +41,10 @@ export function PaymentForm({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderPayments(orderId), { method: 'POST', body: { amount, method, ...(note.trim() ? { note: note.trim() } : {}) } });
-      notify('SUCCESS', t('staff.saved'));
+    await run(() => publicRequest(staffApiPaths.orderPayments(orderId), { method: 'POST', body: { amount, method, ...(note.trim() ? { note: note.trim() } : {}) } }), t('staff.saved'), () => {
       setAmount('');
       setNote('');
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -107,30 +95,17 @@ export function PaymentForm({ orderId }: { orderId: number }) {
 
 export function VoidPayment({ orderId, paymentId, amount }: { orderId: number; paymentId: number; amount: string }) {
   const t = useTranslations('payments');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const confirm = async () => {
     if (!reason.trim()) {
       setError(t('staff.voidReasonRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderPaymentVoid(orderId, paymentId), { method: 'POST', body: { reason: reason.trim() } });
-      notify('SUCCESS', t('staff.voidDone'));
-      setOpen(false);
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.orderPaymentVoid(orderId, paymentId), { method: 'POST', body: { reason: reason.trim() } }), t('staff.voidDone'), () => setOpen(false));
   };
 
   if (!open) {

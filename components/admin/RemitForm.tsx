@@ -3,21 +3,17 @@
 /** The remit: a tracking number (POST …/remit). */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { publicRequest } from '@/lib/api/public';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function RemitForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.remit');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,17 +23,7 @@ export function RemitForm({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderRemit(orderId), { method: 'POST', body: { trackingNumber } });
-      notify('SUCCESS', t('saved'));
-      setValue('');
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.orderRemit(orderId), { method: 'POST', body: { trackingNumber } }), t('saved'), () => setValue(''));
   };
 
   return (

@@ -7,23 +7,20 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import { ordersApi } from '@/lib/api/orders';
-import { usePublicApi } from '@/lib/api/public';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
 import { checkProofFile, PROOF_ACCEPT } from './upload';
 import styles from './orders.module.css';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function ProofUpload({ orderId }: { orderId: number }) {
   const t = useTranslations('orders.proof');
-  const router = useRouter();
   const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,17 +33,7 @@ export function ProofUpload({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await ordersApi.uploadProof(orderId, file!);
-      notify('SUCCESS', t('uploaded'));
-      if (inputRef.current) inputRef.current.value = '';
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), () => { if (inputRef.current) inputRef.current.value = ''; });
   };
 
   return (

@@ -5,38 +5,18 @@
  * POSTs api/order/{id}/request-budget (the shop is notified) and re-renders the server page, which then shows
  * that it was asked for.
  */
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import { ordersApi } from '@/lib/api/orders';
-import { usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
+import { useApiAction } from '@/components/ui/useApiAction';
 import styles from './orders.module.css';
 
 export function RequestBudget({ orderId }: { orderId: number }) {
   const t = useTranslations('orders.actions');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [busy, setBusy] = useState(false);
-
-  const request = async () => {
-    setBusy(true);
-    try {
-      await ordersApi.requestBudget(orderId);
-      notify('SUCCESS', t('requestBudget.done'));
-      router.refresh();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { busy, run } = useApiAction();
   return (
     <div className={styles.actionsRow}>
-      <Button variant="primary" disabled={busy} onClick={() => void request()} data-testid="order-request-budget">
+      <Button variant="primary" disabled={busy} onClick={() => void run(() => ordersApi.requestBudget(orderId), t('requestBudget.done'))} data-testid="order-request-budget">
         {busy ? t('working') : t('requestBudget.label')}
       </Button>
     </div>

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import type { NextRequest } from 'next/server';
 import { shopApiUrl } from '@/lib/api/config';
 import { storefrontKeyHeader } from '@/lib/api/storefront-key';
+import { storefrontEnv } from '@/lib/env';
 import { TOKEN_COOKIE } from '@/lib/session/store';
 
 /** A large export is a few thousand rows: seconds, not the page budget of a render. */
@@ -24,7 +25,7 @@ export async function proxyStaffExport(request: NextRequest, apiPath: string, ne
   let res: Response;
   try {
     res = await fetch(`${shopApiUrl()}/${apiPath}`, {
-      headers: { authorization: `Bearer ${token}`, ...storefrontKeyHeader() },
+      headers: { authorization: `Bearer ${token}`, ...storefrontKeyHeader(storefrontEnv()) },
       cache: 'no-store',
       signal: AbortSignal.timeout(EXPORT_DEADLINE_MS),
     });

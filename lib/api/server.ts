@@ -5,6 +5,7 @@ import { apiTimeouts, shopApiUrl } from './config';
 import { ApiError } from './errors';
 import { fetchApi } from './resilience';
 import { storefrontKeyHeader } from './storefront-key';
+import { storefrontEnv } from '../env';
 
 export { ApiError } from './errors';
 
@@ -25,7 +26,7 @@ export interface ApiGetOptions {
  */
 export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise<T> {
   // the key exempts these calls from the API's per-IP limit (lib/api/storefront-key.ts)
-  const headers: Record<string, string> = { accept: 'application/json', ...storefrontKeyHeader() };
+  const headers: Record<string, string> = { accept: 'application/json', ...storefrontKeyHeader(storefrontEnv()) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const init: RequestInit & { next?: { revalidate?: number | false; tags?: string[] } } = { headers };
   if (opts.token || opts.revalidate === 0) init.cache = 'no-store';

@@ -18,7 +18,7 @@ export function storefrontKeyFrom(revalidateSecret: string): string {
 let memo: { secret: string; key: string } | undefined;
 
 /** The header the storefront's server sends, or none when REVALIDATE_SECRET is unset. */
-export function storefrontKeyHeader(env: Partial<Record<string, string>> = process.env): Record<string, string> {
+export function storefrontKeyHeader(env: { REVALIDATE_SECRET?: string }): Record<string, string> {
   const secret = env.REVALIDATE_SECRET?.trim();
   if (!secret) return {};
   if (memo?.secret !== secret) memo = { secret, key: storefrontKeyFrom(secret) };

@@ -4,6 +4,8 @@
  * Plain zod, no server code: both processes import it.
  */
 import { z } from 'zod';
+// the zod settings of every contract: no eval probe under our CSP (see the file)
+import '../security/zod';
 import { errorSchema } from './errors';
 
 export const MAX_INT32 = 2_147_483_647;

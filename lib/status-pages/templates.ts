@@ -23,6 +23,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { LOCALE_INFO, LOCALES, localeFromPath, type Locale } from '@/lib/locales';
 import { documentSecurity } from '@/lib/security/csp';
+import { storefrontEnv } from '@/lib/env';
 import { TEMPLATE_HEADER, TEMPLATE_KINDS, templateToken, type TemplateKind } from './token';
 
 /** Seconds a client should wait before retrying a 503 (the same as Next-rendered 503s). */
@@ -124,7 +125,7 @@ export function statusTemplate(kind: TemplateKind, locale: Locale): Buffer | und
   return entry.html;
 }
 
-const CACHED_PAGE_HEADERS = (): Record<string, string> => documentSecurity('/status-template', process.env).responseHeaders;
+const CACHED_PAGE_HEADERS = (): Record<string, string> => documentSecurity('/status-template', storefrontEnv()).responseHeaders;
 
 /**
  * Answers `res` now with the prebuilt 503 page of its locale: Retry-After, no-store, noindex, the

@@ -1,7 +1,7 @@
 /**
  * Staff writes outside the order flow: the shop configuration (minimums, maintenance), announced as a
  * catalogue change (the storefront revalidates `config`), and the order deadlines (budget validity, payment
- * due days: issue 24 §1), which only the API reads. Product edits live in routes/staff/products.ts.
+ * due days: issue 24 §1), which only the API reads. Product edits live in services/staff-product-writes.ts.
  */
 import { tags as cacheTags } from '../../lib/cache';
 import { toCents } from '../../lib/money';

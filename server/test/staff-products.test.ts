@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test answers are JSON read loosely */
 /**
- * Staff product tools (routes/staff/products.ts): list / search / filters, the editor's fields (price,
+ * Staff product tools (routes/staff/products/): list / search / filters, the editor's fields (price,
  * discount, state, quantities, tiers, categories) with their validation messages, image upload (content
  * checked, converted to WebP, client file name ignored), reorder and delete, the role matrix, and the
  * storefront revalidation + catalogue cache drop every save triggers (a local HTTP server stands in for

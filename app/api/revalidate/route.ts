@@ -3,6 +3,7 @@ import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_REQUEST, REVALIDATE_SECRET_HEADER } from '@/lib/cache';
 import { ERROR_CODES } from '@/lib/contracts/errors';
+import { storefrontEnv } from '@/lib/env';
 
 /**
  * On-demand revalidation for the shop API (see lib/cache for the tag names):
@@ -22,7 +23,7 @@ function digest(value: string): Buffer {
 
 /** Constant-time comparison (hashing first makes both sides the same length). */
 function secretMatches(given: string | null): boolean {
-  const expected = process.env.REVALIDATE_SECRET;
+  const expected = storefrontEnv().REVALIDATE_SECRET;
   if (!expected || !given) return false;
   return timingSafeEqual(digest(given), digest(expected));
 }

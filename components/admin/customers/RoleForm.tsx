@@ -3,37 +3,24 @@
 /** Changes a user's role (PATCH api/staff/customers/:id/role; superadmin only — the API offers the roles). */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function RoleForm({ userId, role, roles }: { userId: number; role: string; roles: string[] }) {
   const t = useTranslations('adminSettings.client.role');
   const tw = useTranslations('adminSettings.client');
   const tr = useTranslations('adminSettings.roles');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [value, setValue] = useState(role);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (value === role) return;
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.customerRole(userId), { method: 'PATCH', body: { role: value } });
-      notify('SUCCESS', t('done'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.customerRole(userId), { method: 'PATCH', body: { role: value } }), t('done'));
   };
 
   return (

@@ -1,33 +1,20 @@
 'use client';
 
 /** Marks or unmarks a customer as VIP (PATCH api/staff/customers/:id/vip; users:write). */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function VipToggle({ userId, isVip }: { userId: number; isVip: boolean }) {
   const t = useTranslations('adminSettings.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const toggle = async () => {
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.customerVip(userId), { method: 'PATCH', body: { vip: !isVip } });
-      notify('SUCCESS', isVip ? t('vip.undone') : t('vip.done'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.customerVip(userId), { method: 'PATCH', body: { vip: !isVip } }), isVip ? t('vip.undone') : t('vip.done'));
   };
 
   return (

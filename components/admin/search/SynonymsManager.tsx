@@ -7,13 +7,12 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import styles from '../settings/settings.module.css';
 import own from './search.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export type SynonymGroup = { id: number; terms: string[] };
 
@@ -26,25 +25,8 @@ function parseTerms(text: string): string[] | null {
 
 export function SynonymsManager({ items, suggested }: { items: SynonymGroup[]; suggested?: string }) {
   const t = useTranslations('adminSearch.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      notify('SUCCESS', done);
-      router.refresh();
-      return true;
-    } catch (err) {
-      handleError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className={styles.section}>

@@ -7,15 +7,14 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import type { StaffCarouselImage } from '@/lib/admin/settings-types';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import { checkUploadFile } from '@/lib/orders/documents';
 import { imageSrc } from '@/components/ui/image-src';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Same rule as the API: a shop path, one leading slash, no spaces. */
@@ -23,25 +22,8 @@ export const STORE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
   const t = useTranslations('adminSettings.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      notify('SUCCESS', done);
-      router.refresh();
-      return true;
-    } catch (err) {
-      handleError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const move = (index: number, by: -1 | 1) => {
     const ids = items.map((i) => i.id);

@@ -6,36 +6,18 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import type { StaffTag } from '@/lib/admin/settings-types';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import { STORE_PATH } from './CarouselManager';
 import styles from './settings.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function TagsManager({ items }: { items: StaffTag[] }) {
   const t = useTranslations('adminSettings.client');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      notify('SUCCESS', done);
-      router.refresh();
-      return true;
-    } catch (err) {
-      handleError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className={styles.section}>

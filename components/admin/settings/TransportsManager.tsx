@@ -6,41 +6,24 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import type { StaffTransport } from '@/lib/admin/settings-types';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
 import { markHydrated } from '@/lib/hydration';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function TransportsManager({ items }: { items: StaffTransport[] }) {
   const t = useTranslations('adminSettings.client.transports');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
-  const [busy, setBusy] = useState(false);
   const [name, setName] = useState('');
   const [father, setFather] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mains = items.filter((i) => i.fatherId === null);
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-      notify('SUCCESS', t('saved'));
-      router.refresh();
-      return true;
-    } catch (err) {
-      handleError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: act } = useApiAction();
+  const run = (work: () => Promise<unknown>) => act(work, t('saved'));
 
   const create = async (e: FormEvent) => {
     e.preventDefault();

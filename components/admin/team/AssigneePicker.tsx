@@ -3,13 +3,12 @@
 /** Who looks after the order (issue 32 item 4): a staff member, oneself in one click, or nobody (PUT …/assignee). */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import type { StaffMember } from '@/lib/contracts/staff-team';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './team.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export interface AssigneePickerProps {
   orderId: number;
@@ -20,25 +19,12 @@ export interface AssigneePickerProps {
 
 export function AssigneePicker({ orderId, current, members, viewerId }: AssigneePickerProps) {
   const t = useTranslations('admin.client.team');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [choice, setChoice] = useState(current === null ? '' : String(current));
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const save = async (userId: number | null) => {
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderAssignee(orderId), { method: 'PUT', body: { userId } });
-      notify('SUCCESS', userId === null ? t('unassigned') : t('assigned'));
-      setChoice(userId === null ? '' : String(userId));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.orderAssignee(orderId), { method: 'PUT', body: { userId } }), userId === null ? t('unassigned') : t('assigned'), () => setChoice(userId === null ? '' : String(userId)));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,23 +3,19 @@
 /** The staff-only notes' writes (issue 32 item 4): add one (POST …/notes), delete one's own (DELETE …/notes/:id). */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import { NOTE_MAX_LENGTH } from '@/lib/contracts/staff-team';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import base from '../admin.module.css';
 import styles from './team.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { useApiAction } from '@/components/ui/useApiAction';
 
 export function NoteForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.team');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const length = text.trim().length;
 
   const submit = async (e: FormEvent) => {
@@ -27,17 +23,7 @@ export function NoteForm({ orderId }: { orderId: number }) {
     if (length === 0) return setError(t('required'));
     if (length > NOTE_MAX_LENGTH) return setError(t('tooLong', { max: NOTE_MAX_LENGTH }));
     setError(null);
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderNotes(orderId), { method: 'POST', body: { text: text.trim() } });
-      notify('SUCCESS', t('saved'));
-      setText('');
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.orderNotes(orderId), { method: 'POST', body: { text: text.trim() } }), t('saved'), () => setText(''));
   };
 
   return (
@@ -74,23 +60,11 @@ export function NoteForm({ orderId }: { orderId: number }) {
 
 export function DeleteNoteButton({ orderId, noteId, label }: { orderId: number; noteId: number; label: string }) {
   const t = useTranslations('admin.client.team');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
 
   const remove = async () => {
     if (!window.confirm(t('confirmDelete'))) return;
-    setBusy(true);
-    try {
-      await publicRequest(staffApiPaths.orderNote(orderId, noteId), { method: 'DELETE' });
-      notify('SUCCESS', t('deleted'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => publicRequest(staffApiPaths.orderNote(orderId, noteId), { method: 'DELETE' }), t('deleted'));
   };
 
   return (

@@ -1,7 +1,7 @@
 /**
  * Checkout and orders (spec §3, §4, §5 "Ordering", §7 "Orders and data"), registered under /api.
  * This plugin is the one entry point of the feature (app.ts registers it once); it also registers the
- * address, billing, transport and staff routes, each in its own folder.
+ * address, billing and transport routes, each in its own folder (staff routes: ../staff, their own plugin).
  *
  * Customer routes (session required; someone else's order, document or file → 404):
  *   GET  /api/order/myOrders                all the customer's orders, newest first
@@ -54,7 +54,6 @@ import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
 import { readUpload } from '../../storage/upload';
 import addressRoutes from '../addresses';
 import billingRoutes from '../billing';
-import staffRoutes from '../staff';
 import transportRoutes from '../transports';
 import { authErrors, documentParams, orderDetailSchema, orderDocumentSchema, orderIdParams, orderSummarySchema } from './schemas';
 
@@ -323,7 +322,6 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(addressRoutes);
   await app.register(billingRoutes);
   await app.register(transportRoutes);
-  await app.register(staffRoutes, { prefix: '/staff' });
 };
 
 export default checkoutRoutes;

@@ -25,7 +25,7 @@ import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
-import { toWebp } from './products';
+import { toWebp } from '../../services/product-images';
 import reservedSegments from '../../../i18n/reserved-segments.json';
 import { LOCALE_INFO, LOCALES } from '../../../lib/locales';
 

@@ -1,5 +1,5 @@
 /**
- * Back-office API for staff (registered under /api/staff; spec §6 roles). Every route needs a staff role
+ * Back-office API for staff: its own plugin, registered by server/app.ts under /api/staff (spec §6 roles). Every route needs a staff role
  * (superadmin, admin, employee, orderemployee: `app.requireStaff`) AND the permission of its area, as
  * the roles carry them in the database (server/db/seed/data.ts):
  * - orders (orders:read / orders:write): every staff role;
@@ -15,7 +15,7 @@
  *   POST  /api/staff/orders/:id/remit { trackingNumber }
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
  *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince?, budgetValidDays?, paymentDueDays? }
- *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products.ts
+ *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products/
  *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
  *   /api/staff/orders/:id/notes…, …/assignee, /api/staff/team  staff-only notes and assignment: see ./team.ts
@@ -287,7 +287,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // products:write tools (list, detail, edit, images): ./products.ts, sharing this scope's multipart parser
+  // products:write tools (list, detail, edit, images): ./products/, sharing this scope's multipart parser
   await app.register(productRoutes);
   // categories (products:write): ./categories.ts
   await app.register(categoryRoutes);

@@ -1,0 +1,87 @@
+/** PATCH /api/staff/products/:id (the editor's fields), POST …/:id/archive and DELETE …/:id. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, MESSAGES } from '../../../errors';
+import { envelope, idParams } from '../../../../lib/contracts/common';
+import { productDetailSchema } from '../../../../lib/contracts/staff-products';
+import { archiveBody, productPatchBody } from '../../../schemas/staff-products';
+import { removeIfOrphan } from '../../../services/product-images';
+import { applyPatch, archiveProduct, deleteProduct } from '../../../services/staff-product-writes';
+import { authErrors } from '../../orders/schemas';
+import { productRouteKit, rejectInvalid, security, tags } from './respond';
+
+const updateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { guard, saved, announce } = productRouteKit(app);
+
+  app.patch(
+    '/products/:id',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Editar precio, descuento (precio rebajado; null lo quita), estado, mínimo / máximo / paso, ofertas (reemplaza la lista) y categorías (la primera es la principal); revalida la tienda',
+        security,
+        params: idParams,
+        body: productPatchBody,
+        response: { 200: envelope(productDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      const result = await applyPatch(app.db, req.params.id, req.body);
+      if (!result) throw HttpError.notFound(MESSAGES.productNotFound);
+      return saved(req.params.id, result.previousCategorySlugs);
+    },
+  );
+
+  app.post(
+    '/products/:id/archive',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Archivar (archived: true) o volver a publicar un producto: archivado no se ve en la tienda ni en la búsqueda, y los pedidos lo conservan',
+        security,
+        params: idParams,
+        body: archiveBody,
+        response: { 200: envelope(productDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      if (req.validationError) rejectInvalid(req.validationError);
+      if (!(await archiveProduct(app.db, req.params.id, req.body.archived))) throw HttpError.notFound(MESSAGES.productNotFound);
+      return saved(req.params.id, [], true);
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      config: { invalidates: ['products', 'categories'] },
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Borrar un producto que nunca se pidió (con sus variantes); si figura en algún pedido responde 409: se archiva',
+        security,
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...authErrors },
+      },
+    },
+    async (req) => {
+      const id = req.params.id;
+      const gone = await deleteProduct(app.db, id);
+      if (!gone) throw HttpError.notFound(MESSAGES.productNotFound);
+      for (const url of new Set(gone.urls)) await removeIfOrphan(app, url);
+      await announce({ kind: 'productRemoved', productId: id, slugs: gone.slugs, categorySlugs: gone.categorySlugs });
+      if (gone.parentId) await announce({ kind: 'product', productId: gone.parentId });
+      return { success: true as const, message: MESSAGES.saved };
+    },
+  );
+};
+
+export default updateRoutes;
