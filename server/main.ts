@@ -15,7 +15,7 @@ import { withSeedLock } from './db/seed/lock';
 import { blobImageSink } from './storage/blobs';
 import { createObjectStore } from './storage/config';
 import { Scheduler } from './scheduler';
-import { orphanObjectsJob } from './scheduler/jobs';
+import { orderDeadlinesJob, orphanObjectsJob } from './scheduler/jobs';
 import { scheduledJobs } from './scheduler/registry';
 import { serveMetrics, watchBackupStatus } from './metrics';
 import { backupStatusFile, serveBackupSocket } from './ops/backup';
@@ -114,7 +114,7 @@ try {
   // periodic jobs: once per tick across every API host (the holder of the scheduler's advisory lock)
   if (env.scheduler) {
     scheduler = new Scheduler({ db: db.db, databaseUrl: env.databaseUrl, log: app.log, connectTimeoutMs: env.timeouts.dbConnectMs });
-    for (const job of [...scheduledJobs(), orphanObjectsJob(app.blobs)]) scheduler.register(job);
+    for (const job of [...scheduledJobs(), orphanObjectsJob(app.blobs), orderDeadlinesJob(app.events)]) scheduler.register(job);
     scheduler.start();
   }
   if (env.metrics.port) {

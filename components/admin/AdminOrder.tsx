@@ -20,6 +20,7 @@ import { PaymentPanel } from './PaymentPanel';
 import { needsUnpaidConfirmation } from '@/lib/orders/payments';
 import styles from './admin.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
+import { lastValidDate, PAYMENT_DUE_STATES } from '@/lib/orders/deadlines';
 
 type TimelineEntry = { at: string; key: string } & ({ type: 'state'; h: OrderHistoryWire } | { type: 'doc'; d: OrderDocumentWire });
 
@@ -42,6 +43,8 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
   const ts = useTranslations('orders');
+  /** a deadline's last valid day in the shop's time zone (issue 24 §1) */
+  const lastDay = (iso: string) => format.dateTime(lastValidDate(new Date(iso)), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
   const c = order.customer;
   const proofs = order.documents.filter((d) => d.kind === 'proof');
   const timeline = orderTimeline(order);
@@ -82,6 +85,17 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
           ))}
         </nav>
       </header>
+      {order.state === 'review' && order.budgetExpiresAt ? (
+        <p className={order.budgetExpired ? styles.deadlineAlert : styles.muted} data-testid="admin-budget-deadline" data-expired={order.budgetExpired || undefined}>
+          {order.budgetExpired ? t('budgetExpired', { fecha: lastDay(order.budgetExpiresAt) }) : t('validUntil', { fecha: lastDay(order.budgetExpiresAt) })}
+          {order.budgetExpired && order.budgetUpdateRequestedAt ? <> {t('budgetRequested', { fecha: when(order.budgetUpdateRequestedAt) })}</> : null}
+        </p>
+      ) : null}
+      {PAYMENT_DUE_STATES.includes(order.state) && order.paymentDueAt && order.paymentStatus !== 'paid' && proofs.length === 0 ? (
+        <p className={styles.muted} data-testid="admin-payment-due">
+          {t('paymentDue', { fecha: lastDay(order.paymentDueAt) })}
+        </p>
+      ) : null}
 
       {/* two columns on wide screens: the order's data and budget; actions, chat and history beside them */}
       <div className={styles.orderLayout}>

@@ -1,7 +1,8 @@
 'use client';
 
 /**
- * Shop configuration: purchase minimums (pesos) and the maintenance flag (PATCH api/staff/config). Rendered
+ * Shop configuration: purchase minimums (pesos), the maintenance flag and the order deadlines (days a budget
+ * stays valid, days to pay an accepted order: issue 24 §1) through PATCH api/staff/config. Rendered
  * inside its panel on /admin/config, next to the carousel, tags and transports managers.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -9,19 +10,30 @@ import { useTranslations } from 'next-intl';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
 import { publicRequest } from '@/lib/api/public';
-import type { Config } from '@/lib/contracts/catalogue';
+import type { StaffConfig } from '@/lib/contracts/catalogue';
+import { DEADLINE_DAYS_RANGE } from '@/lib/orders/deadlines';
 import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 
-export function ConfigForm({ initial }: { initial: Config }) {
+/** A whole number of days in the configurable range, or null. */
+function parseDays(raw: string): number | null {
+  const s = raw.trim();
+  if (!/^\d{1,3}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= DEADLINE_DAYS_RANGE.min && n <= DEADLINE_DAYS_RANGE.max ? n : null;
+}
+
+export function ConfigForm({ initial }: { initial: StaffConfig }) {
   const t = useTranslations('admin.client');
   const id = useId();
   const [minOrder, setMinOrder] = useState(formatAmountInput(initial.minOrderPrice));
   const [minLocal, setMinLocal] = useState(formatAmountInput(initial.minLocalPrice));
   const [maintenance, setMaintenance] = useState(initial.maintaince);
+  const [validDays, setValidDays] = useState(String(initial.budgetValidDays));
+  const [dueDays, setDueDays] = useState(String(initial.paymentDueDays));
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useApiAction();
 
@@ -38,8 +50,17 @@ export function ConfigForm({ initial }: { initial: Config }) {
       setError(t('config.localAboveOrder'));
       return;
     }
+    const budgetValidDays = parseDays(validDays);
+    const paymentDueDays = parseDays(dueDays);
+    if (budgetValidDays === null || paymentDueDays === null) {
+      setError(t('config.invalidDays'));
+      return;
+    }
     setError(null);
-    await run(() => publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance } }), t('config.saved'));
+    await run(
+      () => publicRequest(staffApiPaths.config, { method: 'PATCH', body: { minOrderPrice, minLocalPrice, maintaince: maintenance, budgetValidDays, paymentDueDays } }),
+      t('config.saved'),
+    );
   };
 
   return (
@@ -52,6 +73,31 @@ export function ConfigForm({ initial }: { initial: Config }) {
         {t('config.minLocalPrice')}
       </label>
       <input id={`${id}-l`} inputMode="decimal" value={minLocal} onChange={(e) => setMinLocal(e.target.value)} aria-describedby={error ? `${id}-e` : undefined} />
+      <label htmlFor={`${id}-v`} className={styles.label}>
+        {t('config.budgetValidDays')}
+      </label>
+      <input
+        id={`${id}-v`}
+        inputMode="numeric"
+        value={validDays}
+        onChange={(e) => setValidDays(e.target.value)}
+        aria-describedby={`${id}-h${error ? ` ${id}-e` : ''}`}
+        data-testid="config-budget-valid-days"
+      />
+      <label htmlFor={`${id}-p`} className={styles.label}>
+        {t('config.paymentDueDays')}
+      </label>
+      <input
+        id={`${id}-p`}
+        inputMode="numeric"
+        value={dueDays}
+        onChange={(e) => setDueDays(e.target.value)}
+        aria-describedby={`${id}-h${error ? ` ${id}-e` : ''}`}
+        data-testid="config-payment-due-days"
+      />
+      <p id={`${id}-h`} className={styles.muted}>
+        {t('config.deadlinesHint')}
+      </p>
       <label className={styles.check}>
         <input type="checkbox" checked={maintenance} onChange={(e) => setMaintenance(e.target.checked)} />
         <span>{t('config.maintenance')}</span>

@@ -38,6 +38,11 @@ const row = (id: number, over: Partial<StaffOrderListItem> = {}): StaffOrderList
     documentNumber: '20123456789',
     unread: 0,
     assignee: null,
+    budgetExpiresAt: null,
+    budgetExpired: false,
+    budgetUpdateRequestedAt: null,
+    paymentDueAt: null,
+    flags: { budgetDueToday: false, budgetExpired: false, paymentOverdue: false },
     ...over,
   }) as StaffOrderListItem;
 
@@ -112,5 +117,31 @@ describe('OrdersBoard', () => {
     expect(screen.getByTestId('board-mine')).toHaveAttribute('href', '/admin?sort=oldest');
     expect(screen.getByTestId('board-export-xlsx')).toHaveAttribute('href', '/api/staff-export/orders?sort=oldest&assignee=me&format=xlsx');
     expect(screen.getByTestId('board-export')).toHaveAttribute('href', '/api/staff-export/orders?sort=oldest&assignee=me');
+  });
+});
+
+describe('OrdersBoard deadlines (issue 24 §1)', () => {
+  it('shows "vence hoy", "presupuesto vencido" and "pago vencido" on their rows, the request for a new budget, and the filter keeps it', () => {
+    const none = { budgetDueToday: false, budgetExpired: false, paymentOverdue: false };
+    renderBoard(
+      list([
+        row(1, { state: 'review', flags: { ...none, budgetDueToday: true } }),
+        row(2, { state: 'review', budgetExpired: true, budgetUpdateRequestedAt: '2026-11-21T12:00:00.000Z', flags: { ...none, budgetExpired: true } }),
+        row(3, { state: 'accepted', flags: { ...none, paymentOverdue: true } }),
+        row(4),
+      ]),
+      { page: 1, deadline: 'paymentOverdue' },
+    );
+    const rows = screen.getAllByTestId('order-row');
+    const flagsOf = (r: HTMLElement) => within(r).queryAllByTestId('deadline-flag').map((f) => f.textContent);
+    expect(flagsOf(rows[0]!)).toEqual(['vence hoy']);
+    expect(flagsOf(rows[1]!)).toEqual(['presupuesto vencido']);
+    expect(within(rows[1]!).getByTestId('budget-requested').textContent).toBe('pidió presupuesto actualizado');
+    expect(flagsOf(rows[2]!)).toEqual(['pago vencido']);
+    expect(flagsOf(rows[3]!)).toEqual([]);
+    const select = screen.getByTestId('deadline-filter') as HTMLSelectElement;
+    expect(select.value).toBe('paymentOverdue');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Todos', 'vence hoy', 'presupuesto vencido', 'pago vencido']);
+    expect(screen.getByTestId('board-export').getAttribute('href')).toContain('deadline=paymentOverdue');
   });
 });

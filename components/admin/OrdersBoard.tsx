@@ -16,6 +16,7 @@ import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import styles from './admin.module.css';
 import team from './team/team.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
+import { DEADLINE_FLAGS } from '@/lib/orders/deadlines';
 
 /**
  * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),
@@ -31,8 +32,8 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
   const tpay = useTranslations('payments');
   const format = useFormatter();
   const allCount = ORDER_STATES.reduce((n, s) => n + (list.counts[s] ?? 0), 0);
-  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee, payment: filters.payment };
-  const exportFilters = { state: filters.state, from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee, payment: filters.payment };
+  const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee, payment: filters.payment, deadline: filters.deadline };
+  const exportFilters = { ...base, state: filters.state };
   const sort = filters.sort ?? 'newest';
   const pages = Math.max(1, list.totalPages);
 
@@ -102,6 +103,17 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
               {PAYMENT_STATUSES.map((p) => (
                 <option key={p} value={p}>
                   {tpay(`status.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span>{t('deadline')}</span>
+            <select name="deadline" defaultValue={filters.deadline ?? ''} className={styles.select} data-testid="deadline-filter">
+              <option value="">{t('deadlineAll')}</option>
+              {DEADLINE_FLAGS.map((f) => (
+                <option key={f} value={f}>
+                  {t(`flags.${f}`)}
                 </option>
               ))}
             </select>
@@ -211,7 +223,17 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
                     <span className={styles.badges}>
                       <StateBadge state={o.state} />
                       <PaymentBadge status={o.paymentStatus} />
+                      {DEADLINE_FLAGS.filter((f) => o.flags[f]).map((f) => (
+                        <span key={f} className={styles.deadlineFlag} data-flag={f} data-testid="deadline-flag">
+                          {t(`flags.${f}`)}
+                        </span>
+                      ))}
                     </span>
+                    {o.budgetExpired && o.budgetUpdateRequestedAt ? (
+                      <span className={styles.sub} data-testid="budget-requested">
+                        {t('budgetRequested')}
+                      </span>
+                    ) : null}
                     {o.assignee ? (
                       <span className={styles.sub} data-testid="card-assignee">
                         {t('assignedTo', { name: o.assignee.name })}

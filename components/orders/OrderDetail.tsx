@@ -3,7 +3,7 @@
  * remit, budget, bill, proof of transfer upload, bank transfer data, additions. Server component; the
  * actions are client islands.
  */
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getNow, getTranslations } from 'next-intl/server';
 import type { Order, OrderDocument } from '@/lib/api/orders';
 import { formatPesos } from '@/lib/money';
 import { lineView } from '@/lib/orders/lines';
@@ -12,6 +12,9 @@ import { formatDocumentNumber } from '@/lib/validation/cuit';
 import { Link } from '@/i18n/navigation';
 import { StateBadge } from './StateBadge';
 import { OrderActions } from './OrderActions';
+import { RequestBudget } from './RequestBudget';
+import { lastValidDate, PAYMENT_DUE_STATES } from '@/lib/orders/deadlines';
+import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { ProofUpload } from './ProofUpload';
 import { CopyButton } from './CopyButton';
 import { DocumentLink } from './DocumentLink';
@@ -28,6 +31,10 @@ export async function OrderDetail({ order }: { order: Order }) {
   const t = await getTranslations('orders');
   const tpay = await getTranslations('payments');
   const format = await getFormatter();
+  const now = await getNow();
+  /** A deadline's last valid day, in the shop's time zone ("Válido hasta {fecha}"). */
+  const lastDay = (iso: string) => format.dateTime(lastValidDate(new Date(iso)), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
   const when = (iso: string | null) =>
     iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })}</time> : null;
   const docs = (kind: OrderDocument['kind']) => order.documents.filter((d) => d.kind === kind);
@@ -118,11 +125,32 @@ export async function OrderDetail({ order }: { order: Order }) {
       <ClosingReason order={order} />
 
       {order.state === 'review' ? (
-        <section className={`${styles.box} ${styles.highlight}`} aria-labelledby="order-budget-title" data-testid="order-budget">
+        <section
+          className={`${styles.box} ${order.budgetExpired ? styles.expiredBox : styles.highlight}`}
+          aria-labelledby="order-budget-title"
+          data-testid="order-budget"
+          data-expired={order.budgetExpired || undefined}
+        >
           <h2 id="order-budget-title" className={styles.boxTitle}>
             {t('budget.title')}
           </h2>
           <p>{t('budget.text', { total: formatPesos(order.finalTotal) })}</p>
+          {order.budgetExpiresAt && !order.budgetExpired ? (
+            <p className={styles.validUntil} data-testid="budget-valid-until">
+              {t('budget.validUntil', { fecha: lastDay(order.budgetExpiresAt) })}
+            </p>
+          ) : null}
+          {order.budgetExpiresAt && order.budgetExpired ? (
+            <p className={styles.expiredNote} data-testid="budget-expired">
+              {t('budget.expired', { fecha: lastDay(order.budgetExpiresAt) })}
+            </p>
+          ) : null}
+          {order.budgetUpdateRequestedAt ? (
+            <p className={styles.muted} data-testid="budget-requested">
+              {t('budget.requested', { fecha: day(order.budgetUpdateRequestedAt) })}
+            </p>
+          ) : null}
+          {order.actions.requestBudget ? <RequestBudget orderId={order.id} /> : null}
           <OrderActions orderId={order.id} actions={order.actions} inReview />
         </section>
       ) : order.actions.cancel || order.actions.finish ? (
@@ -319,6 +347,11 @@ export async function OrderDetail({ order }: { order: Order }) {
                 {t('bank.title')}
               </h2>
               <p className={styles.muted}>{t('bank.text')}</p>
+              {order.paymentDueAt && PAYMENT_DUE_STATES.includes(order.state) && proofs.length === 0 && order.paymentStatus !== 'paid' ? (
+                <p className={styles.validUntil} data-testid="payment-due">
+                  {t(new Date(order.paymentDueAt).getTime() <= now.getTime() ? 'payment.overdue' : 'payment.dueBy', { fecha: lastDay(order.paymentDueAt) })}
+                </p>
+              ) : null}
               <dl className={styles.bank} data-testid="bank-data">
                 {bank.map((b) => (
                   <div key={b.key}>

@@ -82,3 +82,14 @@ describe('payment filter', () => {
     expect(boardApiPath({ payment: 'paid', page: 1 })).toBe('api/staff/orders?payment=paid&page=1&rows=20');
   });
 });
+
+describe('deadline filter (issue 24 §1)', () => {
+  it('reads "vence hoy", "presupuesto vencido" and "pago vencido", drops others, keeps it in the links, the API path and the export', () => {
+    expect(parseBoardFilters({ deadline: 'budgetDueToday' })).toEqual({ deadline: 'budgetDueToday', page: 1 });
+    expect(parseBoardFilters({ deadline: ['paymentOverdue', 'x'] })).toEqual({ deadline: 'paymentOverdue', page: 1 });
+    expect(parseBoardFilters({ deadline: 'soon' })).toEqual({ page: 1 });
+    expect(boardHref({ state: 'review', deadline: 'budgetExpired' })).toBe('/admin?state=review&deadline=budgetExpired');
+    expect(boardApiPath({ deadline: 'paymentOverdue', page: 2 })).toBe('api/staff/orders?deadline=paymentOverdue&page=2&rows=20');
+    expect(boardExportPath({ deadline: 'budgetDueToday' })).toContain('deadline=budgetDueToday');
+  });
+});

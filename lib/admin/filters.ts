@@ -5,6 +5,9 @@
 import { isOrderState, type OrderState } from '@/lib/orders/states';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/orders/payments';
 import { isBoardSort, type BoardSort } from './board-sort';
+import { DEADLINE_FLAGS, type DeadlineFlag } from '@/lib/orders/deadlines';
+
+const isDeadlineFlag = (v: string | undefined): v is DeadlineFlag => (DEADLINE_FLAGS as readonly string[]).includes(v ?? '');
 import { staffApiPaths } from '@/lib/api/staff-paths';
 
 export { BOARD_SORTS,  } from './board-sort';
@@ -22,6 +25,8 @@ export interface BoardFilters {
   assignee?: string;
   /** payment status (issue 32, item 2) */
   payment?: PaymentStatus;
+  /** a deadline flag (issue 24 §1): "vence hoy", "presupuesto vencido", "pago vencido" */
+  deadline?: DeadlineFlag;
   page: number;
 }
 
@@ -57,6 +62,7 @@ export function parseBoardFilters(query: Query): BoardFilters {
     ...(isBoardSort(first(query.sort)) && first(query.sort) !== 'newest' ? { sort: first(query.sort) as BoardSort } : {}),
     ...(assignee && ASSIGNEE.test(assignee) ? { assignee } : {}),
     ...(isPaymentStatus(first(query.payment)) ? { payment: first(query.payment) as PaymentStatus } : {}),
+    ...(isDeadlineFlag(first(query.deadline)) ? { deadline: first(query.deadline) as DeadlineFlag } : {}),
     page,
   };
 }
@@ -70,6 +76,7 @@ function toParams(f: Partial<BoardFilters>): URLSearchParams {
   if (f.sort && f.sort !== 'newest') p.set('sort', f.sort);
   if (f.assignee) p.set('assignee', f.assignee);
   if (f.payment) p.set('payment', f.payment);
+  if (f.deadline) p.set('deadline', f.deadline);
   if (f.page && f.page > 1) p.set('page', String(f.page));
   return p;
 }

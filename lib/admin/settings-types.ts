@@ -2,6 +2,8 @@
  * Types of the staff settings API (server/routes/staff/settings.ts) and the roles staff may give; the
  * customers' are in lib/contracts/staff-customers.ts.
  */
+import type { StaffConfig } from '../contracts/catalogue';
+
 import { CUSTOMER_ROLES, ROLES } from '../session/roles';
 
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
@@ -32,7 +34,7 @@ export interface StaffTransport {
 }
 
 export interface ShopSettings {
-  config: { minOrderPrice: number; minLocalPrice: number; maintaince: boolean };
+  config: StaffConfig;
   carousel: StaffCarouselImage[];
   tags: StaffTag[];
   transports: StaffTransport[];

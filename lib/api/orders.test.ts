@@ -15,6 +15,10 @@ const detail = {
   updatedAt: '2026-11-21T13:10:00.000Z',
   budgetSentAt: '2026-11-21T13:05:00.000Z',
   confirmedAt: null,
+  budgetExpiresAt: '2026-12-11T03:00:00.000Z',
+  budgetExpired: false,
+  budgetUpdateRequestedAt: null,
+  paymentDueAt: null,
   paymentStatus: 'partial',
   paid: 500,
   totalBoxes: 2,
@@ -45,7 +49,7 @@ const detail = {
   ],
   payments: [{ id: 1, amount: 500, method: 'transfer', at: '2026-11-21T13:07:00.000Z' }],
   additions: { stage: 'review', used: 0, limit: 1, remaining: 1 },
-  actions: { accept: true, cancel: true, finish: false, add: true, uploadProof: true },
+  actions: { accept: true, cancel: true, finish: false, add: true, uploadProof: true, requestBudget: false },
 };
 
 describe('the order contract on the storefront side', () => {

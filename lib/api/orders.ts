@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from './order-attempt';
 import { publicRequest, PublicApiError } from './public';
+import { apiPaths } from './paths';
 import {
   addressSchema,
   billingSchema,
@@ -138,6 +139,8 @@ export const ordersApi = {
   },
   action: (id: number, action: 'accept' | 'cancel' | 'finish') =>
     publicRequest<unknown>(`api/order/${id}/${action}`, { method: 'POST', body: {} }),
+  /** The budget expired: ask the shop for an updated one (issue 24 §1). */
+  requestBudget: (id: number) => publicRequest<unknown>(apiPaths.orderRequestBudget(id), { method: 'POST', body: {} }),
   add: (id: number, products: { id: number; quantity: number }[]) =>
     publicRequest<unknown>(`api/order/${id}/add`, { method: 'POST', body: { products } }),
   /** Multipart upload of a proof of transfer (field `file`). */

@@ -25,6 +25,7 @@ export const apiPaths = {
 
   /* the customer's orders, chat and notifications */
   order: (id: Id) => `api/order/${id}`,
+  orderRequestBudget: (id: Id) => `api/order/${id}/request-budget`,
   orderMessages: (id: Id) => `api/order/${id}/messages`,
   orderMessagesRead: (id: Id) => `api/order/${id}/messages/read`,
   notifications: 'api/notifications/client',

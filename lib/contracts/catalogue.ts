@@ -126,6 +126,12 @@ export const configSchema = z.object({
   maintaince: z.boolean(),
 });
 
+/** What staff read and change (GET/PATCH api/staff/config): the public config and the order deadlines (issue 24 §1). */
+export const staffConfigSchema = configSchema.extend({
+  budgetValidDays: z.number().int().describe('Días en que se puede aceptar un presupuesto'),
+  paymentDueDays: z.number().int().describe('Días para mandar el comprobante de un pedido aceptado'),
+});
+
 export const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
 
 export const carouselImageSchema = z.object({
@@ -215,6 +221,7 @@ export type ProductListItem = z.output<typeof productListItemSchema>;
 /** A catalogue page; with a search that found nothing, the closest query that finds something. */
 export type ProductPage = z.output<typeof productPageSchema>;
 export type Config = z.output<typeof configSchema>;
+export type StaffConfig = z.output<typeof staffConfigSchema>;
 export type Tag = z.output<typeof tagSchema>;
 export type CarouselImage = z.output<typeof carouselImageSchema>;
 /**

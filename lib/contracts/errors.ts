@@ -118,6 +118,10 @@ export const ERROR_CODES = {
   idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   illegalTransition: 'ILLEGAL_TRANSITION',
+  /** the budget's validity passed: it cannot be accepted (issue 24 §1) */
+  budgetExpired: 'BUDGET_EXPIRED',
+  /** an updated budget is asked for only once the budget expired */
+  budgetNotExpired: 'BUDGET_NOT_EXPIRED',
   additionsExhausted: 'ADDITIONS_EXHAUSTED',
   itemNotInOrder: 'ITEM_NOT_IN_ORDER',
   bonusTooHigh: 'BONUS_TOO_HIGH',

@@ -41,6 +41,12 @@ export const orderSummarySchema = orderTotalsSchema.extend({
   updatedAt: isoDate,
   budgetSentAt: isoDate.nullable(),
   confirmedAt: isoDate.nullable(),
+  budgetExpiresAt: isoDate
+    .nullable()
+    .describe('Desde cuándo el presupuesto ya no se puede aceptar (medianoche de la tienda después de su último día válido); null sin plazo'),
+  budgetExpired: z.boolean().describe('El presupuesto espera al cliente y venció: hay que pedir uno actualizado'),
+  budgetUpdateRequestedAt: isoDate.nullable().describe('Cuándo el cliente pidió un presupuesto actualizado (null: no lo pidió)'),
+  paymentDueAt: isoDate.nullable().describe('Desde cuándo falta el comprobante de un pedido aceptado (null sin plazo)'),
   paymentStatus: z.enum(PAYMENT_STATUSES).describe('Pago registrado por el personal frente al total final: unpaid | partial | paid'),
   paid: pesos.describe('Suma de los pagos registrados (sin los anulados)'),
 });
@@ -153,7 +159,14 @@ export const orderDetailSchema = orderSummarySchema.extend({
     limit: z.number().int().nullable().describe('null = sin límite'),
     remaining: z.number().int().nullable().describe('null = sin límite'),
   }),
-  actions: z.object({ accept: z.boolean(), cancel: z.boolean(), finish: z.boolean(), add: z.boolean(), uploadProof: z.boolean() }),
+  actions: z.object({
+    accept: z.boolean().describe('Aceptar el presupuesto: la tabla de estados lo permite y no venció'),
+    cancel: z.boolean(),
+    finish: z.boolean(),
+    add: z.boolean(),
+    uploadProof: z.boolean(),
+    requestBudget: z.boolean().describe('El presupuesto venció y todavía no se pidió uno actualizado'),
+  }),
   customer: z
     .object({ id: z.number().int(), name: z.string(), lastname: z.string(), email: z.string(), contactNumber: z.string().nullable() })
     .optional()
@@ -180,6 +193,9 @@ const staffOrderListItemSchema = orderSummarySchema.extend({
   documentNumber: z.string().nullable(),
   unread: z.number().int().describe('Mensajes del cliente sin leer por el personal'),
   assignee: orderAssigneeSchema.nullable().describe('Quién del personal atiende el pedido'),
+  flags: z
+    .object({ budgetDueToday: z.boolean(), budgetExpired: z.boolean(), paymentOverdue: z.boolean() })
+    .describe('Plazos: el presupuesto vence hoy, ya venció, o el pago (comprobante) está vencido'),
 });
 
 export const staffOrderListSchema = z.object({

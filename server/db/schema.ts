@@ -296,9 +296,16 @@ export const config = pgTable(
     minLocalPriceCents: integer('min_local_price_cents').notNull().default(5_000_000),
     /** spelled as the spec's wire field */
     maintaince: boolean('maintaince').notNull().default(false),
+    /** days a budget stays acceptable, and days an accepted order has to send its proof (issue 24 §1; lib/orders/deadlines) */
+    budgetValidDays: integer('budget_valid_days').notNull().default(7),
+    paymentDueDays: integer('payment_due_days').notNull().default(5),
     updatedAt: updatedAt(),
   },
-  (t) => [check('config_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('config_single_row', sql`${t.id} = 1`),
+    check('config_budget_valid_days', sql`${t.budgetValidDays} between 1 and 90`),
+    check('config_payment_due_days', sql`${t.paymentDueDays} between 1 and 90`),
+  ],
 );
 
 export const carouselImages = pgTable('carousel_images', {
@@ -401,6 +408,18 @@ export const orders = pgTable(
     budgetSentAt: timestamp('budget_sent_at', { withTimezone: true, mode: 'date' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     /**
+     * Deadlines (issue 24 §1, lib/orders/deadlines): the budget cannot be accepted from `budgetExpiresAt` on
+     * (set when it is sent); the proof of transfer is due by `paymentDueAt` (set when it is accepted). The
+     * reminder columns are the "sent" marks of the scheduled job (services/order-deadlines): claimed by one
+     * conditional UPDATE … RETURNING, so two runners never remind twice; a new budget or acceptance clears them.
+     */
+    budgetExpiresAt: timestamp('budget_expires_at', { withTimezone: true, mode: 'date' }),
+    budgetReminderAt: timestamp('budget_reminder_at', { withTimezone: true, mode: 'date' }),
+    /** the customer asked for an updated budget (once per expired budget) */
+    budgetUpdateRequestedAt: timestamp('budget_update_requested_at', { withTimezone: true, mode: 'date' }),
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true, mode: 'date' }),
+    paymentReminderAt: timestamp('payment_reminder_at', { withTimezone: true, mode: 'date' }),
+    /**
      * `Idempotency-Key` header of the POST /api/order that created the order (null without one), unique
      * per customer, and the SHA-256 of its normalised body: a repeat answers this order instead of a new one.
      */
@@ -415,6 +434,9 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_assigned_to_idx').on(t.assignedToId),
     index('orders_state_idx').on(t.state),
+    // the deadline job's scans: only rows whose reminder is still to be sent
+    index('orders_budget_reminder_due_idx').on(t.budgetExpiresAt).where(sql`${t.budgetReminderAt} is null`),
+    index('orders_payment_reminder_due_idx').on(t.paymentDueAt).where(sql`${t.paymentReminderAt} is null`),
     uniqueIndex('orders_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
   ],
 );

@@ -52,8 +52,17 @@ export type DomainEvent =
     }
   /** staff voided a mistaken payment; `status` is the order's after it */
   | { type: 'order.paymentVoided'; orderId: number; ownerId: number; paymentId: number; status: PaymentStatus }
-  /** staff sent the budget (the order is now `review`) */
+  /** staff sent the budget (the order is now `review`), acceptable until `expiresAt` */
   | { type: 'order.budgetSent'; orderId: number; ownerId: number; from: OrderState }
+  /** the customer asked for an updated budget: theirs expired (issue 24 §1); heard by staff */
+  | { type: 'order.budgetUpdateRequested'; orderId: number; ownerId: number; number: number }
+  /**
+   * The deadline job (services/order-deadlines) claimed a reminder: the budget expires within 24 h
+   * (`budgetExpiring`), or the accepted order's proof of transfer is overdue (`paymentOverdue`). Emitted once
+   * per order and deadline, by whichever runner claimed it.
+   */
+  | { type: 'order.budgetExpiring'; orderId: number; ownerId: number; number: number; expiresAt: Date }
+  | { type: 'order.paymentOverdue'; orderId: number; ownerId: number; number: number; dueAt: Date }
   /** a document on the order: the customer's proof, staff's bill, other file or remit */
   | {
       type: 'order.documentAttached';

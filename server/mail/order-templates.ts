@@ -89,3 +89,56 @@ export function orderClosedByShopMail(p: { name: string; number: number; stateLa
     links,
   );
 }
+
+const hello = (name: string) => (name ? `¡Hola, ${name}!` : '¡Hola!');
+
+/** The budget staff sent (issue 24 §1): lines, totals and "Válido hasta {fecha}" (the shop's last valid day). */
+export function budgetSentMail(p: { name: string; order: OrderDetail; validUntil: string | null; url: string }, links: MailLinks): RenderedMail {
+  return layoutMail(
+    `Presupuesto de tu pedido N° ${p.order.number} — ${SHOP}`,
+    {
+      greeting: hello(p.name),
+      paragraphs: [
+        `Ya está el presupuesto de tu pedido N° ${p.order.number}. Revisalo y, si estás de acuerdo, aceptalo desde la página del pedido.`,
+        ...(p.validUntil ? [`Válido hasta ${p.validUntil}.`] : []),
+      ],
+      table: orderTable(p.order),
+      action: { label: 'Ver y aceptar el presupuesto', url: p.url },
+      after: ['Si tenés dudas, escribinos en el chat del pedido.'],
+    },
+    links,
+  );
+}
+
+/** Reminder, once, 24 h before the budget expires. */
+export function budgetExpiringMail(p: { name: string; number: number; validUntil: string; url: string }, links: MailLinks): RenderedMail {
+  return layoutMail(
+    `Tu presupuesto del pedido N° ${p.number} está por vencer — ${SHOP}`,
+    {
+      greeting: hello(p.name),
+      paragraphs: [
+        `El presupuesto de tu pedido N° ${p.number} es válido hasta ${p.validUntil}.`,
+        'Aceptalo antes para mantener esos precios; después vas a tener que pedir un presupuesto actualizado.',
+      ],
+      action: { label: 'Ver el presupuesto', url: p.url },
+    },
+    links,
+  );
+}
+
+/** Reminder, once, when an accepted order still has no proof of transfer after the days to pay. */
+export function paymentOverdueMail(p: { name: string; number: number; url: string }, links: MailLinks): RenderedMail {
+  return layoutMail(
+    `Falta el comprobante de pago del pedido N° ${p.number} — ${SHOP}`,
+    {
+      greeting: hello(p.name),
+      paragraphs: [
+        `Tu pedido N° ${p.number} está aceptado y todavía no recibimos el comprobante de la transferencia.`,
+        'Subilo desde la página del pedido para que podamos seguir con el envío o el retiro.',
+      ],
+      action: { label: 'Subir el comprobante', url: p.url },
+      after: ['Si ya pagaste, ignorá este mensaje o avisanos en el chat del pedido.'],
+    },
+    links,
+  );
+}

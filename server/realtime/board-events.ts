@@ -33,7 +33,10 @@ type OrderChangeKind =
   | 'read'
   | 'note'
   | 'assigned'
-  | 'payment';
+  | 'payment'
+  /** issue 24 §1: the customer asked for an updated budget; the job reminded of a deadline (flags change) */
+  | 'budgetRequest'
+  | 'deadline';
 
 interface OrderChanged {
   orderId: number;
@@ -59,10 +62,10 @@ const DOCUMENT_KIND: Record<EventOf<'order.documentAttached'>['kind'], OrderChan
 };
 
 /**
- * Changes the order's room never hears of: chat reads, and staff's own teamwork (notes, assignment, issue 32
- * item 4) — the customer is in `Order-{id}`; staff's open order pages hear these through `Staff`.
+ * Changes the order's room never hears of: chat reads, staff's own teamwork (notes, assignment, issue 32
+ * item 4) and the deadline reminders (they change the board's flags, nothing on the customer's page) — the customer is in `Order-{id}`; staff's open order pages hear these through `Staff`.
  */
-const STAFF_ONLY: ReadonlySet<OrderChangeKind> = new Set(['read', 'note', 'assigned']);
+const STAFF_ONLY: ReadonlySet<OrderChangeKind> = new Set(['read', 'note', 'assigned', 'deadline']);
 
 export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'realtime'>): void {
   const { events, realtime } = app;
@@ -78,6 +81,9 @@ export function subscribeBoardEvents(app: Pick<FastifyInstance, 'events' | 'real
   events.on('order.documentAttached', name, (e) => changed({ orderId: e.orderId, kind: DOCUMENT_KIND[e.kind], by: e.by }));
   events.on('order.paymentRecorded', name, (e) => changed({ orderId: e.orderId, kind: 'payment', by: 'staff' }));
   events.on('order.paymentVoided', name, (e) => changed({ orderId: e.orderId, kind: 'payment', by: 'staff' }));
+  events.on('order.budgetUpdateRequested', name, (e) => changed({ orderId: e.orderId, kind: 'budgetRequest', by: 'customer' }));
+  events.on('order.budgetExpiring', name, (e) => changed({ orderId: e.orderId, kind: 'deadline', by: 'staff' }));
+  events.on('order.paymentOverdue', name, (e) => changed({ orderId: e.orderId, kind: 'deadline', by: 'staff' }));
 
   events.on('order.noteAdded', name, (e) => changed({ orderId: e.orderId, kind: 'note', by: 'staff' }));
   events.on('order.noteDeleted', name, (e) => changed({ orderId: e.orderId, kind: 'note', by: 'staff' }));

@@ -8,6 +8,8 @@ import { carouselImages, categories, mailQueue, oneTimeTokens, orderDocuments, p
 import type { BlobStorage } from '../storage/blobs';
 import type { Job } from './index';
 import { pruneRefreshTokens } from '../auth/refresh-tokens';
+import type { EventBus } from '../events';
+import { remindDeadlines } from '../services/order-deadlines';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -131,6 +133,27 @@ export function orphanObjectsJob(storage: BlobStorage): Job {
     run: async ({ db, log }) => {
       const removed = await pruneOrphanObjects(db, storage);
       if (removed.length) log.info({ job: 'blobs:prune-orphans', removed: removed.length }, 'archivos sin referencia borrados');
+    },
+  };
+}
+
+/** How often the order deadlines are checked: a reminder leaves at most this late. */
+const ORDER_DEADLINES_EVERY_MS = 10 * 60_000;
+
+/**
+ * Budget-expiry and payment-due reminders (issue 24 §1, services/order-deadlines). Needs the event bus (bell,
+ * mail and board listen), so server/main.ts registers it with the app's. Safe with several runners: each
+ * reminder is claimed by one conditional UPDATE.
+ */
+export function orderDeadlinesJob(events: EventBus): Job {
+  return {
+    name: 'orders:deadlines',
+    everyMs: ORDER_DEADLINES_EVERY_MS,
+    run: async ({ db, log }) => {
+      const sent = await remindDeadlines({ db, events });
+      if (sent.budgets.length || sent.payments.length) {
+        log.info({ job: 'orders:deadlines', budgets: sent.budgets.length, payments: sent.payments.length }, 'recordatorios de presupuestos y pagos enviados');
+      }
     },
   };
 }

@@ -9,6 +9,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../lib/money';
+import { validUntilEs } from '../../lib/orders/deadlines';
 import { ORDER_STATE_LABELS_ES, PAYMENT_METHOD_LABELS_ES, type OrderState, type PaymentMethod, type PaymentStatus } from '../../lib/orders';
 import type { Db } from '../db/client';
 import { notifications, orders, permissions, rolePermissions, users } from '../db/schema';
@@ -94,7 +95,10 @@ export type OrderEvent =
   | { kind: 'payment'; amountCents: number; method: PaymentMethod; status: PaymentStatus }
   | { kind: 'remit'; trackingNumber?: string }
   | { kind: 'bill' }
-  | { kind: 'message' };
+  | { kind: 'message' }
+  /** deadline reminders (issue 24 §1): `validUntil` is the last valid day, in Spanish */
+  | { kind: 'budgetExpiring'; validUntil: string }
+  | { kind: 'paymentOverdue' };
 
 const PAYMENT_STATUS_TEXT_ES: Record<PaymentStatus, string> = {
   paid: 'El pedido está pagado.',
@@ -127,6 +131,16 @@ export function orderEventText(number: number, event: OrderEvent): { title: stri
       return { title: 'Factura disponible', description: `Ya podés ver la factura de tu pedido #${number}.` };
     case 'message':
       return { title: 'Nuevo mensaje', description: `Tenés un mensaje nuevo sobre tu pedido #${number}.` };
+    case 'budgetExpiring':
+      return {
+        title: 'Tu presupuesto está por vencer',
+        description: `El presupuesto de tu pedido #${number} es válido hasta el ${event.validUntil}. Aceptalo antes para mantener esos precios.`,
+      };
+    case 'paymentOverdue':
+      return {
+        title: 'Falta el comprobante de pago',
+        description: `Tu pedido #${number} está aceptado y todavía no recibimos el comprobante de la transferencia. Subilo desde la página del pedido.`,
+      };
   }
 }
 
@@ -166,6 +180,8 @@ export function subscribeOrderNotifications(app: Deps & Pick<FastifyInstance, 'e
     return undefined;
   });
   app.events.on('order.messagePosted', name, (e) => (e.message.fromShop ? notify(e.orderId, { kind: 'message' }) : undefined));
+  app.events.on('order.budgetExpiring', name, (e) => notify(e.orderId, { kind: 'budgetExpiring', validUntil: validUntilEs(e.expiresAt) }));
+  app.events.on('order.paymentOverdue', name, (e) => notify(e.orderId, { kind: 'paymentOverdue' }));
 }
 
 /* ------------------------------------------------------------- staff bell */
@@ -181,12 +197,19 @@ async function orderStaffIds(db: Deps['db']): Promise<number[]> {
   return rows.map((r) => r.id).filter((id) => id > 0);
 }
 
+const STAFF_TEXTS: Record<'order' | 'message' | 'budgetRequest', (number: number, who: string) => { title: string; description: string }> = {
+  order: (n, who) => ({ title: `Pedido nuevo #${n}`, description: `${who} envió un pedido.` }),
+  message: (n, who) => ({ title: `Mensaje en el pedido #${n}`, description: `${who} escribió en el chat del pedido.` }),
+  // issue 24 §1: the customer's budget expired; staff send a new one from the order page
+  budgetRequest: (n, who) => ({ title: `Piden presupuesto actualizado #${n}`, description: `${who} pidió un presupuesto actualizado: el del pedido #${n} venció.` }),
+};
+
 /**
  * Staff's bell (issue 32, item 7): a new order and a customer's message reach every staff member who works the
  * orders, each linking to the order on the board. Messages fold like the customer's: one unviewed
  * "Mensaje de …" per order and person, however many the customer writes.
  */
-async function notifyStaff(app: Deps, orderId: number, kind: 'order' | 'message'): Promise<void> {
+async function notifyStaff(app: Deps, orderId: number, kind: 'order' | 'message' | 'budgetRequest'): Promise<void> {
   const [o] = await app.db
     .select({ number: orders.number, name: users.name, lastname: users.lastname })
     .from(orders)
@@ -196,8 +219,7 @@ async function notifyStaff(app: Deps, orderId: number, kind: 'order' | 'message'
   if (!o) return;
   const who = `${o.name} ${o.lastname}`.trim();
   const url = `/admin/orders/${orderId}`;
-  const title = kind === 'order' ? `Pedido nuevo #${o.number}` : `Mensaje en el pedido #${o.number}`;
-  const description = kind === 'order' ? `${who} envió un pedido.` : `${who} escribió en el chat del pedido.`;
+  const { title, description } = STAFF_TEXTS[kind](o.number, who);
   for (const userId of await orderStaffIds(app.db)) {
     if (kind === 'message') {
       const [pending] = await app.db
@@ -216,6 +238,7 @@ export function subscribeStaffNotifications(app: Deps & Pick<FastifyInstance, 'e
   const name = 'staff notifications';
   app.events.on('order.created', name, (e) => notifyStaff(app, e.orderId, 'order'));
   app.events.on('order.messagePosted', name, (e) => (e.message.fromShop ? undefined : notifyStaff(app, e.orderId, 'message')));
+  app.events.on('order.budgetUpdateRequested', name, (e) => notifyStaff(app, e.orderId, 'budgetRequest'));
   app.events.on('order.assigned', name, (e) => (e.to !== null && e.to !== e.byUserId ? notifyAssignee(app, e.orderId, e.number, e.to, e.byUserId) : undefined));
 }
 

@@ -1,8 +1,10 @@
 /**
- * "¡Recibimos tu pedido!" by mail (issue 31): to the customer (with the order page link) and to the shop
+ * Order mails. "¡Recibimos tu pedido!" (issue 31): to the customer (with the order page link) and to the shop
  * (SHOP_ORDERS_EMAIL, default the shop's contact address, with the back-office link). Sent on the
  * `order.created` event (server/events: once per order, never on an idempotent replay), without holding
- * the answer; a mail failure is logged and never undoes or fails the order.
+ * the answer; a mail failure is logged and never undoes or fails the order. The budget (with "Válido hasta"),
+ * and the deadline reminders of issue 24 §1 (budget about to expire, payment overdue) go to the customer while
+ * their "order updates" preference is on (the unsubscribe link of every mail turns it off).
  */
 import type { FastifyInstance } from 'fastify';
 import type { OrderDetail } from '../../lib/contracts/orders';
@@ -10,7 +12,9 @@ import { CONTACT } from '../../lib/seo/business';
 import { eq } from 'drizzle-orm';
 import { ORDER_STATE_LABELS_ES, staffMoveNeedsReason } from '../../lib/orders';
 import { orders, users } from '../db/schema';
-import { orderClosedByShopMail, orderReceivedMail, shopNewOrderMail } from '../mail/order-templates';
+import { budgetExpiringMail, budgetSentMail, orderClosedByShopMail, orderReceivedMail, paymentOverdueMail, shopNewOrderMail } from '../mail/order-templates';
+import type { MailLinks, RenderedMail } from '../mail/templates';
+import { validUntilEs } from '../../lib/orders/deadlines';
 import { getOrderDetail } from './orders-view';
 
 function shopOrdersEmail(env: NodeJS.ProcessEnv = process.env): string {
@@ -38,7 +42,53 @@ async function sendOrderReceivedMails(
   }
 }
 
+/**
+ * A mail about one of the customer's orders that they may turn off (budget, deadline reminders): sent only while
+ * their "order updates" preference is on — every such mail's footer and List-Unsubscribe header turn it off.
+ */
+async function sendOptionalOrderMail(
+  app: FastifyInstance,
+  orderId: number,
+  kind: string,
+  render: (row: { name: string; number: number; budgetExpiresAt: Date | null }, links: MailLinks) => RenderedMail,
+): Promise<void> {
+  const [row] = await app.db
+    .select({ id: users.id, email: users.email, name: users.name, wants: users.mailOrderUpdates, number: orders.number, budgetExpiresAt: orders.budgetExpiresAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row?.wants) return;
+  await app.auth.sendTo(row, kind, (links) => render(row, links));
+}
+
 export function subscribeOrderMails(app: FastifyInstance): void {
+  const background = (orderId: number, work: () => Promise<void>) => {
+    // started, not awaited: no answer and no scheduled job waits for SMTP
+    void work().catch((err: unknown) => app.log.error({ err, orderId }, 'no se pudo enviar el mail del pedido'));
+  };
+  const orderUrl = (orderId: number) => app.auth.siteLink(`/order/${orderId}`);
+  app.events.on('order.budgetSent', 'order mails', ({ orderId, ownerId }) =>
+    background(orderId, async () => {
+      const order = await getOrderDetail(app.db, orderId, { ownerId });
+      if (!order) return;
+      await sendOptionalOrderMail(app, orderId, 'order-budget', (row, links) =>
+        budgetSentMail({ name: row.name, order, validUntil: row.budgetExpiresAt ? validUntilEs(row.budgetExpiresAt) : null, url: orderUrl(orderId) }, links),
+      );
+    }),
+  );
+  app.events.on('order.budgetExpiring', 'order mails', ({ orderId, expiresAt }) =>
+    background(orderId, () =>
+      sendOptionalOrderMail(app, orderId, 'order-budget-expiring', (row, links) =>
+        budgetExpiringMail({ name: row.name, number: row.number, validUntil: validUntilEs(expiresAt), url: orderUrl(orderId) }, links),
+      ),
+    ),
+  );
+  app.events.on('order.paymentOverdue', 'order mails', ({ orderId }) =>
+    background(orderId, () =>
+      sendOptionalOrderMail(app, orderId, 'order-payment-overdue', (row, links) => paymentOverdueMail({ name: row.name, number: row.number, url: orderUrl(orderId) }, links)),
+    ),
+  );
   app.events.on('order.created', 'order mails', ({ orderId, customer }) => {
     // started, not awaited: the customer's answer never waits for SMTP
     void (async () => {

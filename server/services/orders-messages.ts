@@ -42,6 +42,10 @@ export const ORDER_MESSAGES = {
   idempotencyKeyInvalid: 'La clave Idempotency-Key no es válida: debe tener entre 8 y 100 letras, números, guiones o guiones bajos',
   idempotencyKeyReused: 'Esta clave Idempotency-Key ya se usó para otro pedido distinto: generá una nueva para cada pedido',
   illegalTransition: (from: OrderState, to: OrderState) => illegalTransitionMessage(from, to),
+  budgetExpired: (validUntil: string) =>
+    `Este presupuesto venció el ${validUntil} y ya no se puede aceptar: pedí un presupuesto actualizado con los precios de hoy`,
+  budgetNotExpired: 'Sólo se puede pedir un presupuesto actualizado cuando el presupuesto venció',
+  budgetUpdateRequested: 'Le avisamos a la tienda: te van a mandar un presupuesto actualizado',
   additionsExhausted: 'Este pedido ya no admite más agregados en su estado actual',
   itemNotInOrder: (itemId: number) => `El ítem ${itemId} no pertenece al pedido`,
   bonusTooHigh: 'La bonificación no puede superar el subtotal',

@@ -2,7 +2,8 @@
  * Order reads for the customer (their lists and detail) and staff (paged search with counts per state).
  * Money leaves here in pesos (lib/money fromCents), dates as ISO strings. Shapes: lib/orders/types.ts.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { BUDGET_AWAITING_STATES, budgetActions, deadlineFlags, endOfShopDay, PAYMENT_DUE_STATES, type DeadlineFlag } from '../../lib/orders/deadlines';
 import { fromCents } from '../../lib/money';
 import {
   additionsStatus,
@@ -46,6 +47,22 @@ function paymentCondition(status: PaymentStatus): SQL {
   if (status === 'partial') return sql`(${paidSql} > 0 and ${paidSql} < "orders"."final_total_cents")`;
   return sql`(${paidSql} > 0 and ${paidSql} >= "orders"."final_total_cents")`;
 }
+/** The order has a proof of transfer (the customer's upload). */
+const hasProofSql = sql<boolean>`exists (select 1 from order_documents od where od.order_id = "orders"."id" and od.kind = 'proof')`;
+
+/**
+ * The deadline flags as conditions at `now` (lib/orders/deadlines deadlineFlags, the same rules): the board's
+ * filters ("vence hoy", "vencido", "pago vencido") and the reminder job (services/order-deadlines).
+ */
+export function paymentOverdueSql(now: Date): SQL {
+  return and(inArray(orders.state, [...PAYMENT_DUE_STATES]), lte(orders.paymentDueAt, now), sql`not ${hasProofSql}`, sql`not ${paymentCondition('paid')}`)!;
+}
+function deadlineCondition(flag: DeadlineFlag, now: Date): SQL {
+  if (flag === 'paymentOverdue') return paymentOverdueSql(now);
+  const awaiting = inArray(orders.state, [...BUDGET_AWAITING_STATES]);
+  if (flag === 'budgetExpired') return and(awaiting, lte(orders.budgetExpiresAt, now))!;
+  return and(awaiting, gt(orders.budgetExpiresAt, now), lte(orders.budgetExpiresAt, endOfShopDay(now)))!;
+}
 const unreadSql = sql<number>`(select count(*)::int from messages m where m.order_id = "orders"."id" and m.user_id = "orders"."user_id" and m.viewed_at is null)`;
 /** The name of the staff member the order is assigned to (issue 32 item 4), null when nobody is. */
 const assigneeNameSql = sql<string | null>`(select trim(u.name || ' ' || u.lastname) from users u where u.id = "orders"."assigned_to_id")`;
@@ -54,7 +71,7 @@ const assigneeOf = (id: number | null, name: string | null) => (id === null ? nu
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-function summaryOf(o: OrderRow, itemCount: number, totalUnits: number, paidCents: number): OrderSummary {
+function summaryOf(o: OrderRow, itemCount: number, totalUnits: number, paidCents: number, now = new Date()): OrderSummary {
   return {
     id: o.id,
     number: o.number,
@@ -67,6 +84,10 @@ function summaryOf(o: OrderRow, itemCount: number, totalUnits: number, paidCents
     updatedAt: o.updatedAt.toISOString(),
     budgetSentAt: iso(o.budgetSentAt),
     confirmedAt: iso(o.confirmedAt),
+    budgetExpiresAt: iso(o.budgetExpiresAt),
+    budgetExpired: budgetActions(o.state, o.budgetExpiresAt, o.budgetUpdateRequestedAt, now).expired,
+    budgetUpdateRequestedAt: iso(o.budgetUpdateRequestedAt),
+    paymentDueAt: iso(o.paymentDueAt),
     paymentStatus: paymentStatusOf(Number(paidCents), Number(o.finalTotalCents)),
     paid: fromCents(Number(paidCents)),
     ...wireTotals({
@@ -153,6 +174,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const stage = isAdditionStage(o.additionsStage) ? o.additionsStage : null;
   const add = additionsStatus(o.state, stage, o.additionsCount);
   const actions = customerActions(o.state);
+  const budget = budgetActions(o.state, o.budgetExpiresAt, o.budgetUpdateRequestedAt, new Date());
   const totalUnits = items.filter((i) => !i.missing).reduce((n, i) => n + i.quantity, 0);
   const paidCents = payments.reduce((n, p) => (p.voidedAt === null ? n + Number(p.amountCents) : n), 0);
 
@@ -235,8 +257,11 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
     additions: { stage: add.stage, used: add.used, limit: add.limit, remaining: add.remaining },
     actions: {
       ...actions,
+      // the table allows accepting; an expired budget no longer can be (issue 24 §1)
+      accept: budget.accept,
       add: actions.add && add.remaining !== 0,
       uploadProof: canUploadProof(o.state),
+      requestBudget: budget.requestUpdate,
     },
   };
   if (opts.forStaff && customer[0]) detail.customer = customer[0];
@@ -270,6 +295,10 @@ export interface StaffOrderFilter {
   assignee?: number | 'none';
   /** payment status (derived from the payments not voided) */
   payment?: PaymentStatus;
+  /** a deadline flag (issue 24 §1): "vence hoy", "vencido", "pago vencido" */
+  deadline?: DeadlineFlag;
+  /** the clock the deadlines are read against (tests set it) */
+  now?: Date;
   page: number;
   rows: number;
 }
@@ -310,7 +339,7 @@ function searchCondition(q: string): SQL | undefined {
 
 function staffOrderRows(db: Db) {
   return db
-    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, paid: paidSql, unread: unreadSql, assigneeName: assigneeNameSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
+    .select({ order: orders, itemCount: itemCountSql, totalUnits: unitsSql, paid: paidSql, unread: unreadSql, hasProof: hasProofSql, assigneeName: assigneeNameSql, customer: { id: users.id, name: users.name, lastname: users.lastname, email: users.email }, documentNumber: billingData.documentNumber })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(billingData, eq(billingData.id, orders.billingDataId));
@@ -326,6 +355,7 @@ function staffConditions(f: Omit<StaffOrderFilter, 'page' | 'rows'>): { base: SQ
   if (f.assignee === 'none') base.push(isNull(orders.assignedToId));
   else if (f.assignee !== undefined) base.push(eq(orders.assignedToId, f.assignee));
   if (f.payment) base.push(paymentCondition(f.payment));
+  if (f.deadline) base.push(deadlineCondition(f.deadline, f.now ?? new Date()));
   return { base, withState: f.state ? [...base, eq(orders.state, f.state)] : base };
 }
 
@@ -345,7 +375,8 @@ export async function staffOrdersForExport(db: Db, f: Omit<StaffOrderFilter, 'pa
 }
 
 export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<StaffOrderList> {
-  const { base, withState } = staffConditions(f);
+  const now = f.now ?? new Date();
+  const { base, withState } = staffConditions({ ...f, now });
   const [rows, totalRow, perState] = await Promise.all([
     staffOrderRows(db)
       .where(withState.length ? and(...withState) : undefined)
@@ -371,7 +402,14 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
   for (const r of perState) counts[r.state] = Number(r.n);
   const total = Number(totalRow[0]?.n ?? 0);
   return {
-    items: rows.map((r) => ({ ...summaryOf(r.order, r.itemCount, r.totalUnits, r.paid), customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread), assignee: assigneeOf(r.order.assignedToId, r.assigneeName) })),
+    items: rows.map((r) => {
+      const summary = summaryOf(r.order, r.itemCount, r.totalUnits, r.paid, now);
+      const flags = deadlineFlags(
+        { state: r.order.state, budgetExpiresAt: r.order.budgetExpiresAt, paymentDueAt: r.order.paymentDueAt, hasProof: Boolean(r.hasProof), fullyPaid: summary.paymentStatus === 'paid' },
+        now,
+      );
+      return { ...summary, customer: r.customer, documentNumber: r.documentNumber, unread: Number(r.unread), assignee: assigneeOf(r.order.assignedToId, r.assigneeName), flags };
+    }),
     total,
     totalPages: Math.ceil(total / f.rows),
     page: f.page,

@@ -48,6 +48,8 @@ import { assertOrderable, customerIsVip, itemGroup, loadTiers, priceDraftLines, 
 import { rowsByIds } from './catalogue-lines';
 import { resolveBudgetPrices } from '../../lib/orders/budget-pricing';
 import { orderTransitions, ordersCreated } from '../metrics';
+import { budgetActions, budgetExpiresAt, paymentDueAt, validUntilEs } from '../../lib/orders/deadlines';
+import { deadlineDays } from './orders-staff';
 
 export interface OrderUser {
   id: number;
@@ -434,16 +436,22 @@ export async function moveOrder(deps: WriteDeps, orderId: number, to: OrderState
   const { order, reason } = await transaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId, actor.kind === 'customer' ? actor.userId : undefined);
     assertMove(order.state, to, actor.kind, via);
+    // the table allows the customer's accept; the budget's deadline may still refuse it (staff may accept for them)
+    const now = new Date();
+    if (via === 'accept' && order.budgetExpiresAt && budgetActions(order.state, order.budgetExpiresAt, order.budgetUpdateRequestedAt, now).expired) {
+      throw new HttpError(409, M.budgetExpired(validUntilEs(order.budgetExpiresAt)), { code: 'BUDGET_EXPIRED' });
+    }
     // after the table's check: a move that is not allowed says so (409) before asking for its reason
     const reason = actor.kind === 'staff' ? staffMoveReason(to, opts.reason) : null;
     if (actor.kind === 'staff' && !opts.confirmUnpaid) {
       const paymentStatus = paymentStatusOf(await paidCents(tx, orderId), Number(order.finalTotalCents));
       if (needsUnpaidConfirmation({ toSucc: order.toSucc, paymentStatus }, to)) throw new HttpError(409, M.unpaidDispatch(order.number));
     }
-    const now = new Date();
+    // accepting starts the time to pay (a fresh reminder mark: an order accepted again is reminded again)
+    const accepted = to === 'accepted' ? { confirmedAt: now, paymentDueAt: paymentDueAt(now, (await deadlineDays(tx)).paymentDueDays), paymentReminderAt: null } : {};
     await tx
       .update(orders)
-      .set({ state: to, updatedAt: now, ...(to === 'accepted' ? { confirmedAt: now } : {}) })
+      .set({ state: to, updatedAt: now, ...accepted })
       .where(eq(orders.id, orderId));
     if (order.state !== to) await addHistory(tx, orderId, order.state, to, actor, reason);
     return { order, reason };
@@ -564,9 +572,11 @@ export async function sendBudget(deps: WriteDeps, orderId: number, input: Budget
         .where(eq(orderItems.id, i.id));
     }
     const now = new Date();
+    // every budget sent (the first or a new one after it expired) is valid for the configured days from today
+    const expiresAt = budgetExpiresAt(now, (await deadlineDays(tx)).budgetValidDays);
     await tx
       .update(orders)
-      .set({ ...totalsColumns(totals), state: 'review', budgetSentAt: now, updatedAt: now })
+      .set({ ...totalsColumns(totals), state: 'review', budgetSentAt: now, budgetExpiresAt: expiresAt, budgetReminderAt: null, budgetUpdateRequestedAt: null, updatedAt: now })
       .where(eq(orders.id, orderId));
     await tx.insert(orderDocuments).values({
       orderId,
@@ -588,6 +598,28 @@ export async function sendBudget(deps: WriteDeps, orderId: number, input: Budget
     return order;
   });
   await deps.events.emit({ type: 'order.budgetSent', orderId, ownerId: order.userId, from: order.state });
+}
+
+/**
+ * POST /api/order/:id/request-budget (issue 24 §1): the owner of an order whose budget expired asks for an
+ * updated one. The order stays in `review`; staff hear of it (bell, board) and send a new budget (the table's
+ * review → review), which sets a new expiry. 404 for someone else's order; 409 while the budget is still valid
+ * or the order is not awaiting the customer. Asking twice is answered like the first time, without telling
+ * staff again (`requested: false`).
+ */
+export async function requestBudgetUpdate(deps: WriteDeps, user: OrderUser, orderId: number): Promise<{ requested: boolean }> {
+  const result = await transaction(deps.db, async (tx) => {
+    const order = await lockOrder(tx, orderId, user.id);
+    const now = new Date();
+    const state = budgetActions(order.state, order.budgetExpiresAt, order.budgetUpdateRequestedAt, now);
+    if (!state.expired) throw new HttpError(409, M.budgetNotExpired, { code: 'BUDGET_NOT_EXPIRED' });
+    if (!state.requestUpdate) return null;
+    await tx.update(orders).set({ budgetUpdateRequestedAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+    return { number: order.number };
+  });
+  if (!result) return { requested: false };
+  await deps.events.emit({ type: 'order.budgetUpdateRequested', orderId, ownerId: user.id, number: result.number });
+  return { requested: true };
 }
 
 /** Totals in pesos for the wire and the budget snapshot. */

@@ -144,6 +144,8 @@ const TABLE: Record<string, Rule> = {
   'GET /api/order/{id}': { allow: OWNER_OR_STAFF, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 200, staff: 200, oe: 200 } },
   // received → accepted / completed are not customer moves: 409 for the owner
   'POST /api/order/{id}/accept': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 409 } },
+  // the owner's order A has a budget still valid (or none): 409; anyone else, 404 (issue 24 §1)
+  'POST /api/order/{id}/request-budget': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 409 } },
   'POST /api/order/{id}/cancel': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.cancelOrderId } }), expect: { A: 200 } },
   'POST /api/order/{id}/finish': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 409 } },
   'POST /api/order/{id}/add': {

@@ -157,7 +157,7 @@ describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
       fin.body.data.history.map((h: any) => `${h.from ?? '-'}>${h.to}:${h.actor}`),
       ['->received:customer', 'received>started:staff', 'started>review:staff', 'review>accepted:customer', 'accepted>waiting:staff', 'waiting>shipped:staff', 'shipped>completed:customer'],
     );
-    assert.deepEqual(fin.body.data.actions, { accept: false, cancel: false, finish: false, add: false, uploadProof: false });
+    assert.deepEqual(fin.body.data.actions, { accept: false, cancel: false, finish: false, add: false, uploadProof: false, requestBudget: false });
     const at = fin.body.data.history.map((h: any) => Date.parse(h.at));
     assert.deepEqual(at, [...at].sort((a: number, b: number) => a - b), 'timestamps in order');
   });

@@ -53,7 +53,7 @@ describeEachDb('pedidos: creación y lectura', (ctx) => {
       [[cat.exact, 'Prueba exact', null, 25, 2000, 50_000]],
     );
     assert.deepEqual(o.history.map((h: any) => [h.from, h.to, h.actor, h.byUserId]), [[null, 'received', 'customer', clienteId]]);
-    assert.deepEqual(o.actions, { accept: false, cancel: true, finish: false, add: true, uploadProof: true });
+    assert.deepEqual(o.actions, { accept: false, cancel: true, finish: false, add: true, uploadProof: true, requestBudget: false });
     assert.deepEqual(o.additions, { stage: 'received', used: 0, limit: null, remaining: null });
     assert.equal(res.headers['cache-control'], 'no-store');
   });

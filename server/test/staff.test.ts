@@ -210,7 +210,7 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     // the customer sees the same
     const mine = (await api(app, 'GET', `/api/order/${o.id}`, { token: c2.token })).body.data;
     assert.equal(mine.finalTotal, 119_261.61);
-    assert.deepEqual(mine.actions, { accept: true, cancel: true, finish: false, add: true, uploadProof: true });
+    assert.deepEqual(mine.actions, { accept: true, cancel: true, finish: false, add: true, uploadProof: true, requestBudget: false });
 
     // all missing
     const all = await api(app, 'POST', `/api/staff/orders/${o.id}/budget`, {
@@ -320,10 +320,10 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     const { app } = ctx();
     received.length = 0;
     const get = await api(app, 'GET', '/api/staff/config', { token: staff });
-    assert.deepEqual(get.body.data, { minOrderPrice: 100_000, minLocalPrice: 50_000, maintaince: false });
+    assert.deepEqual(get.body.data, { minOrderPrice: 100_000, minLocalPrice: 50_000, maintaince: false, budgetValidDays: 7, paymentDueDays: 5 });
     const patch = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minLocalPrice: 60_000.5 } });
     assert.equal(patch.status, 200, patch.raw);
-    assert.deepEqual(patch.body.data, { minOrderPrice: 100_000, minLocalPrice: 60_000.5, maintaince: false });
+    assert.deepEqual(patch.body.data, { minOrderPrice: 100_000, minLocalPrice: 60_000.5, maintaince: false, budgetValidDays: 7, paymentDueDays: 5 });
     const call = await waitFor(() => received.find((c) => c.body.tags.includes('config')));
     assert.equal(call.url, '/api/revalidate');
     assert.equal(call.secret, 'secreto-de-prueba');
@@ -346,7 +346,7 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
       assert.equal(r.body.message, message);
     }
     const get = await api(app, 'GET', '/api/staff/config', { token: staff });
-    assert.deepEqual(get.body.data, { minOrderPrice: 100_000, minLocalPrice: 50_000, maintaince: false });
+    assert.deepEqual(get.body.data, { minOrderPrice: 100_000, minLocalPrice: 50_000, maintaince: false, budgetValidDays: 7, paymentDueDays: 5 });
     const equal = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minOrderPrice: 50_000 } });
     assert.equal(equal.status, 200, equal.raw);
     await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minOrderPrice: 100_000 } });

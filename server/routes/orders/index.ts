@@ -13,7 +13,8 @@
  *                                           201 with the order the key created (header Idempotent-Replayed),
  *                                           the same key with another body 422, a malformed key 400
  *   GET  /api/order/:id                     detail (owner or staff)
- *   POST /api/order/:id/accept | cancel | finish
+ *   POST /api/order/:id/accept | cancel | finish   (accept: 409 BUDGET_EXPIRED once the budget's validity passed)
+ *   POST /api/order/:id/request-budget      the budget expired: ask the shop for an updated one (issue 24 §1)
  *   POST /api/order/:id/add { products }    additions (limits of lib/orders/additions)
  *   POST /api/order/:id/proof               multipart: proof of transfer (JPEG/PNG/WebP/PDF ≤ 10 MB)
  *   GET  /api/order/:id/documents/:docId/file   the stored file (owner or staff)
@@ -45,6 +46,7 @@ import {
   insertFileDocument,
   moveOrder,
   orderAccess,
+  requestBudgetUpdate,
 } from '../../services/orders';
 import { orderRequestHash } from '../../services/orders-idempotency';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
@@ -197,6 +199,26 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/order/:id/request-budget',
+    {
+      config: { invalidates: [] },
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Pedir un presupuesto actualizado (sólo el dueño del pedido y sólo con el presupuesto vencido); avisa al personal',
+        security,
+        params: orderIdParams,
+        response: { 200: envelope(orderDetailSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      await requestBudgetUpdate(app, user, req.params.id);
+      return { success: true as const, message: M.budgetUpdateRequested, data: await detailFor(req.params.id, user.id) };
+    },
+  );
 
   app.post(
     '/order/:id/add',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BOARD_SORTS } from '../../../lib/admin/board-sort';
 import { orderStateSchema } from '../../../lib/contracts/orders';
 import { PAYMENT_STATUSES } from '../../../lib/orders/payments';
+import { DEADLINE_FLAGS } from '../../../lib/orders/deadlines';
 
 const dateParam = z
   .string()
@@ -31,6 +32,10 @@ export const boardQuery = z.object({
     .optional()
     .describe('Número de pedido, nombre o email del cliente, CUIT/CUIL/DNI'),
   payment: z.enum(PAYMENT_STATUSES).optional().describe('Pago: unpaid (pendiente), partial (parcial), paid (pagado)'),
+  deadline: z
+    .enum(DEADLINE_FLAGS)
+    .optional()
+    .describe('Plazos: budgetDueToday (el presupuesto vence hoy), budgetExpired (venció), paymentOverdue (pago vencido: sin comprobante)'),
   sort: z.enum(BOARD_SORTS).optional().describe('Orden: newest (por defecto), oldest, totalDesc, totalAsc, customer'),
   assignee: z
     .union([z.enum(['me', 'none']), z.string().regex(/^[1-9]\d{0,9}$/).refine((s) => Number(s) <= 2_147_483_647)])

@@ -82,7 +82,7 @@ const staffExports: FastifyPluginAsyncZod = async (app) => {
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
       const assignee = boardAssignee(q.assignee, req.user!.id);
-      const rows = await staffOrdersForExport(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment }, MAX_EXPORT_ROWS + 1);
+      const rows = await staffOrdersForExport(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment, deadline: q.deadline }, MAX_EXPORT_ROWS + 1);
       const sheet: Sheet = {
         name: 'pedidos',
         columns: ORDER_COLUMNS,

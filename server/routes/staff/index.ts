@@ -14,7 +14,7 @@
  *   POST  /api/staff/orders/:id/budget { items: [{ itemId, quantity, unitPrice, missing }], bonus, boxes? }
  *   POST  /api/staff/orders/:id/remit { trackingNumber }
  *   POST  /api/staff/orders/:id/documents               multipart: kind (bill | other) + a PDF ≤ 10 MB
- *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince? }
+ *   GET   /api/staff/config   ·   PATCH /api/staff/config { minOrderPrice?, minLocalPrice?, maintaince?, budgetValidDays?, paymentDueDays? }
  *   /api/staff/products…  list, detail, create, duplicate, archive, delete, edit and images: see ./products/
  *   /api/staff/categories…  list, create, rename, order, image, delete when empty: see ./categories.ts
  *   /api/staff/search…    search synonyms and the search report: see ./search.ts
@@ -32,11 +32,11 @@ import { shopFilterBound } from '../../../lib/time';
 import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFileKind } from '../../../lib/orders';
 import { HttpError } from '../../errors';
 import { envelope, errorSchema } from '../../../lib/contracts/common';
-import { configSchema } from '../../../lib/contracts/catalogue';
-import { getConfig } from '../../services/catalogue';
+import { staffConfigSchema } from '../../../lib/contracts/catalogue';
 import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
-import { updateShopConfig } from '../../services/orders-staff';
+import { getStaffConfig, updateShopConfig } from '../../services/orders-staff';
+import { DEADLINE_DAYS_RANGE } from '../../../lib/orders/deadlines';
 import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
 import { readUpload } from '../../storage/upload';
 import categoryRoutes from './categories';
@@ -83,10 +83,19 @@ const budgetBody = z.object({
   boxes: z.number().int().min(0).max(10_000).optional(),
 });
 
+/** Days of an order deadline (lib/orders/deadlines; the database checks the same range). */
+const deadlineDaysField = z
+  .number()
+  .int({ message: 'debe ser un número entero de días' })
+  .min(DEADLINE_DAYS_RANGE.min, { message: `debe ser de al menos ${DEADLINE_DAYS_RANGE.min} día` })
+  .max(DEADLINE_DAYS_RANGE.max, { message: `debe ser de hasta ${DEADLINE_DAYS_RANGE.max} días` });
+
 const configBody = z.object({
   minOrderPrice: pesos(20_000_000).optional(),
   minLocalPrice: pesos(20_000_000).optional(),
   maintaince: z.boolean().optional(),
+  budgetValidDays: deadlineDaysField.optional().describe('Días en que se puede aceptar un presupuesto (1 a 90; 7 por defecto)'),
+  paymentDueDays: deadlineDaysField.optional().describe('Días para mandar el comprobante de un pedido aceptado (1 a 90; 5 por defecto)'),
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -127,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const from = q.from ? shopFilterBound(q.from) : undefined;
       const to = q.to ? shopFilterBound(q.to, true) : undefined;
       const assignee = boardAssignee(q.assignee, req.user!.id);
-      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment, page: q.page, rows: q.rows });
+      const data = await listStaffOrders(app.db, { state: q.state, from, to, q: q.q, sort: q.sort, assignee, payment: q.payment, deadline: q.deadline, page: q.page, rows: q.rows });
       return { success: true as const, data };
     },
   );
@@ -254,9 +263,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/config',
     {
       preHandler: app.requireStaff,
-      schema: { tags, summary: 'Configuración de la tienda', security, response: { 200: envelope(configSchema), ...authErrors } },
+      schema: { tags, summary: 'Configuración de la tienda y los plazos de presupuestos y pagos', security, response: { 200: envelope(staffConfigSchema), ...authErrors } },
     },
-    async () => ({ success: true as const, data: await getConfig(app.db) }),
+    async () => ({ success: true as const, data: await getStaffConfig(app.db) }),
   );
 
   app.patch(
@@ -266,10 +275,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staffWith('config:write'),
       schema: {
         tags,
-        summary: 'Cambiar mínimos de compra (pesos) y modo mantenimiento; revalida la tienda',
+        summary: 'Cambiar mínimos de compra (pesos), modo mantenimiento (revalida la tienda) y los plazos: días de validez del presupuesto y días para pagar',
         security,
         body: configBody,
-        response: { 200: envelope(configSchema), ...authErrors },
+        response: { 200: envelope(staffConfigSchema), ...authErrors },
       },
     },
     async (req) => {

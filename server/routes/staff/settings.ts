@@ -19,7 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
 import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
-import { getConfig } from '../../services/catalogue';
+import { staffConfigSchema } from '../../../lib/contracts/catalogue';
+import { getStaffConfig } from '../../services/orders-staff';
 import {
   addCarouselImage,
   createTag,
@@ -57,7 +58,7 @@ const storefrontPath = z
 const carouselSchema = z.object({ id: z.number().int(), url: z.string(), alt: z.string(), link: z.string().nullable(), position: z.number().int() });
 const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), position: z.number().int() });
 const settingsSchema = z.object({
-  config: z.object({ minOrderPrice: z.number(), minLocalPrice: z.number(), maintaince: z.boolean() }),
+  config: staffConfigSchema,
   carousel: z.array(carouselSchema),
   tags: z.array(tagSchema),
   transports: z.array(transportSchema),
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const perms = req.user!.permissions;
       const [config, carousel, tagList, transports] = await Promise.all([
-        getConfig(app.db),
+        getStaffConfig(app.db),
         listCarouselForStaff(app.db),
         listTagsForStaff(app.db),
         listTransportsForStaff(app.db),
