@@ -155,3 +155,16 @@ it('clearDeviceCart empties the account’s copy on sign-out, and leaves a guest
   expect(window.localStorage.getItem(SAVED_CART_KEY)).toBeNull();
   expect(heard).toHaveBeenCalled();
 });
+
+it('another account’s copy left on the device (its session ran out) is not merged into this account', async () => {
+  window.localStorage.setItem(SAVED_CART_KEY, JSON.stringify({ userId: USER + 1, version: 4, lines: [[1, 2]] }));
+  putLocal([cartItem(1, 1, 2)]);
+  const toast = jest.fn();
+  const sync = start(toast);
+  await sync.ready;
+  expect(api.calls[0]!.body).toEqual({ baseVersion: 0, mode: 'signIn', lines: [] });
+  expect(localUnits()).toEqual({});
+  expect(JSON.parse(window.localStorage.getItem(SAVED_CART_KEY)!)).toMatchObject({ userId: USER, version: 1 });
+  expect(toast).not.toHaveBeenCalled();
+  sync.stop();
+});

@@ -178,6 +178,8 @@ export function startCartSync(options: CartSyncOptions): CartSync {
   }
 
   async function signIn(storage: StorageLike): Promise<void> {
+    // the copy another account left (its session ran out, nobody signed out) is that account's, not ours
+    if (storage.getItem(SAVED_CART_KEY) !== null) clearCartStorage(storage);
     const local = loadCart(storage).items;
     const flagged = flaggedOf(local);
     const lines = local.filter((i) => !flagged.has(i.id)).map((i) => ({ id: i.id, units: i.units }));
