@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 
 /**
  * Bulk price change (issue 24 §2): staff previews a 10 % rise on a category (every product and variation old →

@@ -10,7 +10,7 @@ import { useRouter } from '@/i18n/navigation';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
-import type { Config } from '@/lib/api/types';
+import type { Config } from '@/lib/contracts/catalogue';
 import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';
 import { useMessages } from '@/components/toast/MessagesProvider';

@@ -31,7 +31,7 @@ import type { Db } from '../../db/client';
 import { categories, offers, orderItems, productCategories, productImages, products, variables } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { escapeLike, normalizeText, productSearchColumns, searchTokens, slugify } from '../../lib/text';
-import { envelope, errorSchema, idParams, intString } from '../../schemas/common';
+import { envelope, errorSchema, idParams, intString } from '../../../lib/contracts/common';
 import { catalogueChanged, type CatalogueChange } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';

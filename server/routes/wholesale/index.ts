@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { priceListQuerySchema, quickOrderRequestSchema, quickOrderResultSchema, reorderPreviewSchema } from '../../../lib/contracts/wholesale';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, type ParsedLines } from '../../../lib/wholesale/lines';
 import { HttpError, MESSAGES } from '../../errors';
-import { envelope, errorResponses, errorSchema } from '../../schemas/common';
+import { envelope, errorResponses, errorSchema } from '../../../lib/contracts/common';
 import { categoryBySlug, priceListHeader, priceListRows } from '../../services/price-list';
 import { PRICE_LIST_CONTENT_TYPES, priceListFileName, writePriceListPdf, writePriceListXlsx } from '../../services/price-list-files';
 import { quickOrder } from '../../services/quick-order';
