@@ -4,7 +4,7 @@
  * A after a reload. Screenshots of the merge toast and the cart at 1280 and 390 px.
  */
 import type { Browser, Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import type { CartItem } from '../lib/cart/types';
 import { API } from './support/env';
 import { apiData, catalogue } from './support/shop';

@@ -7,11 +7,11 @@ import { z } from 'zod';
 // The storefront parses with this contract in the browser: no eval probe under our CSP (see the file).
 import '../security/zod';
 import { DEFAULT_MAX_QUANTITY } from '../cart/quantity';
+import { MAX_INT32 } from './common';
 import { cartProductSchema } from './wholesale';
 
 /** A saved cart holds at most this many lines (a 60-line wholesale order fits many times over). */
 export const CART_MAX_LINES = 500;
-const MAX_INT32 = 2_147_483_647;
 const pesos = z.number().describe('Pesos (ARS), hasta 2 decimales');
 
 export const cartWriteSchema = z

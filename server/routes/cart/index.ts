@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartWriteSchema, savedCartSchema } from '../../../lib/contracts/cart';
-import { envelope, errorResponses, errorSchema } from '../../schemas/common';
+import { envelope, errorResponses, errorSchema } from '../../../lib/contracts/common';
 import { readCart, writeCart } from '../../services/saved-cart';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
