@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 
 /**
  * Accessibility and Content-Security-Policy, page by page (issue #8): every page of the storefront and

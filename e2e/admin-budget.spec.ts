@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { formatAmountInput } from '../lib/money/parse';
 import { API } from './support/env';
 import { expect, need, needData, STAGING, test } from './support/fixtures';

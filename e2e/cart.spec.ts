@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Offer, Product } from '../lib/api/types';
+import type { Offer, Product } from '../lib/contracts/catalogue';
 import type { CartItem } from '../lib/cart/types';
 import { API } from './support/env';
 import { needData, STAGING, test } from './support/fixtures';

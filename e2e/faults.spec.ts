@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { freePort, redisAnswers, startApi, startStorefront, tempDir, throwawayDatabase, type Proc } from './faults-processes';
 
 /**

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { freePort, startApi, startStorefront, tempDir, type Proc } from './faults-processes';
 
 /**

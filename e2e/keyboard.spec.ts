@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 
 /**
  * Keyboard only (issue #8): home → catalogue → product → quantity → cart → login → checkout steps →

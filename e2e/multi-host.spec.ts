@@ -5,7 +5,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { startTopology, type Topology } from '../deploy/local/topology';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { freePort } from './faults-processes';
 
 /**

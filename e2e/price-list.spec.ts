@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { formatPesos } from '../lib/money';
 import { priceCartFromWire } from '../lib/pricing';
 import { apiData } from './support/shop';

@@ -4,7 +4,7 @@
  * at the tier its quantity reaches, the errors are per line, and "add all valid lines" fills the cart with
  * the same tier price.
  */
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { formatPesos } from '../lib/money';
 import { apiData } from './support/shop';
 import { signedInPage } from './support/session';

@@ -4,7 +4,7 @@
  * today's price and lists the second as not available; confirming adds the one addable line to the cart
  * and says so in a toast.
  */
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { formatPesos } from '../lib/money';
 import { API } from './support/env';
 import { apiData, billingId, shopConfig } from './support/shop';

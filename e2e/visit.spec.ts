@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 import { API, uniqueEmail } from './support/env';
 import { readMail } from './support/mailbox';
 import { logIn } from './support/session';

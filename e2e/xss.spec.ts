@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { Product } from '../lib/api/types';
+import type { Product } from '../lib/contracts/catalogue';
 
 /**
  * Script-bearing text stays text (issue #8). Payloads go in everything a customer can type that other

@@ -8,7 +8,7 @@
  * followed by the cart page's grouping selector. Prints mean / p50 / p99 / max in ms and exits
  * non-zero when p99 misses the 2 ms target.
  */
-import type { Offer } from '../../lib/api/types';
+import type { Offer } from '../../lib/contracts/catalogue';
 import { cartReducer, createCartState, selectCartGroups, type CartItem, type CartState } from '../../lib/cart';
 import { priceCart } from '../../lib/pricing';
 

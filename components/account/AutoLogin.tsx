@@ -12,7 +12,8 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import { accountRequest, type AccountResult } from '@/lib/session/api';
-import { sessionFromAutoLogin, type AutoLoginAnswer } from '@/lib/session/types';
+import type { AutoLoginAnswer } from '@/lib/contracts/account';
+import { sessionFromAutoLogin } from '@/lib/session/types';
 import { useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 

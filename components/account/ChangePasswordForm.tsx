@@ -11,7 +11,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession, useSession } from '@/lib/session/SessionProvider';
-import type { SessionAnswer } from '@/lib/session/types';
+import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';

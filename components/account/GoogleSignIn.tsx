@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import type { AuthProviders, SessionAnswer } from '@/lib/session/types';
+import type { AuthProviders, SessionAnswer } from '@/lib/contracts/account';
 import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
 import { apiPaths } from '@/lib/api/paths';

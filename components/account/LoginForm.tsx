@@ -18,7 +18,7 @@ import { useSession } from '@/lib/session/SessionProvider';
 import { safeNext } from '@/lib/session/guard';
 import { isStaffRole } from '@/lib/session/roles';
 import { readRemember, writeRemember } from '@/lib/session/store';
-import type { SessionAnswer } from '@/lib/session/types';
+import type { SessionAnswer } from '@/lib/contracts/account';
 import { loginSchema, type LoginInput, type LoginValues } from '@/lib/validation/account';
 import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
 import { GoogleSignIn } from './GoogleSignIn';

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession } from '@/lib/session/SessionProvider';
-import type { Profile } from '@/lib/session/types';
+import type { Profile } from '@/lib/contracts/account';
 import { profileSchema, type ProfileValues } from '@/lib/validation/account';
 import { FormMessage, TextField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';

@@ -12,7 +12,7 @@ import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
-import type { SessionAnswer } from '@/lib/session/types';
+import type { SessionAnswer } from '@/lib/contracts/account';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';

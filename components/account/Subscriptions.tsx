@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import type { MailPreferences } from '@/lib/session/types';
+import type { MailPreferences } from '@/lib/contracts/account';
 import { CheckboxField, FormMessage } from './fields';
 import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';

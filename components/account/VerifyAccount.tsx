@@ -12,7 +12,7 @@ import { useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import { accountRequest, type AccountResult } from '@/lib/session/api';
-import type { SessionAnswer } from '@/lib/session/types';
+import type { SessionAnswer } from '@/lib/contracts/account';
 
 /** One request per token, even when React runs the effect twice (Strict Mode): the token is single-use. */
 const inflight = new Map<string, Promise<AccountResult<SessionAnswer>>>();

@@ -1,6 +1,6 @@
 import 'server-only';
 import { apiGet } from '@/lib/api/server';
-import type { AuthProviders } from '@/lib/session/types';
+import type { AuthProviders } from '@/lib/contracts/account';
 import { apiPaths } from '@/lib/api/paths';
 
 /**

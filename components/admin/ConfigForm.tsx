@@ -9,7 +9,7 @@ import { useTranslations } from 'next-intl';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
 import { publicRequest } from '@/lib/api/public';
-import type { Config } from '@/lib/api/types';
+import type { Config } from '@/lib/contracts/catalogue';
 import { toCents } from '@/lib/money';
 import { minimumsError } from '@/lib/orders/shipping';
 import styles from './admin.module.css';

@@ -2,7 +2,7 @@
  * Current price, limits and state of the cart's items: GET {PUBLIC_API_URL}/api/products/lookup?ids=…
  * (spec §7; unknown ids are omitted, hidden ones come back with state 'hidden').
  */
-import type { CartLookupItem } from '@/lib/api/types';
+import type { CartLookupItem } from '@/lib/contracts/catalogue';
 import { publicRequest } from '@/lib/api/public';
 import { apiPaths } from '@/lib/api/paths';
 

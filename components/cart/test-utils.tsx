@@ -5,7 +5,7 @@ import cart from '@/messages/es/cart.json';
 import product from '@/messages/es/product.json';
 import type { CartItem, StorageLike } from '@/lib/cart';
 import { saveCart, createCartState } from '@/lib/cart';
-import type { CartLookupItem } from '@/lib/api/types';
+import type { CartLookupItem } from '@/lib/contracts/catalogue';
 import type { LookupFetcher } from './lookup';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import type { Category, ProductPage } from '@/lib/api/types';
+import type { Category, ProductPage } from '@/lib/contracts/catalogue';
 import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs';
 import { Pagination } from './Pagination';
 import { catalogueHref, ROWS_OPTIONS, SORTS, type CatalogueParams } from './params';

@@ -1,5 +1,5 @@
 import { Link } from '@/i18n/navigation';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { firstImageSrc, productPath } from './paths';
 import { priceView } from './price';
 import { PriceTag } from './PriceTag';

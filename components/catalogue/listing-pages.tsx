@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { Locale } from '@/i18n/routing';
 import { getCategories, getCategoryBySlug, getProducts } from '@/lib/api/catalogue';
-import type { Category } from '@/lib/api/types';
+import type { Category } from '@/lib/contracts/catalogue';
 import { rethrowOutage } from '@/lib/api/errors';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { breadcrumbJsonLd } from '@/lib/seo/breadcrumbs';

@@ -1,4 +1,4 @@
-import type { ProductSort } from '@/lib/api/types';
+import type { ProductSort } from '@/lib/contracts/catalogue';
 
 /**
  * Catalogue URL state (spec §2 "Catalogue"): sort, rows per page, page, search query and category

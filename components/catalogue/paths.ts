@@ -1,4 +1,4 @@
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { imageSrc } from '@/components/ui/image-src';
 
 /** The path segment products without any category live under: /products/{slug}. */

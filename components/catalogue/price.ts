@@ -1,5 +1,5 @@
 import { formatPesos } from '@/lib/money';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 
 export type PriceView =
   | { kind: 'range'; min: string; max: string }

@@ -1,5 +1,5 @@
 import { Link } from '@/i18n/navigation';
-import type { Category } from '@/lib/api/types';
+import type { Category } from '@/lib/contracts/catalogue';
 import { imageSrc } from '@/components/ui/image-src';
 import styles from './CategoryGrid.module.css';
 

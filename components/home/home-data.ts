@@ -1,8 +1,9 @@
 import 'server-only';
 import { cache } from 'react';
-import { apiGet } from '@/lib/api/server';
+import { z } from 'zod';
+import { apiRead } from '@/lib/api/server';
 import { getCategories, getProducts } from '@/lib/api/catalogue';
-import type { CarouselImage, Category, ProductListItem } from '@/lib/api/types';
+import { carouselImageSchema, type Category, type ProductListItem } from '@/lib/contracts/catalogue';
 import { SECONDS, tags } from '@/lib/cache';
 import type { HeroSlide } from './HeroCarousel';
 import { OUTSTANDING_POOL_ROWS, pickOutstanding, toSlides } from './home-logic';
@@ -22,7 +23,7 @@ export interface HomeData {
  */
 export const getHomeData = cache(async (): Promise<HomeData> => {
   const [carousel, products, categories] = await Promise.allSettled([
-    apiGet<CarouselImage[] | { items: CarouselImage[] }>(apiPaths.carouselImages, {
+    apiRead(z.array(carouselImageSchema), apiPaths.carouselImages, {
       tags: [tags.carousel],
       revalidate: SECONDS.carousel,
     }),
@@ -32,7 +33,7 @@ export const getHomeData = cache(async (): Promise<HomeData> => {
   if (carousel.status === 'rejected' && products.status === 'rejected' && categories.status === 'rejected') {
     throw new Error('Shop API unavailable: home page data could not be loaded');
   }
-  const images = carousel.status === 'fulfilled' ? (Array.isArray(carousel.value) ? carousel.value : (carousel.value?.items ?? [])) : [];
+  const images = carousel.status === 'fulfilled' ? carousel.value : [];
   return {
     slides: toSlides(images),
     outstanding: products.status === 'fulfilled' ? pickOutstanding(products.value.items ?? []) : [],

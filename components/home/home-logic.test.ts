@@ -1,4 +1,4 @@
-import type { CarouselImage, ProductListItem } from '@/lib/api/types';
+import type { CarouselImage, ProductListItem } from '@/lib/contracts/catalogue';
 import { isPlayingIntent, shouldAutoplay } from './carousel-timer';
 import { pickOutstanding, toSlides } from './home-logic';
 

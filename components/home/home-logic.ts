@@ -1,4 +1,4 @@
-import type { CarouselImage, ProductListItem } from '@/lib/api/types';
+import type { CarouselImage, ProductListItem } from '@/lib/contracts/catalogue';
 import { imageSrc } from '@/components/ui/image-src';
 import type { HeroSlide } from './HeroCarousel';
 

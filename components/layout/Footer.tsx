@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import type { Tag } from '@/lib/api/types';
+import type { Tag } from '@/lib/contracts/catalogue';
 import { formatPesos } from '@/lib/money';
 import { CONTACT, whatsappUrl } from '@/lib/seo/business';
 import { Container } from '@/components/ui/Container';

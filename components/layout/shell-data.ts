@@ -1,8 +1,9 @@
 import 'server-only';
-import { apiGet } from '@/lib/api/server';
+import { z } from 'zod';
+import { apiRead } from '@/lib/api/server';
 import { apiTimeouts } from '@/lib/api/config';
 import { getCategories } from '@/lib/api/catalogue';
-import type { Category, Config, Tag } from '@/lib/api/types';
+import { configSchema, tagSchema, type Category, type Config, type Tag } from '@/lib/contracts/catalogue';
 import { SECONDS, tags as cacheTags } from '@/lib/cache';
 import { DEFAULT_MIN_LOCAL_PRICE, DEFAULT_MIN_ORDER_PRICE } from '@/lib/seo/business';
 import { apiPaths } from '@/lib/api/paths';
@@ -29,25 +30,24 @@ function positive(value: unknown, fallback: number): number {
 
 /** api/config minimums; the spec §9 defaults (100000 / 50000) only for values the configuration lacks. */
 export async function getShopConfig(): Promise<ShellData['config']> {
-  const config = await apiGet<Partial<Config> | null>(apiPaths.config, {
+  const config = await apiRead(configSchema, apiPaths.config, {
     tags: [cacheTags.config],
     revalidate: SECONDS.config,
     timeoutMs: shellTimeout(),
   });
   return {
-    minOrderPrice: positive(config?.minOrderPrice, DEFAULT_MIN_ORDER_PRICE),
-    minLocalPrice: positive(config?.minLocalPrice, DEFAULT_MIN_LOCAL_PRICE),
+    minOrderPrice: positive(config.minOrderPrice, DEFAULT_MIN_ORDER_PRICE),
+    minLocalPrice: positive(config.minLocalPrice, DEFAULT_MIN_LOCAL_PRICE),
   };
 }
 
 async function getFooterTags(): Promise<Tag[]> {
-  const data = await apiGet<{ items?: Tag[] } | Tag[]>(apiPaths.tags, {
+  const { items } = await apiRead(z.object({ items: z.array(tagSchema) }), apiPaths.tags, {
     tags: [cacheTags.tags],
     revalidate: SECONDS.tags,
     timeoutMs: shellTimeout(),
   });
-  const items = Array.isArray(data) ? data : (data?.items ?? []);
-  return items.filter((t) => t && typeof t.name === 'string' && typeof t.url === 'string' && t.url.trim() !== '');
+  return items.filter((t) => t.url.trim() !== '');
 }
 
 async function getMenuCategories(): Promise<Category[]> {

@@ -4,14 +4,9 @@
  */
 import { publicRequest } from '@/lib/api/public';
 import { apiPaths } from '@/lib/api/paths';
+import type { ShopNotification } from '@/lib/contracts/notifications';
 
-export interface ShopNotification {
-  id: number;
-  title: string;
-  description: string;
-  url: string | null;
-  createdAt: string;
-}
+export type { ShopNotification } from '@/lib/contracts/notifications';
 
 /**
  * Spec §2: day-month-2-digit year/hour:minute, e.g. "05-03-26/09:07", in `timeZone` (the shop's, from

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contracts/catalogue';
 import styles from './Dimensions.module.css';
 
 const number = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Offer } from '@/lib/api/types';
+import type { Offer } from '@/lib/contracts/catalogue';
 import { formatPesos } from '@/lib/money';
 import { sortedTiers } from '@/lib/seo/product-jsonld';
 import { Badge } from '@/components/catalogue/StateBadge';

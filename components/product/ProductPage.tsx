@@ -5,7 +5,7 @@ import { permanentRedirect, redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { getProductById } from '@/lib/api/catalogue';
 import { rethrowOutage } from '@/lib/api/errors';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contracts/catalogue';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { breadcrumbJsonLd } from '@/lib/seo/breadcrumbs';
 import { localizedPath } from '@/lib/locales';

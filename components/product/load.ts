@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { getProductBySlug } from '@/lib/api/catalogue';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contracts/catalogue';
 import { rethrowOutage } from '@/lib/api/errors';
 
 export type ProductLoad =

@@ -1,4 +1,4 @@
-import type { Product, Variation } from '@/lib/api/types';
+import type { Product, Variation } from '@/lib/contracts/catalogue';
 import { buildBuyBox, filterRows, foldForSearch, isBuyableRow, rowToItem } from './variations';
 
 const variation = (over: Partial<Variation> & Pick<Variation, 'id' | 'name'>): Variation => ({

@@ -1,4 +1,4 @@
-import type { Offer, Product, ProductState } from '@/lib/api/types';
+import type { Offer, Product, ProductState } from '@/lib/contracts/catalogue';
 import type { CartItem } from '@/lib/cart/types';
 
 /** One quantity row of the buy box: a visible variation, or the simple product itself. */

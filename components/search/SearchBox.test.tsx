@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import common from '@/messages/es/common.json';
 import errors from '@/messages/es/errors.json';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { SearchBox } from './SearchBox';
 
 const push = jest.fn();

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { getPathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { notify } from '@/lib/toast/emitter';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { ArrowRightIcon, SearchIcon } from '@/components/ui/icons';

@@ -1,4 +1,4 @@
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { productPath } from '@/components/catalogue/paths';
 import { apiPaths } from '@/lib/api/paths';
 

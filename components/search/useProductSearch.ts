@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { isAbortError, publicRequest } from '@/lib/api/public';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { extractDidYouMean, extractItems, normalizeQuery, SEARCH_DEBOUNCE_MS, searchApiPath } from './search-logic';
 
 /** `didYouMean`: the API's closest query when the search found nothing. */

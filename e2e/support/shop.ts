@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { Config, Product } from '../../lib/api/types';
+import type { Config, Product } from '../../lib/contracts/catalogue';
 import { canTransition, isFinalState, type OrderState } from '../../lib/orders/states';
 import { cuitCheckDigit } from '../../lib/validation/cuit';
 import { API, RUN_ID, type Credentials, type Role } from './env';

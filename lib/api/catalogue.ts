@@ -1,6 +1,7 @@
 import 'server-only';
-import { ApiError, apiGet } from './server';
-import type { Category, Product, ProductPage, ProductSort } from './types';
+import { z } from 'zod';
+import { ApiError, apiRead } from './server';
+import { categorySchema, productPageSchema, productSchema, type Category, type Product, type ProductPage, type ProductSort } from '@/lib/contracts/catalogue';
 import { SECONDS, tags } from '@/lib/cache';
 
 /**
@@ -33,7 +34,7 @@ export function productListQuery(params: ProductListParams): string {
 export function getProducts(params: ProductListParams = {}): Promise<ProductPage> {
   const listTags: string[] = [tags.products];
   if (params.category) listTags.push(tags.category(params.category));
-  return apiGet<ProductPage>(`api/products?${productListQuery(params)}`, {
+  return apiRead(productPageSchema, `api/products?${productListQuery(params)}`, {
     tags: listTags,
     revalidate: SECONDS.products,
   });
@@ -45,7 +46,7 @@ export function getProducts(params: ProductListParams = {}): Promise<ProductPage
  */
 export async function getProductBySlug(slug: string): Promise<Product | null> {
   try {
-    return await apiGet<Product>(`api/product/slug/${encodeURIComponent(slug)}`, {
+    return await apiRead(productSchema, `api/product/slug/${encodeURIComponent(slug)}`, {
       tags: [tags.product(slug), tags.productDetails],
       revalidate: SECONDS.product,
     });
@@ -58,7 +59,7 @@ export async function getProductBySlug(slug: string): Promise<Product | null> {
 /** One product by id; null on 404. */
 export async function getProductById(id: number): Promise<Product | null> {
   try {
-    return await apiGet<Product>(`api/product/${encodeURIComponent(String(id))}`, {
+    return await apiRead(productSchema, `api/product/${encodeURIComponent(String(id))}`, {
       tags: [tags.productId(id), tags.productDetails],
       revalidate: SECONDS.product,
     });
@@ -70,13 +71,11 @@ export async function getProductById(id: number): Promise<Product | null> {
 
 /** All categories (api/category/names). */
 export async function getCategories(opts: { timeoutMs?: number } = {}): Promise<Category[]> {
-  const data = await apiGet<Category[] | { items: Category[] }>('api/category/names', {
+  return apiRead(z.array(categorySchema), 'api/category/names', {
     tags: [tags.categories],
     revalidate: SECONDS.categories,
     timeoutMs: opts.timeoutMs,
   });
-  // Accept both a bare list and a `{ items }` page, whichever the API settles on.
-  return Array.isArray(data) ? data : (data?.items ?? []);
 }
 
 /**

@@ -22,7 +22,7 @@ import { refreshMarginMs, refreshSession } from '@/lib/session/refresh';
 import { expiresWithin, readToken } from '@/lib/session/store';
 import { notify as notifyMessage } from '@/lib/toast/emitter';
 import type { MessageType } from '@/lib/toast/messages';
-import type { ApiEnvelope } from './types';
+import type { ApiEnvelope } from '@/lib/contracts/common';
 
 export const DEFAULT_PUBLIC_API_URL = 'http://localhost:4000';
 

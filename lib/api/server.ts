@@ -1,5 +1,6 @@
 import 'server-only';
-import type { ApiEnvelope } from './types';
+import type { z } from 'zod';
+import type { ApiEnvelope } from '@/lib/contracts/common';
 import { apiTimeouts, shopApiUrl } from './config';
 import { ApiError } from './errors';
 import { fetchApi } from './resilience';
@@ -42,4 +43,14 @@ export async function apiGet<T>(path: string, opts: ApiGetOptions = {}): Promise
   const ok = status >= 200 && status < 300;
   if (!ok || !envelope.success) throw new ApiError(status, envelope.message ?? 'Error en la solicitud');
   return envelope.data as T;
+}
+
+/**
+ * `apiGet` parsed with the resource's contract (lib/contracts/): the page gets exactly the inferred type,
+ * and an answer that does not match it is an ApiError 502, never a silently missing field.
+ */
+export async function apiRead<S extends z.ZodType>(schema: S, path: string, opts: ApiGetOptions = {}): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await apiGet<unknown>(path, opts));
+  if (!parsed.success) throw new ApiError(502, 'Respuesta inválida del servidor');
+  return parsed.data;
 }

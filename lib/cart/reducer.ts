@@ -6,7 +6,7 @@
  * out of the tier sums and totals until a refresh makes them buyable again or the customer
  * removes them.
  */
-import type { CartLookupItem, Offer } from '../api/types';
+import type { CartLookupItem, Offer } from '../contracts/catalogue';
 import { priceCartFromWire, type PricedCart, type WirePricingLine } from '../pricing';
 import { clamp, normalizeBounds } from './quantity';
 import type { CartAction, CartItem, CartState } from './types';

@@ -7,7 +7,7 @@
  * Stored totals are written for the legacy keys but never read back: totals are always
  * recomputed from the items by the pricing engine.
  */
-import type { Offer, ProductState } from '../api/types';
+import type { Offer, ProductState } from '../contracts/catalogue';
 import { fromCents } from '../money';
 import { clamp, normalizeBounds } from './quantity';
 import type { CartItem, CartState } from './types';

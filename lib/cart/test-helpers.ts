@@ -1,5 +1,5 @@
 /** Builders shared by the cart tests (not imported by application code). */
-import type { CartLookupVisible, Offer } from '../api/types';
+import type { CartLookupVisible, Offer } from '../contracts/catalogue';
 import type { CartItem } from './types';
 
 export const offer = (id: number, units: number, price: number, extra: Partial<Offer> = {}): Offer => ({

@@ -1,4 +1,4 @@
-import type { CartLookupItem, Offer, ProductState } from '../api/types';
+import type { CartLookupItem, Offer, ProductState } from '../contracts/catalogue';
 import type { PricedCart } from '../pricing';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Exact money for the shop: amounts are integer centavos (`Cents`), never floats that get added.
  *
- * The wire and localStorage carry pesos as numbers with at most two decimals (lib/api/types);
+ * The wire and localStorage carry pesos as numbers with at most two decimals (lib/contracts/catalogue);
  * convert once with `toCents` at the boundary, do every sum/product/percentage in centavos, and
  * convert back with `fromCents` (wire) or `formatCents` (screen).
  *

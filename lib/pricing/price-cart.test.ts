@@ -1,4 +1,4 @@
-import type { Offer } from '../api/types';
+import type { Offer } from '../contracts/catalogue';
 import { priceCart, priceCartFromWire, tiersForDisplay, type PricingLine, type Tier } from '.';
 
 let nextId = 1000;

@@ -2,7 +2,7 @@
  * Adapter from the API's wire shapes (pesos, `Offer`) to the centavo engine, so callers never
  * convert by hand. Results are in centavos: format with lib/money `formatCents`, send with `fromCents`.
  */
-import type { Offer } from '../api/types';
+import type { Offer } from '../contracts/catalogue';
 import { toCents } from '../money';
 import { priceCart, type Id, type PricedCart, type PricingOptions, type Tier } from './price-cart';
 

@@ -1,5 +1,5 @@
 import type { AggregateOffer, Offer as SchemaOffer, UnitPriceSpecification } from 'schema-dts';
-import type { Offer } from '@/lib/api/types';
+import type { Offer } from '@/lib/contracts/catalogue';
 import { serializeJsonForScript } from './inline-script';
 import {
   availabilityFor,

@@ -7,7 +7,7 @@ import type {
   UnitPriceSpecification,
   WithContext,
 } from 'schema-dts';
-import type { Offer, Product, ProductState } from '@/lib/api/types';
+import type { Offer, Product, ProductState } from '@/lib/contracts/catalogue';
 
 /**
  * Pure builder of the product page's schema.org Product (spec §2 "Product detail → Structured data"):

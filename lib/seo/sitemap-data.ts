@@ -1,6 +1,6 @@
 import 'server-only';
 import { getCategories, getProducts } from '@/lib/api/catalogue';
-import type { ProductListItem } from '@/lib/api/types';
+import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { buildSitemapEntries, type SitemapEntry } from './sitemap';
 
 /** Page size used to walk the catalogue (the API caps rows at 100). */

@@ -38,7 +38,7 @@ import {
   type SessionUser,
   type StoredSession,
 } from './store';
-import type { SessionCheckAnswer } from './types';
+import type { SessionCheckAnswer } from '@/lib/contracts/account';
 
 type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 

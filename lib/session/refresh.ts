@@ -10,7 +10,7 @@
  */
 import { accountRequest } from './api';
 import { expiresWithin, readSession, readToken, saveSession, type StoredSession } from './store';
-import type { SessionAnswer } from './types';
+import type { SessionAnswer } from '@/lib/contracts/account';
 
 const REFRESH_LOCK = 'aromas-del-alma:session-refresh';
 /** Refresh this long before the access token expires (and treat a token this close to its end as stale). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { toCents } from '../../lib/money';
 import { MESSAGES } from '../errors';
 import { slugify } from '../lib/text';
-import { intString } from './common';
+import { intString } from '../../lib/contracts/common';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 

@@ -12,14 +12,14 @@ import type {
   Category,
   Config,
   Offer,
-  Paged,
+  ProductPage,
   Product,
   ProductListItem,
   ProductSort,
   ProductState,
   Tag,
   Variation,
-} from '../../lib/api/types';
+} from '../../lib/contracts/catalogue';
 import type { Db } from '../db/client';
 import {
   carouselImages,
@@ -237,7 +237,7 @@ export type ProductListParams = {
   search?: SearchPlan | null;
 };
 
-export async function listProducts(db: Db, params: ProductListParams, memo?: CatalogueMemo): Promise<Paged<ProductListItem>> {
+export async function listProducts(db: Db, params: ProductListParams, memo?: CatalogueMemo): Promise<Omit<ProductPage, 'didYouMean'>> {
   const { rows, page } = params;
   if (params.search === null) return { items: [], total: 0, totalPages: 0, page, rows };
 

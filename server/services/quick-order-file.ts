@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { QUICK_ORDER_MAX_LINES, rowsToLines, type Cell, type ParsedLines } from '../../lib/wholesale/lines';
 import { CsvError, decodeCsvBytes, readCsv as readCsvRecords } from '../../lib/csv';
 import { HttpError } from '../errors';
+import { checkZipLimits } from '../lib/zip-limits';
 
 export const QUICK_ORDER_MESSAGES = {
   noFile: 'No seleccionaste un archivo',
@@ -19,6 +20,7 @@ export const QUICK_ORDER_MESSAGES = {
   fileType: 'El archivo debe ser una planilla XLSX o un CSV',
   csvMalformed: (row: number) => `El CSV está mal formado (revisá las comillas de la fila ${row})`,
   xlsxBroken: 'No pudimos leer la planilla XLSX: guardala de nuevo desde Excel o Google Sheets',
+  xlsxTooLarge: 'La planilla XLSX es demasiado grande al descomprimirla: dejá sólo la hoja con el pedido',
   xlsxNoSheet: 'La planilla XLSX no tiene hojas',
   xlsxFormula: (ref: string) => `La celda ${ref} tiene una fórmula sin valor calculado: guardá la planilla con los valores`,
   badLines: 'Las líneas del pedido no son válidas: cada una necesita un SKU y una cantidad entera',
@@ -26,6 +28,8 @@ export const QUICK_ORDER_MESSAGES = {
 
 const M = QUICK_ORDER_MESSAGES;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** 500 lines need well under 1 MB of sheet XML; 20 MB leaves room for styles, images and other sheets. */
+const XLSX_LIMITS = { maxUnpackedBytes: 20 * 1024 * 1024, maxEntries: 1_000 };
 
 function tooMany(rows: number): void {
   if (rows > QUICK_ORDER_MAX_LINES) throw HttpError.badRequest(M.tooManyLines);
@@ -73,6 +77,9 @@ function excelCell(value: ExcelValue, ref: string): Cell {
 }
 
 async function readXlsx(data: Buffer): Promise<ParsedLines> {
+  const verdict = await checkZipLimits(data, XLSX_LIMITS);
+  if (verdict === 'broken') throw HttpError.badRequest(M.xlsxBroken);
+  if (verdict !== 'ok') throw HttpError.badRequest(M.xlsxTooLarge);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs' types predate Node's generic Buffer

@@ -14,7 +14,8 @@ import { priceCart } from '../../lib/pricing';
 import { categories, productCategories, products } from '../db/schema';
 import { loadTiers } from '../services/orders-pricing';
 import { describeEachDb } from './helpers';
-import { api, insertTestCatalogue, login, type TestCatalogue } from './orders-fixtures';
+import { PRICE_LIST_LIMIT } from '../routes/wholesale';
+import { api, createCustomer, insertTestCatalogue, login, type TestCatalogue } from './orders-fixtures';
 
 interface SheetRow {
   sku: string;
@@ -177,5 +178,15 @@ describeEachDb('lista de precios del cliente (PDF y XLSX)', (ctx) => {
     assert.ok(regular.includes(`desde 50 u. » ${regularPrice}`), regularPrice);
     assert.ok(!regular.includes(vipPrice), 'no VIP tier for a regular customer');
     assert.ok(!regular.includes('Prueba exact'), 'category filter');
+  });
+
+  it('downloads are limited per customer (429 in Spanish); another customer is not affected', async () => {
+    const heavy = await createCustomer(ctx().app, ctx().db.db, { email: `lista-${Date.now()}@example.com` });
+    const other = await createCustomer(ctx().app, ctx().db.db, { email: `lista-otro-${Date.now()}@example.com` });
+    for (let i = 0; i < PRICE_LIST_LIMIT.max; i++) assert.equal((await get(heavy.token, 'format=xlsx')).status, 200, `download ${i + 1}`);
+    const refused = await get(heavy.token, 'format=pdf');
+    assert.equal(refused.status, 429);
+    assert.match(refused.body.message, /Demasiadas solicitudes/);
+    assert.equal((await get(other.token, 'format=xlsx')).status, 200);
   });
 });

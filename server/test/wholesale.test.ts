@@ -247,4 +247,23 @@ describeEachDb('pedidos mayoristas: volver a pedir y pedido rápido', (ctx) => {
     assert.equal(big.status, 400);
     assert.match(big.body.message, /hasta 500 líneas/);
   });
+
+  it('quick order (XLSX): a zip bomb is refused before exceljs inflates it, also when its headers lie about the sizes', async () => {
+    // 30 MB of one repeated letter deflates to ~30 kB: well under the 1 MB upload limit
+    const bomb = await xlsx([[await sku(cat.step), 1, 'a'.repeat(30 * 1024 * 1024)]]);
+    assert.ok(bomb.length < 1024 * 1024, `the upload is small (${bomb.length} bytes)`);
+    const honest = await upload(null, bomb, 'bomba.xlsx');
+    assert.equal(honest.status, 400, honest.raw);
+    assert.match(honest.body.message, /demasiado grande al descomprimirla/);
+    // every header claims 100 bytes: the real size is found while inflating, past the claim
+    const lying = Buffer.from(bomb);
+    for (let i = 0; i + 4 <= lying.length; i++) {
+      const sig = lying.readUInt32LE(i);
+      if (sig === 0x04034b50 && i + 26 <= lying.length) lying.writeUInt32LE(100, i + 22);
+      if (sig === 0x02014b50 && i + 28 <= lying.length) lying.writeUInt32LE(100, i + 24);
+    }
+    const liar = await upload(null, lying, 'bomba.xlsx');
+    assert.equal(liar.status, 400, liar.raw);
+    assert.match(liar.body.message, /No pudimos leer la planilla|demasiado grande/);
+  });
 });

@@ -7,7 +7,7 @@ import { AdminNav, type AdminNavItem } from '@/components/admin/AdminNav';
 import styles from '@/components/admin/admin.module.css';
 import { staffGet } from '@/lib/admin/data';
 import { adminSections, SECTION_HREF } from '@/lib/admin/sections';
-import type { SessionCheckAnswer } from '@/lib/session/types';
+import type { SessionCheckAnswer } from '@/lib/contracts/account';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 

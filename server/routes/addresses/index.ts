@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { addresses, orders } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { envelope, idParams } from '../../schemas/common';
+import { envelope, idParams } from '../../../lib/contracts/common';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { addressBody, addressSchema, authErrors } from '../orders/schemas';
 

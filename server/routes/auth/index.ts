@@ -26,6 +26,7 @@ import { looksLikeRefreshToken, revokeByToken, rotateRefreshToken } from '../../
 import { publicUser } from '../../auth/plugin';
 import {
   authErrors,
+  authProvidersSchema,
   autoLoginDataSchema,
   autoLoginLinkBody,
   changePasswordBody,
@@ -40,7 +41,7 @@ import {
   sessionDataSchema,
   tokenBody,
   tokenQuery,
-} from '../../auth/schemas';
+} from '../../../lib/contracts/account';
 import {
   createCustomer,
   deleteUser,
@@ -487,7 +488,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Proveedores de ingreso disponibles (Google sólo si GOOGLE_CLIENT_ID está configurado)',
         response: {
-          200: envelope(z.object({ google: z.object({ clientId: z.string() }).nullable() })),
+          200: envelope(authProvidersSchema),
           ...authErrors,
         },
       },

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { formatDocumentNumber, isValidDocument, normalizeDocumentNumber } from '../../../lib/validation/cuit';
 import { billingData, orders } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { envelope, idParams } from '../../schemas/common';
+import { envelope, idParams } from '../../../lib/contracts/common';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { billingBody, billingSchema, authErrors } from '../orders/schemas';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorResponses } from '../../schemas/common';
-import { carouselImageSchema } from '../../schemas/catalogue';
+import { envelope, errorResponses } from '../../../lib/contracts/common';
+import { carouselImageSchema } from '../../../lib/contracts/catalogue';
 import { listCarousel } from '../../services/catalogue';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorResponses } from '../../schemas/common';
-import { categorySchema } from '../../schemas/catalogue';
+import { envelope, errorResponses } from '../../../lib/contracts/common';
+import { categorySchema } from '../../../lib/contracts/catalogue';
 import { listCategories } from '../../services/catalogue';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, errorResponses } from '../../schemas/common';
-import { configSchema } from '../../schemas/catalogue';
+import { envelope, errorResponses } from '../../../lib/contracts/common';
+import { configSchema } from '../../../lib/contracts/catalogue';
 import { getConfig } from '../../services/catalogue';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gitCommit, packageVersion } from '../../../lib/build/info.mjs';
 import { HttpError, MESSAGES } from '../../errors';
-import { errorSchema } from '../../schemas/common';
+import { errorSchema } from '../../../lib/contracts/common';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const build = { version: packageVersion(), commit: gitCommit() };

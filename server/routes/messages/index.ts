@@ -21,7 +21,7 @@ import { messages, orders, users } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { SharedWindow } from '../../lib/shared-counters';
 import { canReadAllOrders } from '../../realtime';
-import { envelope, errorResponses, errorSchema, intString } from '../../schemas/common';
+import { envelope, errorResponses, errorSchema, intString } from '../../../lib/contracts/common';
 import { chatMessageView as view, markMessagesRead, postMessage } from '../../services/order-chat';
 
 export const MAX_MESSAGE_LENGTH = 2000;

@@ -8,19 +8,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, errorResponses, errorSchema, idParams } from '../../schemas/common';
+import { envelope, errorResponses, errorSchema, idParams } from '../../../lib/contracts/common';
+import { notificationSchema } from '../../../lib/contracts/notifications';
 import { findOwn, listUnviewed, markOwn } from '../../services/notifications';
 
 const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;
-
-const notificationSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string().nullable().describe('Ruta del sitio (p. ej. /order/12)'),
-  createdAt: z.string(),
-  viewedAt: z.string().nullable(),
-});
 
 const errors = { ...errorResponses, 401: errorSchema.describe('Sin sesión o sesión vencida') } as const;
 

@@ -37,7 +37,7 @@ import {
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../../lib/api/order-attempt';
 import { isStaffRole } from '../../auth/users';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema } from '../../schemas/common';
+import { envelope, errorSchema } from '../../../lib/contracts/common';
 import {
   addToOrder,
   createOrder,

@@ -3,7 +3,7 @@
  * are the shared contract (lib/contracts/orders.ts) the storefront parses with, re-exported.
  */
 import { z } from 'zod';
-import { errorResponses, errorSchema, intString } from '../../schemas/common';
+import { errorResponses, errorSchema, intString } from '../../../lib/contracts/common';
 
 export const authErrors = {
   ...errorResponses,

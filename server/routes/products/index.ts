@@ -2,19 +2,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../errors';
-import { envelope, errorResponses, idParams } from '../../schemas/common';
+import { envelope, errorResponses, idParams } from '../../../lib/contracts/common';
 import {
   cartLookupItemSchema,
-  didYouMeanSchema,
   lookupQuery,
-  pagedSchema,
-  productListItemSchema,
   productListQuery,
+  productPageSchema,
   productSchema,
   searchQuery,
+  searchResultSchema,
   skuParams,
   slugParams,
-} from '../../schemas/catalogue';
+} from '../../../lib/contracts/catalogue';
 import { getProduct, listProducts, lookupProducts, searchProducts, type ProductKey } from '../../services/catalogue';
 
 declare module 'fastify' {
@@ -50,7 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Lista paginada de productos visibles (filtro por categoría, orden y búsqueda)',
         querystring: productListQuery,
-        response: { 200: envelope(pagedSchema(productListItemSchema).extend({ didYouMean: didYouMeanSchema })), ...errorResponses },
+        response: { 200: envelope(productPageSchema), ...errorResponses },
       },
     },
     async (req) => {
@@ -76,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Búsqueda para el desplegable: hasta 10 productos, primero los que coinciden en el nombre',
         querystring: searchQuery,
-        response: { 200: envelope(z.object({ items: z.array(productListItemSchema), didYouMean: didYouMeanSchema })), ...errorResponses },
+        response: { 200: envelope(searchResultSchema), ...errorResponses },
       },
     },
     async (req) => {

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { slugify } from '../../lib/text';
-import { envelope, errorSchema, idParams } from '../../schemas/common';
+import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { CUSTOMER_SORTS } from '../../../lib/admin/customer-filters';
 import { ASSIGNABLE_ROLES } from '../../../lib/admin/settings-types';
 import { HttpError } from '../../errors';
-import { envelope, idParams } from '../../schemas/common';
+import { envelope, idParams } from '../../../lib/contracts/common';
 import { changeRole, CUSTOMER_MESSAGES as M, getCustomer, listCustomers, setVip } from '../../services/customers';
 import { authErrors, orderStateSchema } from '../orders/schemas';
 

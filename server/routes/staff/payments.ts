@@ -12,7 +12,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bulkStateBodySchema, bulkStateResultSchema, recordPaymentBodySchema, voidPaymentBodySchema } from '../../../lib/contracts/orders';
-import { intString, envelope } from '../../schemas/common';
+import { intString, envelope } from '../../../lib/contracts/common';
 import { recordPayment, voidPayment } from '../../services/order-payments';
 import { bulkMoveOrders } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';

@@ -35,7 +35,7 @@ import { PRICE_MESSAGES as M } from '../../../lib/prices/messages';
 import { shopDay } from '../../../lib/time';
 import { HttpError } from '../../errors';
 import { csvPesos, toCsv, type CsvCell } from '../../lib/csv';
-import { envelope, errorSchema, idParams, intString } from '../../schemas/common';
+import { envelope, errorSchema, idParams, intString } from '../../../lib/contracts/common';
 import { getAuditEntry, latestPriceChange, listAudit, type AuditActor } from '../../services/audit';
 import { applyCsv, applyRule, previewCsv, previewRule, selectionPrices, undoChange } from '../../services/bulk-prices';
 import { authErrors } from '../orders/schemas';

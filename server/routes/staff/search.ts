@@ -11,7 +11,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, idParams } from '../../schemas/common';
+import { envelope, idParams } from '../../../lib/contracts/common';
 import { searchReport } from '../../services/search-log';
 import { createSynonymGroup, deleteSynonymGroup, listSynonymGroups, SEARCH_MESSAGES as M, updateSynonymGroup } from '../../services/search-synonyms';
 import { authErrors } from '../orders/schemas';

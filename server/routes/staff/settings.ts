@@ -18,7 +18,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema, idParams } from '../../schemas/common';
+import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
 import { getConfig } from '../../services/catalogue';
 import {
   addCarouselImage,

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assigneeBodySchema, noteBodySchema, orderAssigneeSchema, orderNoteSchema, orderNotesSchema, staffTeamSchema } from '../../../lib/contracts/staff-team';
 import { HttpError } from '../../errors';
-import { envelope, intString } from '../../schemas/common';
+import { envelope, intString } from '../../../lib/contracts/common';
 import { orderAccess } from '../../services/orders';
 import { addNote, assignOrder, deleteNote, listNotes, listOrderStaff, TEAM_MESSAGES as M } from '../../services/order-team';
 import { getOrderDetail } from '../../services/orders-view';

@@ -7,7 +7,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transports } from '../../db/schema';
-import { envelope, errorResponses } from '../../schemas/common';
+import { envelope, errorResponses } from '../../../lib/contracts/common';
 import { transportSchema } from '../orders/schemas';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

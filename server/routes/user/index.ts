@@ -22,7 +22,7 @@ import {
   profilePatchBody,
   sessionDataSchema,
   tokenQuery,
-} from '../../auth/schemas';
+} from '../../../lib/contracts/account';
 import { findUserById, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
 
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

@@ -10,19 +10,22 @@
  */
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { priceListQuerySchema, quickOrderRequestSchema, quickOrderResultSchema, reorderPreviewSchema } from '../../../lib/contracts/wholesale';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, type ParsedLines } from '../../../lib/wholesale/lines';
 import { HttpError, MESSAGES } from '../../errors';
-import { envelope, errorResponses, errorSchema } from '../../schemas/common';
+import { envelope, errorResponses, errorSchema } from '../../../lib/contracts/common';
 import { categoryBySlug, priceListHeader, priceListRows } from '../../services/price-list';
 import { PRICE_LIST_CONTENT_TYPES, priceListFileName, writePriceListPdf, writePriceListXlsx } from '../../services/price-list-files';
 import { quickOrder } from '../../services/quick-order';
 import { QUICK_ORDER_MESSAGES as M, readQuickOrderFile } from '../../services/quick-order-file';
 import { reorderPreview } from '../../services/reorder';
 import { orderIdParams } from '../orders/schemas';
+
+/** Price list downloads per customer: a category at a time in both formats is a handful; a loop is not. */
+export const PRICE_LIST_LIMIT = { max: 20, timeWindow: 10 * 60_000 };
 
 const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pedidos'];
@@ -110,6 +113,10 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/price-list',
     {
       preHandler: app.authenticate,
+      // a 10,000-product PDF takes seconds of CPU: counted per customer (after authentication), on every host
+      config: {
+        rateLimit: { ...PRICE_LIST_LIMIT, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `user:${req.user?.id ?? req.ip}` },
+      },
       schema: {
         tags,
         summary: 'Lista de precios del cliente (PDF o XLSX) con sus escalas (VIP sólo para clientes VIP); catálogo completo o una categoría',

@@ -1,7 +1,7 @@
 /** POST /api/staff/products (create, simple or variable) and POST /api/staff/products/:id/duplicate. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, idParams } from '../../../schemas/common';
+import { envelope, idParams } from '../../../../lib/contracts/common';
 import { productCreateBody, productDetailSchema } from '../../../schemas/staff-products';
 import { createProduct, duplicateProduct } from '../../../services/staff-product-writes';
 import { authErrors } from '../../orders/schemas';

@@ -1,7 +1,7 @@
 /** POST /api/staff/products/:id/images (upload), PUT …/images/order, DELETE …/images/:imageId. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, errorSchema, idParams } from '../../../schemas/common';
+import { envelope, errorSchema, idParams } from '../../../../lib/contracts/common';
 import { IMAGE_MAX_SIDE, imageOrderBody, imageParams, productDetailSchema } from '../../../schemas/staff-products';
 import { addProductImage, removeProductImage, reorderProductImages } from '../../../services/product-images';
 import { readUpload } from '../../../storage/upload';

@@ -1,7 +1,7 @@
 /** GET /api/staff/products (the paged list) and GET /api/staff/products/:id (one product for the editor). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, idParams } from '../../../schemas/common';
+import { envelope, idParams } from '../../../../lib/contracts/common';
 import { productDetailSchema, productListQuery, productListSchema } from '../../../schemas/staff-products';
 import { listProducts, productDetail } from '../../../services/staff-products';
 import { authErrors } from '../../orders/schemas';

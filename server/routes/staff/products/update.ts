@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, idParams } from '../../../schemas/common';
+import { envelope, idParams } from '../../../../lib/contracts/common';
 import { archiveBody, productDetailSchema, productPatchBody } from '../../../schemas/staff-products';
 import { removeIfOrphan } from '../../../services/product-images';
 import { applyPatch, archiveProduct, deleteProduct } from '../../../services/staff-product-writes';

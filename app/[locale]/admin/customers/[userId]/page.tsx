@@ -8,7 +8,7 @@ import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { CustomerDetail } from '@/lib/admin/settings-types';
-import type { SessionCheckAnswer } from '@/lib/session/types';
+import type { SessionCheckAnswer } from '@/lib/contracts/account';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 
 type Props = { params: Promise<{ locale: string; userId: string }> };

@@ -1,22 +1,12 @@
 /**
- * Wire schemas of the catalogue (spec §7), mirroring lib/api/types.ts. One schema gives validation,
- * response serialization (unknown keys are stripped) and the OpenAPI document. The compile-time checks at
- * the bottom fail `tsc` if these drift from the storefront's contract.
+ * The catalogue's contract (spec §3, §7): one schema per wire shape gives the API its validation, response
+ * serialization (unknown keys are stripped) and OpenAPI document, and the storefront its types (inferred
+ * below) and the parser of every server-side read (lib/api/catalogue.ts). Money on the wire is a number of
+ * pesos with at most two decimals; arithmetic on it happens in integer centavos (lib/money).
  */
 import { z } from 'zod';
-import type {
-  CarouselImage,
-  CartLookupItem,
-  Category,
-  Config,
-  Offer,
-  Paged,
-  Product,
-  ProductListItem,
-  ProductSort,
-  Tag,
-  Variation,
-} from '../../lib/api/types';
+// the zod settings of every contract: no eval probe under our CSP (see the file)
+import '../security/zod';
 import { intString, MAX_INT32, textParam } from './common';
 
 const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
@@ -109,9 +99,9 @@ export const productSchema = z.object({
 });
 
 /** List items: no description and no Variations (size). */
-export const productListItemSchema = z.object(productBase);
+const productListItemSchema = z.object(productBase);
 
-export function pagedSchema<T extends z.ZodType>(item: T) {
+function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
@@ -122,7 +112,13 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
 }
 
 /** "¿Quisiste decir …?": the closest query the catalogue can answer, when a search found nothing. */
-export const didYouMeanSchema = z.string().nullable().describe('Sugerencia cuando la búsqueda no encontró nada');
+const didYouMeanSchema = z.string().nullable().describe('Sugerencia cuando la búsqueda no encontró nada');
+
+/** GET api/products: a catalogue page. */
+export const productPageSchema = pagedSchema(productListItemSchema).extend({ didYouMean: didYouMeanSchema });
+
+/** GET api/products/search: the search dropdown's few results. */
+export const searchResultSchema = z.object({ items: z.array(productListItemSchema), didYouMean: didYouMeanSchema });
 
 export const configSchema = z.object({
   minOrderPrice: z.number(),
@@ -205,23 +201,25 @@ export const lookupQuery = z.object({
     .describe(`Ids de productos o variaciones separados por coma (máx. ${MAX_LOOKUP_IDS})`),
 });
 
-/* ----------------------------------------------- contract checks (compile time) */
+/* ------------------------------------------------------------------ types */
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Compiles only when T is `true`: each entry of ContractChecks proves a schema matches its wire type. */
-type Assert<T extends true> = T;
-
-/** Checked by the compiler, never imported. @public */
-export type ContractChecks = [
-  Assert<Same<z.output<typeof categorySchema>, Category>>,
-  Assert<Same<z.output<typeof offerSchema>, Offer>>,
-  Assert<Same<z.output<typeof variationSchema>, Variation>>,
-  Assert<Same<z.output<typeof productSchema>, Product>>,
-  Assert<Same<z.output<typeof productListItemSchema>, Omit<ProductListItem, 'Variations'>>>,
-  Assert<Same<z.output<ReturnType<typeof pagedSchema<typeof productListItemSchema>>>['total'], Paged<ProductListItem>['total']>>,
-  Assert<Same<z.output<typeof configSchema>, Config>>,
-  Assert<Same<z.output<typeof tagSchema>, Tag>>,
-  Assert<Same<z.output<typeof carouselImageSchema>, CarouselImage>>,
-  Assert<Same<z.output<typeof cartLookupItemSchema>, CartLookupItem>>,
-  Assert<Same<z.output<typeof productSortSchema>, ProductSort>>,
-];
+export type ProductState = z.output<typeof productStateSchema>;
+export type ProductSort = z.output<typeof productSortSchema>;
+export type Category = z.output<typeof categorySchema>;
+/** A price tier: `units` or more units (summed over all children of a parent) pay `price` each. */
+export type Offer = z.output<typeof offerSchema>;
+export type Variation = z.output<typeof variationSchema>;
+export type Product = z.output<typeof productSchema>;
+/** List items carry the product's shape without its description and variations (size). */
+export type ProductListItem = z.output<typeof productListItemSchema>;
+/** A catalogue page; with a search that found nothing, the closest query that finds something. */
+export type ProductPage = z.output<typeof productPageSchema>;
+export type Config = z.output<typeof configSchema>;
+export type Tag = z.output<typeof tagSchema>;
+export type CarouselImage = z.output<typeof carouselImageSchema>;
+/**
+ * GET api/products/lookup?ids=1,2,3 — current price and state of cart lines (products or variations).
+ * Hidden items are `{ id, state: 'hidden' }` only (their name and price are not public); unknown ids are omitted.
+ */
+export type CartLookupItem = z.output<typeof cartLookupItemSchema>;
+export type CartLookupVisible = z.output<typeof cartLookupVisibleSchema>;

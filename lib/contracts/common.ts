@@ -1,9 +1,12 @@
 /**
- * Zod building blocks shared by every route: the response envelope and strict parsers for numbers that
+ * Zod building blocks shared by every contract: the response envelope and strict parsers for numbers that
  * arrive as strings in paths and query strings ("1e3", "0x10", " 1", "1.5" and "-1" are all rejected).
+ * Plain zod, no server code: both processes import it.
  */
 import { z } from 'zod';
-import { errorSchema } from '../../lib/contracts/errors';
+// the zod settings of every contract: no eval probe under our CSP (see the file)
+import '../security/zod';
+import { errorSchema } from './errors';
 
 export const MAX_INT32 = 2_147_483_647;
 
@@ -33,6 +36,15 @@ export const idParams = z.object({ id: intString().describe('Identificador numé
 
 /** Error envelope of every non-2xx answer: the shared contract, with its stable `code`. */
 export { errorSchema };
+
+/** Any answer of the API before its `data` is read: success, or an error with its message and code. */
+export interface ApiEnvelope<T> {
+  success: boolean;
+  message?: string;
+  /** on an error: its stable code (lib/contracts/errors.ts) */
+  code?: string;
+  data?: T;
+}
 
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({

@@ -1,10 +1,14 @@
 /**
- * Wire schemas of the account routes (spec §7 "Session and account"). Bodies are parsed loosely here
+ * The account's contract (spec §7 "Session and account"): the API validates and serializes with these
+ * schemas and the storefront's session code uses the types inferred from them (lib/session/types.ts); the
+ * browser does not re-parse them at run time (zod would join the JS of every public page). Bodies are parsed loosely here
  * (types and sizes only) and then checked in the handler with the shared schemas of
  * lib/validation/account.ts, so a bad field answers 400 with its exact Spanish message.
  */
 import { z } from 'zod';
-import { envelope, errorSchema } from '../schemas/common';
+// the zod settings of every contract: no eval probe under our CSP (see the file)
+import '../security/zod';
+import { envelope, errorSchema } from './common';
 
 const str = (max: number) => z.string().max(max);
 
@@ -59,6 +63,9 @@ export const profileDataSchema = z.object({
 
 export const mailPrefsSchema = z.object({ email: z.string(), orderMails: z.boolean(), news: z.boolean() });
 
+/** GET api/auth/providers: is Google sign-in on, and with which client id. */
+export const authProvidersSchema = z.object({ google: z.object({ clientId: z.string() }).nullable() });
+
 export const loginBody = z.object({ email: str(320).optional(), password: str(400).optional(), remember: z.boolean().optional() });
 export const registerBody = z.object({
   name: str(200).optional(),
@@ -100,3 +107,14 @@ export const authErrors = {
 } as const;
 
 export { envelope };
+
+/** POST auth/login, auth/verify, auth/changePassword, auth/google, api/user/password */
+export type SessionAnswer = z.output<typeof sessionDataSchema>;
+/** GET auth (session check). It never renews the token: POST auth/refresh does (ADR 0005). */
+export type SessionCheckAnswer = z.output<typeof sessionCheckSchema>;
+export type AutoLoginAnswer = z.output<typeof autoLoginDataSchema>;
+export type AuthProviders = z.output<typeof authProvidersSchema>;
+/** GET/POST api/user/subscriptions */
+export type MailPreferences = z.output<typeof mailPrefsSchema>;
+/** GET api/user/me */
+export type Profile = z.output<typeof profileDataSchema>;
