@@ -118,13 +118,16 @@ export function ReorderButton({ orderId, number, size = 'small' }: { orderId: nu
                               {formatPesos(l.paidUnitPrice)}
                             </td>
                             <td data-label={t('today')} className={styles.num}>
-                              {l.unitPrice === null ? '—' : formatPesos(l.unitPrice)}{' '}
-                              {l.change ? (
-                                <span className={styles[l.change]}>
-                                  {l.change === 'up' ? '▲ ' : l.change === 'down' ? '▼ ' : ''}
-                                  {t(l.change)}
-                                </span>
-                              ) : null}
+                              {/* one flex item: on phones the cell is a label/value row */}
+                              <span>
+                                {l.unitPrice === null ? '—' : formatPesos(l.unitPrice)}{' '}
+                                {l.change ? (
+                                  <span className={styles[l.change]}>
+                                    {l.change === 'up' ? '▲ ' : l.change === 'down' ? '▼ ' : ''}
+                                    {t(l.change)}
+                                  </span>
+                                ) : null}
+                              </span>
                             </td>
                           </tr>
                         ))}

@@ -1,103 +1,19 @@
 /**
- * The staff products tools' data: wire types of GET/PATCH api/staff/products (server/routes/staff/
- * products.ts), the list filters ↔ URL query ↔ API query (pure; bad input dropped), and the server loads
+ * The staff products tools' data: the answers of GET/PATCH api/staff/products are the contract's
+ * (lib/contracts/staff-products.ts, re-exported for the islands), the list filters ↔ URL query ↔ API query (pure; bad input dropped), and the server loads
  * (with the visitor's token, never cached). Client islands import only the types from here.
  */
 import 'server-only';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffGet, type StaffLoad } from './data';
+import { PRODUCT_STATES, type ProductState, type StaffProductDetail, type StaffProductList } from '@/lib/contracts/staff-products';
 
-export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
-export type ProductState = (typeof PRODUCT_STATES)[number];
+export { PRODUCT_STATES };
+export type { CategoryRef, ProductState, StaffProductDetail, StaffProductImage, StaffProductList, StaffVariation } from '@/lib/contracts/staff-products';
+
 const isProductState = (v: unknown): v is ProductState => typeof v === 'string' && (PRODUCT_STATES as readonly string[]).includes(v);
 
 const PRODUCT_ROWS = 25;
-
-export interface CategoryRef {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-interface StaffProductListItem {
-  id: number;
-  sku: string;
-  name: string;
-  slug: string;
-  price: number;
-  discount: number | null;
-  state: ProductState;
-  isVisible: boolean;
-  isVariable: boolean;
-  variationCount: number;
-  offerCount: number;
-  image: string | null;
-  categories: string[];
-  categorySlug: string | null;
-  updatedAt: string;
-}
-
-export interface StaffProductList {
-  items: StaffProductListItem[];
-  total: number;
-  page: number;
-  rows: number;
-  totalPages: number;
-  counts: Record<ProductState, number>;
-  categories: CategoryRef[];
-}
-
-interface StaffOffer {
-  id: number;
-  name: string;
-  units: number;
-  price: number;
-  isVip: boolean;
-  isStrict: boolean;
-}
-
-export interface StaffVariation {
-  id: number;
-  sku: string;
-  name: string;
-  slug: string;
-  price: number;
-  discount: number | null;
-  state: ProductState;
-  min: number;
-  max: number;
-  steps: number;
-}
-
-export interface StaffProductImage {
-  id: number;
-  url: string;
-  position: number;
-}
-
-export interface StaffProductDetail {
-  id: number;
-  parentId: number | null;
-  sku: string;
-  name: string;
-  slug: string;
-  price: number;
-  discount: number | null;
-  state: ProductState;
-  isVisible: boolean;
-  isVariable: boolean;
-  isVariation: boolean;
-  min: number;
-  max: number;
-  steps: number;
-  updatedAt: string;
-  parent: { id: number; name: string; slug: string } | null;
-  categories: CategoryRef[];
-  images: StaffProductImage[];
-  offers: StaffOffer[];
-  variations: StaffVariation[];
-  categoryOptions: CategoryRef[];
-}
 
 /** PATCH api/staff/products/:id body. */
 export interface ProductPatch {

@@ -1,57 +1,12 @@
 /**
- * Wire contract of the staff customers and settings API (server/routes/staff/customers.ts and
- * settings.ts). Both sides import these types; the server's zod schemas are checked against them.
+ * Types of the staff settings API (server/routes/staff/settings.ts) and the roles staff may give; the
+ * customers' are in lib/contracts/staff-customers.ts.
  */
-import type { OrderState } from '../orders/states';
-
 import { CUSTOMER_ROLES, ROLES } from '../session/roles';
 
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
 export const ASSIGNABLE_ROLES = ROLES;
 export { CUSTOMER_ROLES };
-
-export interface CustomerSummary {
-  id: number;
-  name: string;
-  lastname: string;
-  email: string;
-  contactNumber: string | null;
-  role: string;
-  isVip: boolean;
-  /** CUIT/CUIL/DNI numbers of the customer's billing data (digits) */
-  documents: string[];
-  orderCount: number;
-  lastOrderAt: string | null;
-  createdAt: string;
-}
-
-export interface CustomerList {
-  items: CustomerSummary[];
-  total: number;
-  totalPages: number;
-  page: number;
-  rows: number;
-}
-
-interface CustomerOrderSummary {
-  id: number;
-  number: number;
-  state: OrderState;
-  createdAt: string;
-  itemCount: number;
-  /** pesos */
-  finalTotal: number;
-}
-
-export interface CustomerDetail extends CustomerSummary {
-  emailVerified: boolean;
-  addresses: { id: number; province: string; city: string; street: string; number: string; postalCode: string; state: 'active' | 'archived' }[];
-  billing: { id: number; taxCondition: string; documentType: 'CUIT' | 'CUIL' | 'DNI'; documentNumber: string }[];
-  /** the 50 newest orders */
-  orders: CustomerOrderSummary[];
-  /** roles the caller may give this user (empty unless the caller holds roles:write and it is not themself) */
-  assignableRoles: string[];
-}
 
 export interface StaffCarouselImage {
   id: number;

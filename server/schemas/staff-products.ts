@@ -1,6 +1,6 @@
 /**
- * Request and response bodies of the staff product tools (server/routes/staff/products/), shared by the
- * routes and server/services/staff-products*.ts. The Spanish messages are server/errors.ts's: a rule of
+ * Request bodies of the staff product tools (server/routes/staff/products/), shared by the routes and
+ * server/services/staff-product*.ts; the query and the answers are the contract's (lib/contracts/staff-products.ts). The Spanish messages are server/errors.ts's: a rule of
  * ours that fails answers its own message (routes/staff/products/respond.ts).
  */
 import { z } from 'zod';
@@ -8,8 +8,8 @@ import { toCents } from '../../lib/money';
 import { MESSAGES } from '../errors';
 import { slugify } from '../lib/text';
 import { intString } from '../../lib/contracts/common';
+import { PRODUCT_STATES } from '../../lib/contracts/staff-products';
 
-export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 
 /** Limits of the editor (also shown by the storefront form). */
 const MAX_OFFERS = 20;
@@ -141,100 +141,7 @@ export const productCreateBody = z
   });
 export type ProductCreateBody = z.infer<typeof productCreateBody>;
 
-const stateSchema = z.enum(PRODUCT_STATES);
 
-export const productListQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
-    .optional()
-    .describe('Nombre, SKU o id (también de sus variantes)'),
-  state: stateSchema.optional(),
-  category: intString().optional().describe('Id de categoría'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  rows: z.coerce.number().int().min(1).max(100).default(25),
-});
-
-const categoryRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
-
-const listItemSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  discount: z.number().nullable(),
-  state: stateSchema,
-  isVisible: z.boolean(),
-  isVariable: z.boolean(),
-  variationCount: z.number().int(),
-  offerCount: z.number().int(),
-  image: z.string().nullable(),
-  categories: z.array(z.string()),
-  categorySlug: z.string().nullable(),
-  updatedAt: z.string(),
-});
-
-export const productListSchema = z.object({
-  items: z.array(listItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  rows: z.number().int(),
-  totalPages: z.number().int(),
-  counts: z.record(z.string(), z.number().int()),
-  categories: z.array(categoryRef),
-});
-
-const imageSchema = z.object({ id: z.number().int(), url: z.string(), position: z.number().int() });
-const offerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  units: z.number().int(),
-  price: z.number(),
-  isVip: z.boolean(),
-  isStrict: z.boolean(),
-});
-const variationSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  discount: z.number().nullable(),
-  state: stateSchema,
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
-});
-
-export const productDetailSchema = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  sku: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  discount: z.number().nullable(),
-  state: stateSchema,
-  isVisible: z.boolean(),
-  isVariable: z.boolean(),
-  isVariation: z.boolean(),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
-  updatedAt: z.string(),
-  parent: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
-  categories: z.array(categoryRef),
-  images: z.array(imageSchema),
-  offers: z.array(offerSchema),
-  variations: z.array(variationSchema),
-  /** every category, for the picker */
-  categoryOptions: z.array(categoryRef),
-});
-export type StaffProductDetail = z.infer<typeof productDetailSchema>;
-export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const archiveBody = z.object({ archived: z.boolean() }).strict();
 /** every image id of the product, in the new order (the first is the main one) */

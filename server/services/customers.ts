@@ -10,7 +10,8 @@
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerSort } from '../../lib/admin/customer-filters';
 import { fromCents } from '../../lib/money';
-import { ASSIGNABLE_ROLES, CUSTOMER_ROLES, type CustomerDetail, type CustomerList, type CustomerSummary } from '../../lib/admin/settings-types';
+import { ASSIGNABLE_ROLES, CUSTOMER_ROLES } from '../../lib/admin/settings-types';
+import type { CustomerDetail, CustomerList, CustomerSummary } from '../../lib/contracts/staff-customers';
 import type { Db } from '../db/client';
 import { addresses, billingData, orders, roles, users } from '../db/schema';
 import { HttpError } from '../errors';

@@ -8,7 +8,7 @@ import { fromCents } from '../../lib/money';
 import type { Db } from '../db/client';
 import { categories, offers, productCategories, productImages, products } from '../db/schema';
 import { escapeLike, normalizeText, searchTokens } from '../lib/text';
-import { PRODUCT_STATES, type ProductListQuery, type StaffProductDetail } from '../schemas/staff-products';
+import { PRODUCT_STATES, type ProductListQuery, type StaffProductDetail } from '../../lib/contracts/staff-products';
 
 async function allCategories(db: Db) {
   return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.order), asc(categories.name));

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import type { CustomerDetail } from '@/lib/admin/settings-types';
+import type { CustomerDetail } from '@/lib/contracts/staff-customers';
 import { formatPesos } from '@/lib/money';
 import { StateBadge } from '@/components/orders/StateBadge';
 import base from '../admin.module.css';

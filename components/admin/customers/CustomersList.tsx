@@ -2,7 +2,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { CUSTOMER_SORTS, customersExportHref, customersHref, type CustomerFilters } from '@/lib/admin/customer-filters';
-import type { CustomerList } from '@/lib/admin/settings-types';
+import type { CustomerList } from '@/lib/contracts/staff-customers';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';

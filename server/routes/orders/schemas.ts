@@ -13,11 +13,9 @@ export const authErrors = {
 } as const;
 
 export {
-  orderStateSchema,
   orderSummarySchema,
   orderDocumentSchema,
   orderDetailSchema,
-  
   staffOrderListSchema,
   addressSchema,
   billingSchema,

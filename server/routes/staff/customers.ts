@@ -11,69 +11,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_SORTS } from '../../../lib/admin/customer-filters';
 import { ASSIGNABLE_ROLES } from '../../../lib/admin/settings-types';
 import { HttpError } from '../../errors';
 import { envelope, idParams } from '../../../lib/contracts/common';
 import { changeRole, CUSTOMER_MESSAGES as M, getCustomer, listCustomers, setVip } from '../../services/customers';
-import { authErrors, orderStateSchema } from '../orders/schemas';
-
-const summarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  contactNumber: z.string().nullable(),
-  role: z.string(),
-  isVip: z.boolean(),
-  documents: z.array(z.string()),
-  orderCount: z.number().int(),
-  lastOrderAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-const listSchema = z.object({
-  items: z.array(summarySchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  rows: z.number().int(),
-});
-
-const detailSchema = summarySchema.extend({
-  emailVerified: z.boolean(),
-  addresses: z.array(
-    z.object({
-      id: z.number().int(),
-      province: z.string(),
-      city: z.string(),
-      street: z.string(),
-      number: z.string(),
-      postalCode: z.string(),
-      state: z.enum(['active', 'archived']),
-    }),
-  ),
-  billing: z.array(z.object({ id: z.number().int(), taxCondition: z.string(), documentType: z.enum(['CUIT', 'CUIL', 'DNI']), documentNumber: z.string() })),
-  orders: z.array(
-    z.object({ id: z.number().int(), number: z.number().int(), state: orderStateSchema, createdAt: z.string(), itemCount: z.number().int(), finalTotal: z.number() }),
-  ),
-  assignableRoles: z.array(z.string()),
-});
-
-const listQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
-    .optional()
-    .describe('Nombre, email o CUIT/CUIL/DNI'),
-  vip: z.enum(['true', 'false']).optional().describe('true: sólo VIP; false: sólo no VIP'),
-  kind: z.enum(['customers', 'staff']).default('customers'),
-  sort: z.enum(CUSTOMER_SORTS).optional().describe('Orden: newest (por defecto), oldest, name, orders, lastOrder'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  rows: z.coerce.number().int().min(1).max(100).default(20),
-});
+import { authErrors } from '../orders/schemas';
+import { customerDetailSchema, customerListQuery, customerListSchema } from '../../../lib/contracts/staff-customers';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
@@ -90,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/customers',
     {
       preHandler: staffWith('users:read'),
-      schema: { tags, summary: 'Clientes (búsqueda por nombre, email o CUIT; filtro VIP; paginado)', security, querystring: listQuery, response: { 200: envelope(listSchema), ...authErrors } },
+      schema: { tags, summary: 'Clientes (búsqueda por nombre, email o CUIT; filtro VIP; paginado)', security, querystring: customerListQuery, response: { 200: envelope(customerListSchema), ...authErrors } },
     },
     async (req) => {
       const q = req.query;
@@ -105,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:id',
     {
       preHandler: staffWith('users:read'),
-      schema: { tags, summary: 'Un cliente con direcciones, datos de facturación y sus pedidos', security, params: idParams, response: { 200: envelope(detailSchema), ...authErrors } },
+      schema: { tags, summary: 'Un cliente con direcciones, datos de facturación y sus pedidos', security, params: idParams, response: { 200: envelope(customerDetailSchema), ...authErrors } },
     },
     async (req) => ({ success: true as const, data: await detail(req.params.id, req.user!) }),
   );
@@ -121,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         body: z.object({ vip: z.boolean() }),
-        response: { 200: envelope(detailSchema), ...authErrors },
+        response: { 200: envelope(customerDetailSchema), ...authErrors },
       },
     },
     async (req) => {
@@ -142,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         body: z.object({ role: z.enum(ASSIGNABLE_ROLES) }),
-        response: { 200: envelope(detailSchema), ...authErrors },
+        response: { 200: envelope(customerDetailSchema), ...authErrors },
       },
     },
     async (req) => {

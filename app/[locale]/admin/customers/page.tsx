@@ -5,7 +5,7 @@ import { CustomersList } from '@/components/admin/customers/CustomersList';
 import { customersApiPath, customersHref, parseCustomerFilters } from '@/lib/admin/customer-filters';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
-import type { CustomerList } from '@/lib/admin/settings-types';
+import type { CustomerList } from '@/lib/contracts/staff-customers';
 
 type Props = {
   params: Promise<{ locale: string }>;

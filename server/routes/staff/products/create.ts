@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
 import { envelope, idParams } from '../../../../lib/contracts/common';
-import { productCreateBody, productDetailSchema } from '../../../schemas/staff-products';
+import { productDetailSchema } from '../../../../lib/contracts/staff-products';
+import { productCreateBody } from '../../../schemas/staff-products';
 import { createProduct, duplicateProduct } from '../../../services/staff-product-writes';
 import { authErrors } from '../../orders/schemas';
 import { productRouteKit, rejectInvalid, security, tags } from './respond';

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
 import { envelope, errorSchema, idParams } from '../../../../lib/contracts/common';
-import { IMAGE_MAX_SIDE, imageOrderBody, imageParams, productDetailSchema } from '../../../schemas/staff-products';
+import { productDetailSchema } from '../../../../lib/contracts/staff-products';
+import { IMAGE_MAX_SIDE, imageOrderBody, imageParams } from '../../../schemas/staff-products';
 import { addProductImage, removeProductImage, reorderProductImages } from '../../../services/product-images';
 import { readUpload } from '../../../storage/upload';
 import { authErrors } from '../../orders/schemas';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
 import { envelope, idParams } from '../../../../lib/contracts/common';
-import { productDetailSchema, productListQuery, productListSchema } from '../../../schemas/staff-products';
+import { productDetailSchema, productListQuery, productListSchema } from '../../../../lib/contracts/staff-products';
 import { listProducts, productDetail } from '../../../services/staff-products';
 import { authErrors } from '../../orders/schemas';
 import { productRouteKit, security, tags } from './respond';

@@ -7,7 +7,7 @@ import { ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
-import type { CustomerDetail } from '@/lib/admin/settings-types';
+import type { CustomerDetail } from '@/lib/contracts/staff-customers';
 import type { SessionCheckAnswer } from '@/lib/contracts/account';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 

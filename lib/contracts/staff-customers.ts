@@ -1,0 +1,71 @@
+/**
+ * THE staff customers contract (GET api/staff/customers, …/:id): the list query, the paged list and one
+ * customer with addresses, billing data and orders, as the API declares them and the back-office reads
+ * them. Pure zod.
+ */
+import { z } from 'zod';
+// the zod settings of every contract: no eval probe under our CSP (see the file)
+import '../security/zod';
+import { CUSTOMER_SORTS } from '../admin/customer-filters';
+import { orderStateSchema } from './orders';
+
+const summarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  contactNumber: z.string().nullable(),
+  role: z.string(),
+  isVip: z.boolean(),
+  documents: z.array(z.string()),
+  orderCount: z.number().int(),
+  lastOrderAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const customerListSchema = z.object({
+  items: z.array(summarySchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  rows: z.number().int(),
+});
+
+export const customerDetailSchema = summarySchema.extend({
+  emailVerified: z.boolean(),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      province: z.string(),
+      city: z.string(),
+      street: z.string(),
+      number: z.string(),
+      postalCode: z.string(),
+      state: z.enum(['active', 'archived']),
+    }),
+  ),
+  billing: z.array(z.object({ id: z.number().int(), taxCondition: z.string(), documentType: z.enum(['CUIT', 'CUIL', 'DNI']), documentNumber: z.string() })),
+  orders: z.array(
+    z.object({ id: z.number().int(), number: z.number().int(), state: orderStateSchema, createdAt: z.string(), itemCount: z.number().int(), finalTotal: z.number() }),
+  ),
+  assignableRoles: z.array(z.string()),
+});
+
+export const customerListQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((s) => !s.includes('\u0000'))
+    .optional()
+    .describe('Nombre, email o CUIT/CUIL/DNI'),
+  vip: z.enum(['true', 'false']).optional().describe('true: sólo VIP; false: sólo no VIP'),
+  kind: z.enum(['customers', 'staff']).default('customers'),
+  sort: z.enum(CUSTOMER_SORTS).optional().describe('Orden: newest (por defecto), oldest, name, orders, lastOrder'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rows: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type CustomerSummary = z.output<typeof summarySchema>;
+export type CustomerList = z.output<typeof customerListSchema>;
+export type CustomerDetail = z.output<typeof customerDetailSchema>;
