@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { fillLogin } from './support/session';
 
 /**
  * Staff catalogue management (issue 32, item 1), in the browser against the production build: staff creates
@@ -13,12 +14,7 @@ const SHOTS = process.env.SHOTS_DIR ?? 'test-results/admin-catalog';
 const PASSWORD = 'tienda-demo';
 const pesos = (n: number) => new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(n).replace(/\s+/g, ' ');
 
-async function login(page: Page, email: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
+const login = (page: Page, email: string, password = PASSWORD) => fillLogin(page, { email, password });
 
 /** The visitor's view of a storefront page, retried until `want` holds (on-demand revalidation is async). */
 async function shopShows(page: Page, path: string, name: string, want: boolean) {

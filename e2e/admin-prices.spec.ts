@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
+import { fillLogin } from './support/session';
 
 /**
  * Bulk price change (issue 24 §2): staff previews a 10 % rise on a category (every product and variation old →
@@ -14,12 +15,7 @@ const SHOTS = process.env.SHOTS_DIR ?? 'test-results/admin-prices';
 const PASSWORD = 'tienda-demo';
 const pesos = (n: number) => new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(n);
 
-async function login(page: Page, email: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
+const login = (page: Page, email: string, password = PASSWORD) => fillLogin(page, { email, password });
 
 type Category = { id: number; name: string; slug: string; productCount?: number };
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Product } from '../lib/contracts/catalogue';
+import { fillLogin } from './support/session';
 
 /**
  * Staff products tools (/admin/products): staff searches a product by SKU, changes its price and puts it
@@ -14,12 +15,7 @@ const SHOTS = process.env.SHOTS_DIR ?? 'test-results/admin-products';
 const PASSWORD = 'tienda-demo';
 const pesos = (n: number) => new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(n);
 
-async function login(page: Page, email: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
+const login = (page: Page, email: string, password = PASSWORD) => fillLogin(page, { email, password });
 
 /** An active simple product without a sale price, with a category (its public URL). */
 async function pickProduct(request: APIRequestContext): Promise<Product & { sku: string; path: string }> {

@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { API } from './support/env';
 import { STAGING, test } from './support/fixtures';
 import { pickupOrder } from './support/shop';
+import { fillLogin } from './support/session';
 
 /**
  * Staff back-office (/admin): a customer's order (created through the API) appears on the board under
@@ -15,12 +16,7 @@ import { pickupOrder } from './support/shop';
 const SHOTS = 'test-results/admin';
 const PASSWORD = 'tienda-demo';
 
-async function login(page: Page, email: string, password = PASSWORD) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
+const login = (page: Page, email: string, password = PASSWORD) => fillLogin(page, { email, password });
 
 test.describe('admin back-office', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API, RUN_ID, type Credentials } from './support/env';
+import { API, RUN_ID } from './support/env';
 import { SMOKE, STAGING, test } from './support/fixtures';
 import { productFor, randomCuit, shopConfig, type Account } from './support/shop';
+import { logIn } from './support/session';
 
 /**
  * Checkout and orders (spec §2 Checkout, Orders list and order detail, Profile; §4 Order states; §5
@@ -34,14 +35,6 @@ async function shot(page: Page, name: string, widths: number[] = [1280]) {
   if (original) await page.setViewportSize(original);
 }
 
-async function login(page: Page, { email, password }: Credentials) {
-  await page.goto('/login');
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** A simple, buyable product and the units that reach the interior minimum (minimum + IVA, with room) after tiers. */
 async function pickProduct(request: APIRequestContext) {
@@ -55,7 +48,7 @@ test.describe('checkout and orders', { tag: STAGING }, () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('cart → checkout steps (browser Back) → order → budget accepted → proof → completed', async ({ page, request, browser, customer, staff, vip }) => {
-    await login(page, customer);
+    await logIn(page, customer);
 
     // Fill the cart on the product page, above the minimum.
     const { product, units, path } = await pickProduct(request);
@@ -220,7 +213,7 @@ test.describe('checkout and orders', { tag: STAGING }, () => {
   });
 
   test('checkout with an empty cart points to the products', async ({ page, customer }) => {
-    await login(page, customer);
+    await logIn(page, customer);
     await page.evaluate(() => localStorage.removeItem('cartItems'));
     await page.goto('/checkout');
     await expect(page.getByTestId('checkout-empty')).toBeVisible();

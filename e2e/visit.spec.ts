@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Product } from '../lib/contracts/catalogue';
 import { API, uniqueEmail } from './support/env';
 import { readMail } from './support/mailbox';
+import { logIn } from './support/session';
 
 /**
  * A customer's whole visit on a phone (issue 31, issue 18 items 3–4): log out from the menu, the
@@ -29,14 +30,6 @@ async function registerVerified(request: APIRequestContext, email: string) {
   expect((await request.post(`${API}/auth/verify`, { data: { token } })).status()).toBe(200);
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function shot(page: Page, name: string) {
   for (const width of [390, 1280]) {
@@ -81,7 +74,7 @@ test.describe('a customer visit on a phone', () => {
 
   test('log out from the mobile menu, the desktop account menu and the profile: the token is gone', async ({ page }) => {
     const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'userToken');
-    await login(page, 'cliente@example.com', DEMO_PASSWORD);
+    await logIn(page, { email: 'cliente@example.com', password: DEMO_PASSWORD });
     expect(await cookie()).toBeTruthy();
     const trigger = page.getByRole('button', { name: 'Abrir menú' });
     await expect(trigger).toHaveAttribute('data-hydrated', 'true');
@@ -97,7 +90,7 @@ test.describe('a customer visit on a phone', () => {
     await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
 
     // desktop: the account menu in the top bar
-    await login(page, 'cliente@example.com', DEMO_PASSWORD);
+    await logIn(page, { email: 'cliente@example.com', password: DEMO_PASSWORD });
     await page.setViewportSize({ width: 1280, height: 900 });
     const menu = page.getByTestId('account-menu');
     await expect(menu).toHaveAttribute('data-hydrated', 'true');
@@ -110,7 +103,7 @@ test.describe('a customer visit on a phone', () => {
     await page.setViewportSize(PHONE);
 
     // the profile
-    await login(page, 'cliente@example.com', DEMO_PASSWORD);
+    await logIn(page, { email: 'cliente@example.com', password: DEMO_PASSWORD });
     await page.goto('/profile');
     await expect(page.getByTestId('profile')).toHaveAttribute('data-hydrated', 'true');
     // the three tabs fit a phone (none cut)
@@ -129,7 +122,7 @@ test.describe('a customer visit on a phone', () => {
   }) => {
     const email = uniqueEmail('visita');
     await registerVerified(request, email);
-    await login(page, email, PASSWORD);
+    await logIn(page, { email: email, password: PASSWORD });
 
     // below the interior minimum ($ 121.000 with IVA)
     await fillCart(page, request, 115_000, 'atMost');
@@ -249,7 +242,7 @@ test.describe('a customer visit on a phone', () => {
       const r = await request.post(`${API}/api/address`, { headers, data: { province: 'Córdoba', city: 'Córdoba', street, number: '10', postalCode: 'X5000' } });
       expect(r.status()).toBe(201);
     }
-    await login(page, email, PASSWORD);
+    await logIn(page, { email: email, password: PASSWORD });
     await page.goto('/profile?tab=data');
     await expect(page.getByTestId('profile')).toHaveAttribute('data-hydrated', 'true');
     const list = page.getByTestId('profile-addresses');

@@ -16,6 +16,7 @@ import type { AutoLoginAnswer } from '@/lib/contracts/account';
 import { sessionFromAutoLogin } from '@/lib/session/types';
 import { useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 
 /** Spec §9: auto-login failure screen delay. */
 export const AUTO_LOGIN_FAIL_DELAY_MS = 500;
@@ -88,7 +89,7 @@ export function AutoLogin({ token }: { token: string | null }) {
 
   return (
     <div className={styles.center} role="status">
-      <span className={styles.spinner} aria-hidden="true" />
+      <span className={spin.xl} aria-hidden="true" />
       <p>{t('working')}</p>
     </div>
   );

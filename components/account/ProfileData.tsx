@@ -12,6 +12,7 @@ import { profileSchema, type ProfileValues } from '@/lib/validation/account';
 import { FormMessage, TextField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
@@ -79,7 +80,7 @@ export function ProfileData() {
   if (!profile) {
     return (
       <div className={pstyles.loading} role="status">
-        <span className={pstyles.spinner} aria-hidden="true" />
+        <span className={spin.lg} aria-hidden="true" />
         <span>{t('loading')}</span>
       </div>
     );

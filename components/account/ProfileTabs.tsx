@@ -18,6 +18,7 @@ import { ProfileData } from './ProfileData';
 import { SavedRecords } from './SavedRecords';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs';
 import styles from './profile.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 import { markHydrated } from '@/lib/hydration';
 
 export { type ProfileTab };
@@ -65,7 +66,7 @@ export function ProfileTabs({ initialTab = 'orders', ordersPanel, finishedPanel 
   if (session.status !== 'authenticated' || !session.user) {
     return (
       <div className={styles.loading} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <span className={spin.lg} aria-hidden="true" />
         <span>{t('loading')}</span>
       </div>
     );

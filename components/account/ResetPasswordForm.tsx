@@ -17,6 +17,7 @@ import { resetSchema, type ResetValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from './fields';
 import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
 import styles from './account.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
@@ -82,7 +83,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (state === 'checking') {
     return (
       <div className={styles.center} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <span className={spin.xl} aria-hidden="true" />
         <p>{t('checking')}</p>
       </div>
     );

@@ -11,6 +11,7 @@ import type { MailPreferences } from '@/lib/contracts/account';
 import { CheckboxField, FormMessage } from './fields';
 import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
 type View =
@@ -67,7 +68,7 @@ export function Subscriptions({ token, unsubscribe = false }: { token: string | 
   if (view.kind === 'loading') {
     return (
       <div className={styles.center} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <span className={spin.xl} aria-hidden="true" />
         <p>{t('loading')}</p>
       </div>
     );

@@ -49,6 +49,7 @@ import type { StepSaver } from './step-saver';
 import { SummaryView } from './SummaryView';
 import { FORM_WARNING_SECONDS } from './useFormWarning';
 import styles from './checkout.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 import { markHydrated } from '@/lib/hydration';
 
 export interface CheckoutWizardProps {
@@ -142,7 +143,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   if (!choices || !cart.ready || session.status === 'loading') {
     return (
       <p className={styles.loading} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <span className={spin.md} aria-hidden="true" />
         {t('loading')}
       </p>
     );

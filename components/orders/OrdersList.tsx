@@ -19,6 +19,7 @@ import { ORDER_FILTERS, matchesFilter, type OrderFilter } from './state-style';
 import { StateBadge } from './StateBadge';
 import { ReorderButton } from '@/components/wholesale/ReorderButton';
 import styles from './orders.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 
 export interface OrdersListProps {
   source?: OrderListSource;
@@ -62,7 +63,7 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
   if (load.status === 'loading') {
     return (
       <p className={styles.loading} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <span className={spin.md} aria-hidden="true" />
         {t('list.loading')}
       </p>
     );

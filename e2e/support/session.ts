@@ -9,6 +9,13 @@ export async function fillLogin(page: Page, { email, password }: Credentials): P
   await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
+/** Signs `page` in through the login page and waits until it has left it. */
+export async function logIn(page: Page, creds: Credentials): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, creds);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /** A new browser context signed in through the login page (then at `next`), at 1280 × 900. */
 export async function signedInPage(browser: Browser, creds: Credentials, next = '/'): Promise<Page> {
   const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });

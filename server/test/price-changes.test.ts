@@ -8,39 +8,16 @@
  * the audit log's filters.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import { auditLog, categories, offers, productCategories, products } from '../db/schema';
 import { describeEachDb } from './helpers';
+import { startFakeStorefront } from './fake-storefront';
 import { api, createUser, insertTestCatalogue, login, multipart, type TestCatalogue } from './orders-fixtures';
 
-/* a fake storefront: records POST /api/revalidate calls */
-const received: string[][] = [];
-const storefront = createServer((req: IncomingMessage, res) => {
-  let data = '';
-  req.on('data', (c) => (data += c));
-  req.on('end', () => {
-    received.push((JSON.parse(data || '{}') as { tags?: string[] }).tags ?? []);
-    res.setHeader('content-type', 'application/json');
-    res.end('{"success":true}');
-  });
-});
-await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
-process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as AddressInfo).port}/`;
-process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
-after(() => storefront.close());
+const storefront = await startFakeStorefront();
+const received = storefront.calls;
 
-async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timeout');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 let emailSeq = 0;
 const email = (role: string) => `${role}.prices.${process.pid}.${++emailSeq}@example.com`;
@@ -221,7 +198,7 @@ describeEachDb('personal: cambios de precios masivos y auditoría', (ctx) => {
     assert.deepEqual(now[cat.simple], [110_000, null]);
     assert.deepEqual(now[cat.varB], [220_000, 180_000]);
     // revalidation: the product pages by id and slug, and its category
-    const tags = await waitFor(() => received.find((t) => t.includes(`product-id:${cat.simple}`)));
+    const { tags } = await storefront.revalidated(`product-id:${cat.simple}`);
     assert.ok(tags.includes(`product:${cat.slugs.simple}`));
     assert.ok(tags.includes(`category:${category.slug}`));
     assert.ok(tags.includes('products'));
@@ -243,7 +220,7 @@ describeEachDb('personal: cambios de precios masivos y auditoría', (ctx) => {
     const back = await pricesOf(ids());
     assert.deepEqual(back[cat.simple], [100_000, null]);
     assert.deepEqual(back[cat.varA], [200_000, null]);
-    await waitFor(() => received.find((t) => t.includes(`product-id:${cat.simple}`)));
+    await storefront.revalidated(`product-id:${cat.simple}`);
     // undone once: a second undo of it is refused
     const again = await post(`/prices/changes/${entry.id}/undo`, {});
     assert.equal(again.status, 409);

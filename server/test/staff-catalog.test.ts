@@ -7,43 +7,20 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { categories, offers, productCategories, productImages, products } from '../db/schema';
 import { RESERVED_CATEGORY_SLUGS } from '../routes/staff/categories';
 import { describeEachDb } from './helpers';
+import { startFakeStorefront } from './fake-storefront';
 import { api, createCustomer, createUser, login, multipart, setMinimums } from './orders-fixtures';
 
-/* a fake storefront: records POST /api/revalidate calls */
-const received: { tags: string[] }[] = [];
-const storefront = createServer((req: IncomingMessage, res) => {
-  let data = '';
-  req.on('data', (c) => (data += c));
-  req.on('end', () => {
-    received.push(JSON.parse(data || '{"tags":[]}'));
-    res.setHeader('content-type', 'application/json');
-    res.end('{"success":true}');
-  });
-});
-await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
-process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as AddressInfo).port}`;
-process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
-after(() => storefront.close());
+const storefront = await startFakeStorefront();
+const received = storefront.calls;
 
-async function revalidated(tag: string, ms = 3000): Promise<string[]> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const hit = received.find((c) => c.tags.includes(tag));
-    if (hit) return hit.tags;
-    if (Date.now() > end) throw new Error(`no se revalidó ${tag}: ${JSON.stringify(received)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const pngOf = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#7a3e9d' } }).png().toBuffer();
 let seq = 0;
@@ -145,7 +122,7 @@ describeEachDb('personal: alta de productos, duplicar, archivar, borrar y catego
     assert.deepEqual(d.offers.map((o: any) => [o.name, o.units, o.price]), [['Caja x 24', 24, 2200]]);
     assert.deepEqual(d.categories.map((c: any) => c.id), [catA.id, catB.id]);
 
-    const tags = await revalidated(`product-id:${d.id}`);
+    const tags = (await storefront.revalidated(`product-id:${d.id}`)).tags;
     for (const t of ['products', `product:${d.slug}`, `category:${catA.slug}`, `category:${catB.slug}`, 'categories']) assert.ok(tags.includes(t), `${t} en ${tags}`);
 
     const inCategory = (await api(app, 'GET', `/api/products?Categories=${catA.slug}&rows=48`)).body.data.items.map((p: any) => p.id);
@@ -283,7 +260,7 @@ describeEachDb('personal: alta de productos, duplicar, archivar, borrar y catego
     const res = await api(app, 'POST', `/api/staff/products/${p.id}/archive`, { token: staff, body: { archived: true } });
     assert.equal(res.status, 200, res.raw);
     assert.equal(res.body.data.isVisible, false);
-    const tags = await revalidated(`product-id:${p.id}`);
+    const tags = (await storefront.revalidated(`product-id:${p.id}`)).tags;
     assert.ok(tags.includes(`category:${catA.slug}`) && tags.includes(`product:${p.slug}`) && tags.includes('categories'));
     assert.deepEqual(await visible(), [false, false]);
     assert.equal((await api(app, 'GET', `/api/product/slug/${p.slug}`)).status, 404);
@@ -320,7 +297,7 @@ describeEachDb('personal: alta de productos, duplicar, archivar, borrar y catego
     assert.deepEqual([del.status, del.body.message], [200, 'Datos guardados correctamente']);
     assert.equal((await db.db.select().from(products).where(inArray(products.id, [fresh.id, fresh.variations[0].id]))).length, 0);
     assert.equal((await db.db.select().from(productCategories).where(eq(productCategories.productId, fresh.id))).length, 0);
-    const tags = await revalidated(`product-id:${fresh.id}`);
+    const tags = (await storefront.revalidated(`product-id:${fresh.id}`)).tags;
     assert.ok(tags.includes(`product:${fresh.slug}`) && tags.includes(`category:${catA.slug}`));
     assert.equal((await api(app, 'GET', `/api/product/slug/${fresh.slug}`)).status, 404);
     assert.equal((await api(app, 'DELETE', `/api/staff/products/${fresh.id}`, { token: staff })).status, 404);
@@ -337,7 +314,7 @@ describeEachDb('personal: alta de productos, duplicar, archivar, borrar y catego
     assert.deepEqual([c.productCount, c.visibleCount, c.image], [0, 0, null]);
     const list = (await api(app, 'GET', '/api/staff/categories', { token: staff })).body.data;
     assert.equal(list.at(-1).id, c.id, 'va al final del orden');
-    assert.ok((await revalidated(`category:${c.slug}`)).includes('categories'));
+    assert.ok(((await storefront.revalidated(`category:${c.slug}`)).tags).includes('categories'));
     assert.ok((await api(app, 'GET', '/api/category/names')).body.data.some((x: any) => x.id === c.id));
 
     // bad inputs: nothing written
@@ -363,7 +340,7 @@ describeEachDb('personal: alta de productos, duplicar, archivar, borrar y catego
     const renamed = await api(app, 'PATCH', `/api/staff/categories/${c.id}`, { token: staff, body: { name: 'Cuencos', slug: newSlug } });
     assert.equal(renamed.status, 200, renamed.raw);
     assert.deepEqual([renamed.body.data.name, renamed.body.data.slug], ['Cuencos', newSlug]);
-    const tags = await revalidated(`category:${newSlug}`);
+    const tags = (await storefront.revalidated(`category:${newSlug}`)).tags;
     assert.ok(tags.includes(`category:${c.slug}`));
     assert.equal((await api(app, 'PATCH', `/api/staff/categories/${c.id}`, { token: staff, body: { slug: catB.slug } })).status, 409);
     assert.equal((await api(app, 'PATCH', `/api/staff/categories/999999999`, { token: staff, body: { name: 'x' } })).status, 404);

@@ -10,31 +10,17 @@ import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { categories, offers, productCategories, productImages, products } from '../db/schema';
 import { describeEachDb } from './helpers';
+import { startFakeStorefront } from './fake-storefront';
 import { api, createUser, insertTestCatalogue, login, multipart, type TestCatalogue } from './orders-fixtures';
 
-/* a fake storefront: records POST /api/revalidate calls */
-const received: { url: string; body: { tags: string[] } }[] = [];
-const storefront = createServer((req: IncomingMessage, res) => {
-  let data = '';
-  req.on('data', (c) => (data += c));
-  req.on('end', () => {
-    received.push({ url: req.url ?? '', body: JSON.parse(data || '{}') });
-    res.setHeader('content-type', 'application/json');
-    res.end('{"success":true}');
-  });
-});
-await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
-process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as AddressInfo).port}/`;
-process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
-after(() => storefront.close());
+const storefront = await startFakeStorefront();
+const received = storefront.calls;
 
 /* How many catalogue-cache entries the API still held at the moment it sent each revalidation (the API
    reads the global fetch when its routes are registered, so this wrapper sees its calls). */
@@ -49,15 +35,6 @@ after(() => {
   globalThis.fetch = realFetch;
 });
 
-async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timeout');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 let emailSeq = 0;
 const email = (role: string) => `${role}.${process.pid}.${++emailSeq}@example.com`;
@@ -221,13 +198,13 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
       ['VIP x 60', 60, 1000, true, true],
     ]);
     assert.deepEqual(d.categories.map((c: any) => c.id), [catB.id, catA.id]);
-    const call = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.simple}`)));
+    const call = await storefront.revalidated(`product-id:${cat.simple}`);
     assert.equal(call.url, '/api/revalidate');
     // the cache was already empty when the storefront was told: a page it re-renders at once reads the new product
     assert.deepEqual(cacheSizeAtRevalidate, [0]);
     appUnderTest = undefined;
     assert.deepEqual(
-      call.body.tags.sort(),
+      call.tags.sort(),
       ['products', `product-id:${cat.simple}`, `product:${cat.slugs.simple}`, `category:${catA.slug}`, `category:${catB.slug}`].sort(),
     );
     // the public API answers with the new data at once (cache dropped by the write)
@@ -237,8 +214,8 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     // removing a category revalidates the category it left
     received.length = 0;
     await patch(cat.simple, { categoryIds: [catB.id] });
-    const left = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.simple}`)));
-    assert.ok(left.body.tags.includes(`category:${catA.slug}`));
+    const left = await storefront.revalidated(`product-id:${cat.simple}`);
+    assert.ok(left.tags.includes(`category:${catA.slug}`));
     // clearing: no discount, no tiers, no categories
     const cleared = await patch(cat.simple, { discount: null, offers: [], categoryIds: [] });
     assert.deepEqual([cleared.body.data.discount, cleared.body.data.offers.length, cleared.body.data.categories.length], [null, 0, 0]);
@@ -248,8 +225,8 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     received.length = 0;
     const v = await patch(cat.varA, { price: 2100, state: 'noStock' });
     assert.equal(v.status, 200, v.raw);
-    const vc = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.varA}`)));
-    assert.ok(vc.body.tags.includes(`product-id:${cat.variable}`) && vc.body.tags.includes(`product:${cat.slugs.variable}`));
+    const vc = await storefront.revalidated(`product-id:${cat.varA}`);
+    assert.ok(vc.tags.includes(`product-id:${cat.variable}`) && vc.tags.includes(`product:${cat.slugs.variable}`));
 
     // hidden → the public product is gone
     await patch(cat.exact, { state: 'hidden' });
@@ -321,7 +298,7 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     assert.equal(served.headers['content-type'], 'image/webp');
     const meta = await sharp(served.rawPayload).metadata();
     assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 1600, 800]);
-    await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.cheap}`)));
+    await storefront.revalidated(`product-id:${cat.cheap}`);
 
     const jpeg = await upload(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a04000' } }).jpeg().toBuffer(), 'foto.JPG', 'image/jpeg');
     assert.equal(jpeg.status, 201, jpeg.raw);

@@ -8,38 +8,17 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import sharp from 'sharp';
 import { describeEachDb } from './helpers';
+import { startFakeStorefront } from './fake-storefront';
 import { api, createCustomer, insertTestCatalogue, login, multipart, PDF, PNG, setMinimums, type TestCatalogue } from './orders-fixtures';
 
-/* a fake storefront: records the tags of POST /api/revalidate calls */
-const received: string[][] = [];
-const storefront = createServer((req: IncomingMessage, res) => {
-  let data = '';
-  req.on('data', (c) => (data += c));
-  req.on('end', () => {
-    received.push((JSON.parse(data || '{}') as { tags?: string[] }).tags ?? []);
-    res.setHeader('content-type', 'application/json');
-    res.end('{"success":true}');
-  });
-});
-await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
-process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as AddressInfo).port}/`;
-process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
+const storefront = await startFakeStorefront();
+const received = storefront.calls;
 delete process.env.REVALIDATE_URLS;
-after(() => storefront.close());
 
-async function revalidated(tag: string, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!received.some((t) => t.includes(tag))) {
-    if (Date.now() > end) throw new Error(`no revalidation of ${tag}: ${JSON.stringify(received)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A real photo-sized PNG (sharp-rendered gradient). */
 const banner = (w = 2000, h = 1000) =>
@@ -135,7 +114,7 @@ describeEachDb('personal: carrusel, etiquetas, transportes y configuración', (c
     const after = (await api(app, 'GET', '/api/carouselImages')).body.data;
     assert.equal(after.length, before.length + 1, 'the cached list was dropped');
     assert.equal(after.at(-1).name, img.url);
-    await revalidated('carousel');
+    await storefront.revalidated('carousel');
 
     // PNG and WebP sources too
     for (const content of [await banner(), await sharp(await banner()).webp().toBuffer()]) {
@@ -188,7 +167,7 @@ describeEachDb('personal: carrusel, etiquetas, transportes y configuración', (c
     assert.equal(r.status, 200, r.raw);
     assert.deepEqual(r.body.data.map((c: any) => c.id), reversed);
     assert.deepEqual((await ctx().get('/api/carouselImages')).body.data.map((c: any) => c.id), reversed, 'public order');
-    await revalidated('carousel');
+    await storefront.revalidated('carousel');
     for (const bad of [ids.slice(1), [...ids, ids[0]], [...ids.slice(1), 999999], [], [0]]) {
       const res = await call('admin', 'PUT', '/api/staff/carousel/order', { ids: bad });
       assert.equal(res.status, 400, JSON.stringify(bad));
@@ -218,7 +197,7 @@ describeEachDb('personal: carrusel, etiquetas, transportes y configuración', (c
     assert.equal(c.status, 201, c.raw);
     assert.deepEqual([c.body.data.name, c.body.data.url], ['Cuencos tibetanos', '/products?query=cuenco']);
     assert.ok((await pub()).some((t) => t.id === c.body.data.id));
-    await revalidated('tags');
+    await storefront.revalidated('tags');
 
     const rn = await call('admin', 'PATCH', `/api/staff/tags/${c.body.data.id}`, { name: 'Cuencos' });
     assert.equal(rn.status, 200, rn.raw);
@@ -289,7 +268,7 @@ describeEachDb('personal: carrusel, etiquetas, transportes y configuración', (c
     const on = await call('admin', 'PATCH', '/api/staff/config', { maintaince: true });
     assert.equal(on.status, 200, on.raw);
     assert.equal((await ctx().get('/api/config')).body.data.maintaince, true);
-    await revalidated('config');
+    await storefront.revalidated('config');
     assert.equal((await call('admin', 'GET', '/api/staff/settings')).body.data.config.maintaince, true);
     assert.equal((await call('admin', 'PATCH', '/api/staff/config', { maintaince: false })).status, 200);
   });

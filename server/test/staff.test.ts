@@ -6,40 +6,17 @@
  * HTTP server standing in for the storefront).
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { orders, users } from '../db/schema';
 import { describeEachDb } from './helpers';
+import { startFakeStorefront } from './fake-storefront';
 import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
 import { shopDay } from '../../lib/time';
 
-/* a fake storefront: records POST /api/revalidate calls */
-const received: { url: string; secret: string | undefined; body: { tags: string[] } }[] = [];
-const storefront = createServer((req: IncomingMessage, res) => {
-  let data = '';
-  req.on('data', (c) => (data += c));
-  req.on('end', () => {
-    received.push({ url: req.url ?? '', secret: req.headers['x-revalidate-secret'] as string | undefined, body: JSON.parse(data || '{}') });
-    res.setHeader('content-type', 'application/json');
-    res.end('{"success":true}');
-  });
-});
-await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
-process.env.STOREFRONT_URL = `http://127.0.0.1:${(storefront.address() as AddressInfo).port}/`;
-process.env.REVALIDATE_SECRET = 'secreto-de-prueba';
-after(() => storefront.close());
+const storefront = await startFakeStorefront();
+const received = storefront.calls;
 
-async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timeout');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describeEachDb('personal: pedidos, presupuestos, configuración y productos', (ctx) => {
   let cat: TestCatalogue;
@@ -324,10 +301,10 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     const patch = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { minLocalPrice: 60_000.5 } });
     assert.equal(patch.status, 200, patch.raw);
     assert.deepEqual(patch.body.data, { minOrderPrice: 100_000, minLocalPrice: 60_000.5, maintaince: false, budgetValidDays: 7, paymentDueDays: 5 });
-    const call = await waitFor(() => received.find((c) => c.body.tags.includes('config')));
+    const call = await storefront.revalidated('config');
     assert.equal(call.url, '/api/revalidate');
     assert.equal(call.secret, 'secreto-de-prueba');
-    assert.deepEqual(call.body, { tags: ['config'] });
+    assert.deepEqual(call.tags, ['config']);
     assert.deepEqual((await api(app, 'GET', '/api/config')).body.data.minLocalPrice, 60_000.5);
     const r = await api(app, 'POST', '/api/order', { token: c1.token, body: { products: [{ id: cat.exact, quantity: 30 }], billingDataId: c1.billingId } });
     assert.match(r.body.message, /60\.001 para retirar/);
@@ -358,9 +335,9 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     const res = await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { price: 2500, discount: 2400 } });
     assert.equal(res.status, 200, res.raw);
     assert.deepEqual([res.body.data.price, res.body.data.discount, res.body.data.state], [2500, 2400, 'active']);
-    const call = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.exact}`)));
+    const call = await storefront.revalidated(`product-id:${cat.exact}`);
     assert.equal(call.secret, 'secreto-de-prueba');
-    assert.deepEqual(call.body.tags.sort(), ['products', `product-id:${cat.exact}`, `product:${cat.slugs.exact}`].sort());
+    assert.deepEqual(call.tags.sort(), ['products', `product-id:${cat.exact}`, `product:${cat.slugs.exact}`].sort());
     // the next order uses the new price (its discount)
     const o = await order(c1, [{ id: cat.exact, quantity: 25 }]);
     assert.equal(o.items[0].unitPrice, 2400);
@@ -368,8 +345,8 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     // a variation revalidates its parent too
     received.length = 0;
     await api(app, 'PATCH', `/api/staff/products/${cat.varB}`, { token: staff, body: { discount: null } });
-    const v = await waitFor(() => received.find((c) => c.body.tags.includes(`product-id:${cat.varB}`)));
-    assert.ok(v.body.tags.includes(`product:${cat.slugs.variable}`) && v.body.tags.includes(`product-id:${cat.variable}`));
+    const v = await storefront.revalidated(`product-id:${cat.varB}`);
+    assert.ok(v.tags.includes(`product:${cat.slugs.variable}`) && v.tags.includes(`product-id:${cat.variable}`));
 
     assert.deepEqual((await api(app, 'PATCH', `/api/staff/products/${cat.exact}`, { token: staff, body: { discount: 2500 } })).body, {
       success: false,
@@ -391,9 +368,9 @@ describeEachDb('personal: pedidos, presupuestos, configuración y productos', (c
     const { app } = ctx();
     const saved = process.env.STOREFRONT_URL;
     // the revalidator read the URL at start; simulate a dead storefront by closing ours for one call
-    await new Promise<void>((r) => storefront.close(() => r()));
+    await new Promise<void>((r) => storefront.server.close(() => r()));
     const res = await api(app, 'PATCH', '/api/staff/config', { token: staff, body: { maintaince: false } });
     assert.equal(res.status, 200);
-    await new Promise<void>((resolve) => storefront.listen(Number(new URL(saved!).port), '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => storefront.server.listen(Number(new URL(saved!).port), '127.0.0.1', resolve));
   });
 });

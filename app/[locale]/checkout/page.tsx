@@ -11,6 +11,7 @@ import { CartProvider } from '@/components/cart/CartProvider';
 import { CHECKOUT_CLIENT_MESSAGE_PATHS } from '@/components/checkout/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import styles from '@/components/checkout/checkout.module.css';
+import spin from '@/components/ui/Spinner.module.css';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -39,7 +40,7 @@ export default async function CheckoutPage({ params }: Props) {
       <Suspense
         fallback={
           <p className={styles.loading} role="status">
-            <span className={styles.spinner} aria-hidden="true" />
+            <span className={spin.md} aria-hidden="true" />
             {t('loading')}
           </p>
         }

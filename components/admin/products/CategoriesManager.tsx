@@ -143,7 +143,7 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
                   </span>
                   <label className={`${styles.ghostButton} ${styles.catImage}`}>
                     {c.image ? t('changeImage') : t('addImage')}
-                    <input type="file" accept="image/jpeg,image/png,image/webp" className={styles.srOnly} onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} data-testid="category-image-input" />
+                    <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} data-testid="category-image-input" />
                   </label>
                 </div>
                 <div className={styles.catButtons}>

@@ -4,6 +4,7 @@ import { Link } from '@/i18n/navigation';
 import { PRODUCT_STATES, productsHref, type ProductFilters, type StaffProductList, type StaffWaitingCounts } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
 import { imageSrc } from '@/components/ui/image-src';
+import admin from '../admin.module.css';
 import styles from './products.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
@@ -23,7 +24,7 @@ export function ProductsList({ filters, list, waiting = {} }: { filters: Product
 
   return (
     <div className={styles.page}>
-      <div className={styles.toolbar}>
+      <div className={admin.sticky}>
         <div className={styles.cardHead}>
           <h1 className={styles.title}>{t('title')}</h1>
           <Link href="/admin/products/new" className={styles.saveButton} data-testid="new-product">
@@ -57,17 +58,17 @@ export function ProductsList({ filters, list, waiting = {} }: { filters: Product
           </div>
         </form>
         <nav aria-label={t('state')}>
-          <ul className={styles.chips}>
+          <ul className={admin.chips}>
             <li>
-              <Link href={productsHref(base)} className={styles.chip} aria-current={!filters.state ? 'page' : undefined}>
-                {t('allStates')} <span className={styles.chipCount}>{all}</span>
+              <Link href={productsHref(base)} className={`${admin.chip} ${styles.chip}`} aria-current={!filters.state ? 'page' : undefined}>
+                {t('allStates')} <span className={admin.count}>{all}</span>
               </Link>
             </li>
             {PRODUCT_STATES.map((s) => (
               <li key={s}>
-                <Link href={productsHref({ ...base, state: s })} className={styles.chip} aria-current={filters.state === s ? 'page' : undefined} data-testid={`chip-${s}`}>
+                <Link href={productsHref({ ...base, state: s })} className={`${admin.chip} ${styles.chip}`} aria-current={filters.state === s ? 'page' : undefined} data-testid={`chip-${s}`}>
                   <span className={styles.dot} data-state={s} aria-hidden="true" />
-                  {ts(s)} <span className={styles.chipCount}>{list.counts[s] ?? 0}</span>
+                  {ts(s)} <span className={admin.count}>{list.counts[s] ?? 0}</span>
                 </Link>
               </li>
             ))}
@@ -87,7 +88,7 @@ export function ProductsList({ filters, list, waiting = {} }: { filters: Product
             <thead>
               <tr>
                 <th scope="col" className={styles.thumbCol}>
-                  <span className={styles.srOnly}>{t('colImage')}</span>
+                  <span className="visually-hidden">{t('colImage')}</span>
                 </th>
                 <th scope="col">{t('colProduct')}</th>
                 <th scope="col" className={styles.hideNarrow}>

@@ -68,19 +68,19 @@ function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
         <span className={styles.sku}>{v.sku}</span>
       </td>
       <td>
-        <label htmlFor={`${rid}-p`} className={styles.srOnly}>
+        <label htmlFor={`${rid}-p`} className="visually-hidden">
           {t('variations.colPrice')} {v.name}
         </label>
         <input id={`${rid}-p`} className={styles.cellInput} inputMode="decimal" {...register('price')} aria-invalid={!!errors.price} title={errors.price?.message} form={`${rid}-f`} />
       </td>
       <td>
-        <label htmlFor={`${rid}-d`} className={styles.srOnly}>
+        <label htmlFor={`${rid}-d`} className="visually-hidden">
           {t('variations.colDiscount')} {v.name}
         </label>
         <input id={`${rid}-d`} className={styles.cellInput} inputMode="decimal" {...register('discount')} aria-invalid={!!errors.discount} title={errors.discount?.message} form={`${rid}-f`} />
       </td>
       <td>
-        <label htmlFor={`${rid}-s`} className={styles.srOnly}>
+        <label htmlFor={`${rid}-s`} className="visually-hidden">
           {t('variations.colState')} {v.name}
         </label>
         <select id={`${rid}-s`} {...register('state')} form={`${rid}-f`}>
@@ -124,7 +124,7 @@ export function VariationsTable({ variations, waiting = {} }: { variations: Staf
               <th scope="col">{t('colDiscount')}</th>
               <th scope="col">{t('colState')}</th>
               <th scope="col">
-                <span className={styles.srOnly}>{t('save')}</span>
+                <span className="visually-hidden">{t('save')}</span>
               </th>
             </tr>
           </thead>
