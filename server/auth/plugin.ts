@@ -21,8 +21,11 @@
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import type { Timeouts } from '../env';
 import { HttpError, MESSAGES } from '../errors';
+import { CUSTOMER_MAIL_KINDS, type AlwaysSentMailKind, type CustomerMailKind } from '../mail/kinds';
 import { createMailer, type Mailer, type MailMessage, type SentMail } from '../mail/transport';
 import { autoLoginMail, resetPasswordMail, verificationMail, type MailLinks, type RenderedMail } from '../mail/templates';
 import { createGoogleVerifier, DEFAULT_GOOGLE_JWKS_URL, type GoogleVerifier } from './google';
@@ -146,7 +149,15 @@ interface AuthServices {
   /** storefront links that manage the mail preferences of a user */
   mailLinks(userId: number): Promise<MailLinks>;
   /** renders nothing; sends a rendered mail to a user */
-  sendTo(user: { id: number; email: string }, kind: string, render: (links: MailLinks) => RenderedMail): Promise<SentMail>;
+  /**
+   * A mail to a customer, of a kind from server/mail/kinds.ts: an "order updates" mail is not sent (null) while
+   * the customer has that preference off.
+   */
+  sendTo<K extends CustomerMailKind>(
+    user: { id: number; email: string },
+    kind: K,
+    render: (links: MailLinks) => RenderedMail,
+  ): Promise<K extends AlwaysSentMailKind ? SentMail : SentMail | null>;
   sendVerification(user: UserRow): Promise<SentMail>;
   sendPasswordReset(user: UserRow): Promise<SentMail>;
   /**
@@ -251,11 +262,15 @@ export default fp<AuthPluginOptions>(
       };
     };
 
-    const sendTo: AuthServices['sendTo'] = async (user, kind, render) => {
+    const sendTo = (async (user: { id: number; email: string }, kind: CustomerMailKind, render: (links: MailLinks) => RenderedMail) => {
+      if (CUSTOMER_MAIL_KINDS[kind] === 'orderUpdates') {
+        const [row] = await db.select({ wants: users.mailOrderUpdates }).from(users).where(eq(users.id, user.id)).limit(1);
+        if (!row?.wants) return null;
+      }
       const rendered = render(await mailLinks(user.id));
       const message: MailMessage = { to: user.email, kind, ...rendered };
       return mailer.send(message);
-    };
+    }) as AuthServices['sendTo'];
 
     const createAutoLoginLink: AuthServices['createAutoLoginLink'] = async (userId, orderId, requestedBy = null) => {
       const { token, expiresAt } = await issueToken(db, { userId, kind: 'autologin', orderId, ttlMs: TOKEN_TTL_MS.autologin, requestedBy });

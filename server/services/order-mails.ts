@@ -3,8 +3,8 @@
  * (SHOP_ORDERS_EMAIL, default the shop's contact address, with the back-office link). Sent on the
  * `order.created` event (server/events: once per order, never on an idempotent replay), without holding
  * the answer; a mail failure is logged and never undoes or fails the order. The budget (with "Válido hasta"),
- * and the deadline reminders of issue 24 §1 (budget about to expire, payment overdue) go to the customer while
- * their "order updates" preference is on (the unsubscribe link of every mail turns it off).
+ * and the deadline reminders of issue 24 §1 (budget about to expire, payment overdue). Every customer mail here
+ * is an "order updates" mail: sendTo holds it back while that preference is off (server/mail/kinds.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { OrderDetail } from '../../lib/contracts/orders';
@@ -42,23 +42,21 @@ async function sendOrderReceivedMails(
   }
 }
 
-/**
- * A mail about one of the customer's orders that they may turn off (budget, deadline reminders): sent only while
- * their "order updates" preference is on — every such mail's footer and List-Unsubscribe header turn it off.
- */
-async function sendOptionalOrderMail(
+/** A mail about one of the customer's orders, with the order's number and budget expiry for its template. */
+async function sendOrderMail(
   app: FastifyInstance,
   orderId: number,
-  kind: string,
+  kind: 'order-budget' | 'order-budget-expiring' | 'order-payment-overdue',
   render: (row: { name: string; number: number; budgetExpiresAt: Date | null }, links: MailLinks) => RenderedMail,
 ): Promise<void> {
   const [row] = await app.db
-    .select({ id: users.id, email: users.email, name: users.name, wants: users.mailOrderUpdates, number: orders.number, budgetExpiresAt: orders.budgetExpiresAt })
+    .select({ id: users.id, email: users.email, name: users.name, number: orders.number, budgetExpiresAt: orders.budgetExpiresAt })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!row?.wants) return;
+  if (!row) return;
+  // held back by the customer's "order updates" preference inside sendTo (server/mail/kinds.ts)
   await app.auth.sendTo(row, kind, (links) => render(row, links));
 }
 
@@ -72,21 +70,21 @@ export function subscribeOrderMails(app: FastifyInstance): void {
     background(orderId, async () => {
       const order = await getOrderDetail(app.db, orderId, { ownerId });
       if (!order) return;
-      await sendOptionalOrderMail(app, orderId, 'order-budget', (row, links) =>
+      await sendOrderMail(app, orderId, 'order-budget', (row, links) =>
         budgetSentMail({ name: row.name, order, validUntil: row.budgetExpiresAt ? validUntilEs(row.budgetExpiresAt) : null, url: orderUrl(orderId) }, links),
       );
     }),
   );
   app.events.on('order.budgetExpiring', 'order mails', ({ orderId, expiresAt }) =>
     background(orderId, () =>
-      sendOptionalOrderMail(app, orderId, 'order-budget-expiring', (row, links) =>
+      sendOrderMail(app, orderId, 'order-budget-expiring', (row, links) =>
         budgetExpiringMail({ name: row.name, number: row.number, validUntil: validUntilEs(expiresAt), url: orderUrl(orderId) }, links),
       ),
     ),
   );
   app.events.on('order.paymentOverdue', 'order mails', ({ orderId }) =>
     background(orderId, () =>
-      sendOptionalOrderMail(app, orderId, 'order-payment-overdue', (row, links) => paymentOverdueMail({ name: row.name, number: row.number, url: orderUrl(orderId) }, links)),
+      sendOrderMail(app, orderId, 'order-payment-overdue', (row, links) => paymentOverdueMail({ name: row.name, number: row.number, url: orderUrl(orderId) }, links)),
     ),
   );
   app.events.on('order.created', 'order mails', ({ orderId, customer }) => {

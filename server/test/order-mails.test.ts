@@ -81,6 +81,24 @@ describeEachDb(
       await settle();
       assert.equal(mailer.sent.length, 0);
     });
+
+    it("after the footer's one-click unsubscribe no order mail reaches the customer; the shop's still does", async () => {
+      mailer.sent.length = 0;
+      const first = await api(ctx().app, 'POST', '/api/order', { token: cliente, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: await billing() } });
+      assert.equal(first.status, 201, first.raw);
+      await settle();
+      const mail = mailer.sent.find((m) => m.to === 'cliente@example.com' && m.kind === 'order-received')!;
+      const token = decodeURIComponent(/token=([^&>]+)/.exec(mail.headers!['List-Unsubscribe']!)![1]!);
+      const off = await api(ctx().app, 'POST', `/api/user/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`, { body: 'List-Unsubscribe=One-Click' });
+      assert.equal(off.status, 200, off.raw);
+      mailer.sent.length = 0;
+      const second = await api(ctx().app, 'POST', '/api/order', { token: cliente, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: await billing() } });
+      assert.equal(second.status, 201, second.raw);
+      await settle();
+      assert.deepEqual(mailer.sent.map((m) => [m.to, m.kind]), [[SHOP, 'order-new']]);
+      const on = await api(ctx().app, 'POST', `/api/user/subscriptions?token=${encodeURIComponent(token)}`, { body: { orderMails: true } });
+      assert.equal(on.status, 200, on.raw);
+    });
   },
   { auth: { jwtSecret: TEST_JWT_SECRET, mailer } },
 );
