@@ -11,11 +11,12 @@ const notify = jest.fn();
 jest.mock('@/lib/toast/emitter', () => ({ notify: (...args: unknown[]) => notify(...args) }));
 
 const PATH = '/velas/vela-de-soja';
+const CLASSES = { root: 'alert', button: 'button', hint: 'hint' };
 
 function renderAlert(props: { variationId?: number; locale?: string } = {}) {
   return render(
     <NextIntlClientProvider locale={props.locale ?? 'es'} messages={{ product }} onError={() => {}}>
-      <StockAlert productId={7} variationId={props.variationId} label="Vela de soja – Lavanda" path={PATH} />
+      <StockAlert classes={CLASSES} productId={7} variationId={props.variationId} label="Vela de soja – Lavanda" path={PATH} />
     </NextIntlClientProvider>,
   );
 }
@@ -66,8 +67,8 @@ describe('StockAlert', () => {
     });
     render(
       <NextIntlClientProvider locale="es" messages={{ product }} onError={() => {}}>
-        <StockAlert productId={7} variationId={8} label="Lavanda" path={PATH} />
-        <StockAlert productId={7} variationId={9} label="Rosa" path={PATH} />
+        <StockAlert classes={CLASSES} productId={7} variationId={8} label="Lavanda" path={PATH} />
+        <StockAlert classes={CLASSES} productId={7} variationId={9} label="Rosa" path={PATH} />
       </NextIntlClientProvider>,
     );
     const lavanda = await screen.findByRole('button', { name: 'Avisame cuando haya stock: Lavanda' });

@@ -16,7 +16,6 @@ import { localizedPath } from '@/lib/locales';
 import type { StockAlert as Alert } from '@/lib/contracts/stock-alerts';
 import { useSession } from '@/lib/session/SessionProvider';
 import { notify } from '@/lib/toast/emitter';
-import styles from './StockAlert.module.css';
 
 /** The signed-in customer's alerts of one product page, asked once for all its rows. */
 const mine = new Map<string, Promise<Alert[]>>();
@@ -38,8 +37,27 @@ export function forgetStockAlerts(): void {
   mine.clear();
 }
 
+/** Its class names come from the row it sits in (VariationList.module.css): see the comment there. */
+export interface StockAlertClasses {
+  root: string;
+  button: string;
+  hint: string;
+}
+
 /** `path`: the product page's Spanish path (the sign-in page returns there). */
-export function StockAlert({ productId, variationId, label, path }: { productId: number; variationId?: number; label: string; path: string }) {
+export function StockAlert({
+  productId,
+  variationId,
+  label,
+  path,
+  classes,
+}: {
+  productId: number;
+  variationId?: number;
+  label: string;
+  path: string;
+  classes: StockAlertClasses;
+}) {
   const t = useTranslations('product.stockAlert');
   const locale = useLocale() as Locale;
   const { status, user } = useSession();
@@ -62,9 +80,9 @@ export function StockAlert({ productId, variationId, label, path }: { productId:
 
   if (status === 'anonymous') {
     return (
-      <div className={styles.alert} data-testid="stock-alert">
+      <div className={classes.root} data-testid="stock-alert">
         <a
-          className={styles.button}
+          className={classes.button}
           href={localizedPath(locale, `/login?next=${encodeURIComponent(localizedPath(locale, path))}`)}
           aria-label={`${t('subscribe')}: ${label}`}
           title={t('signIn')}
@@ -100,10 +118,10 @@ export function StockAlert({ productId, variationId, label, path }: { productId:
 
   const on = subscribed === true;
   return (
-    <div className={styles.alert} data-testid="stock-alert" data-subscribed={subscribed === null ? undefined : String(on)}>
+    <div className={classes.root} data-testid="stock-alert" data-subscribed={subscribed === null ? undefined : String(on)}>
       <button
         type="button"
-        className={styles.button}
+        className={classes.button}
         data-on={on ? '' : undefined}
         aria-label={`${on ? t('cancel') : t('subscribe')}: ${label}`}
         disabled={busy || subscribed === null}
@@ -112,7 +130,7 @@ export function StockAlert({ productId, variationId, label, path }: { productId:
         {on ? t('cancel') : t('subscribe')}
       </button>
       {on ? (
-        <p className={styles.hint} role="status">
+        <p className={classes.hint} role="status">
           {t('subscribed')}
         </p>
       ) : null}

@@ -12,6 +12,7 @@ import styles from './VariationList.module.css';
 
 // its own chunk: only pages with a row without stock load it (issue 24 §3)
 const StockAlert = dynamic(() => import('./StockAlert').then((m) => m.StockAlert));
+const alertClasses = { root: styles.stockAlert!, button: styles.stockAlertButton!, hint: styles.stockAlertHint! };
 
 /**
  * The buy box island: for variable products a 'Buscar...' filter over the variations, a heading with
@@ -111,6 +112,7 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
                 />
               ) : row.state === 'noStock' ? (
                 <StockAlert
+                  classes={alertClasses}
                   productId={parent.id}
                   variationId={variable ? row.id : undefined}
                   label={variable ? `${parent.name} – ${row.name}` : row.name}
