@@ -48,10 +48,8 @@ const envSchema = z.object({
   STOREFRONT_METRICS_PORT: port(0),
   STOREFRONT_METRICS_HOST: optional(z.string()),
   METRICS_TOKEN: optional(z.string()),
-  /** what /api/health reports */
-  SHOP_BUILD_VERSION: optional(z.string()),
+  /** what /api/health reports as the commit, for deploys that ship no .git (wins over the build's) */
   SHOP_COMMIT: optional(z.string()),
-  SHOP_BUILD_COMMIT: optional(z.string()),
   /** Next's shared page cache (lib/cache/redis-cache-handler.mjs reads these itself) */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, { error: 'debe ser una URL redis:// o rediss://' })),
   REDIS_CONNECT_TIMEOUT_MS: positiveInt(2000),
@@ -66,6 +64,15 @@ export function storefrontEnv(source: NodeJS.ProcessEnv = process.env): Storefro
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `${i.path.join('.')}=${JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`);
   throw new Error(`Configuración inválida del storefront: ${lines.join('; ')}`);
+}
+
+/**
+ * The package version and git commit the build was made from. Not run-time variables: next.config.mjs's
+ * `env` writes them into the bundle, which replaces only the literal `process.env.NAME` — read through
+ * storefrontEnv() they were always missing at run time (the storefront's /api/health said "unknown").
+ */
+export function buildInfo(): { version: string | undefined; commit: string | undefined } {
+  return { version: process.env.SHOP_BUILD_VERSION || undefined, commit: process.env.SHOP_BUILD_COMMIT || undefined };
 }
 
 /** At start (instrumentation.ts): the environment, or the process ends with the message naming the bad variables. */
