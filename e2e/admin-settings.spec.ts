@@ -1,3 +1,4 @@
+import { addUnitsFromProductPage } from './support/product-page';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
@@ -198,13 +199,7 @@ test.describe('admin: customers, configuration and roles', () => {
     const step = p.steps || 1;
     const units = Math.ceil(Math.ceil(130000 / lowest) / step) * step;
     await customer.goto(`/${p.Categories[0]?.slug ?? 'products'}/${p.slug}`);
-    const qty = customer.getByLabel(`Cantidad de ${p.name}`).first();
-    // typed before the selector hydrated, the Enter is lost: type again until the cart holds it
-    await expect(async () => {
-      await qty.fill(String(units));
-      await qty.press('Enter');
-      await expect.poll(() => customer.evaluate(() => localStorage.getItem('cartQuantity')), { timeout: 2000 }).toBe(String(units));
-    }).toPass({ timeout: 15_000 });
+    await addUnitsFromProductPage(customer, p.name, units);
     await customer.goto('/checkout');
     await customer.getByRole('radio', { name: /Envío a domicilio por transporte/ }).check();
     await customer.getByTestId('checkout-continue').click();

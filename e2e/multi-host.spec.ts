@@ -1,3 +1,4 @@
+import { addUnitsFromProductPage } from './support/product-page';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,13 +122,7 @@ test.describe('varios hosts: 2 APIs y 2 tiendas detrás de nginx, PostgreSQL, Re
     const lowest = Math.min(product.discount ?? product.price, ...product.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
     const step = product.steps || 1;
     const units = Math.max(product.min || 1, Math.ceil(Math.ceil(60000 / lowest) / step) * step);
-    const qty = page.getByLabel(`Cantidad de ${product.name}`).first();
-    // typed again if the island had not hydrated yet
-    await expect(async () => {
-      await qty.fill(String(units));
-      await qty.press('Enter');
-      baseExpect(await page.evaluate(() => localStorage.getItem('cartQuantity'))).toBe(String(units));
-    }).toPass({ timeout: 30_000 });
+    await addUnitsFromProductPage(page, product.name, units);
     await page.goto(`${storefrontA!.url}/checkout`);
     await page.getByRole('radio', { name: /Retiro en el local/ }).check();
     await page.getByTestId('checkout-continue').click();

@@ -1,3 +1,4 @@
+import { addUnitsFromProductPage } from './support/product-page';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
 import { API, uniqueEmail } from './support/env';
@@ -59,13 +60,8 @@ async function fillCart(page: Page, request: APIRequestContext, target: number, 
   await page.goto(where);
   await page.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
   await page.reload();
-  const qty = page.getByLabel(`Cantidad de ${product.name}`).first();
-  await expect(qty).toBeVisible();
-  await expect(async () => {
-    await qty.fill(String(units));
-    await qty.press('Enter');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('cartQuantity')), { timeout: 2000 }).toBe(String(units));
-  }).toPass({ timeout: 15_000 });
+  await expect(page.getByLabel(`Cantidad de ${product.name}`).first()).toBeVisible();
+  await addUnitsFromProductPage(page, product.name, units);
   return { product, units };
 }
 
