@@ -9,12 +9,14 @@ import { expect, type Page } from '@playwright/test';
 export async function addUnitsFromProductPage(page: Page, productName: string, units: number): Promise<void> {
   const qty = page.getByLabel(`Cantidad de ${productName}`).first();
   const stored = () => page.evaluate(() => localStorage.getItem('cartQuantity'));
+  const empty = (v: string | null) => v === null || v === '0';
   await expect(async () => {
-    const now = await stored();
-    if (now === null || now === '0') {
+    if (empty(await stored())) {
       await qty.fill(String(units));
       await qty.press('Enter');
+      // on a loaded machine the add can land seconds later: give it time before typing again
+      await expect.poll(async () => !empty(await stored()), { timeout: 10_000 }).toBe(true);
     }
     await expect.poll(stored, { timeout: 3000 }).toBe(String(units));
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 45_000 });
 }
