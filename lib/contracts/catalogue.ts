@@ -26,7 +26,8 @@ const productImageSchema = z.object({
   name: z.string().describe('URL de la imagen en el host de la API, p. ej. /uploads/products/x.webp'),
 });
 
-const offerSchema = z.object({
+/** A price tier; the staff editor reads the same shape (lib/contracts/staff-products.ts). */
+export const offerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   units: z.number().int(),

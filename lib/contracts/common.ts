@@ -31,6 +31,15 @@ export function textParam(max: number, min = 0) {
     .refine((s) => !s.includes('\u0000'), { message: 'NUL no permitido' });
 }
 
+/** A list's search box (`q`): trimmed, at most 100 characters, no NUL byte. */
+export function searchText(max = 100) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'));
+}
+
 /** `:id` path parameter */
 export const idParams = z.object({ id: intString().describe('Identificador numérico') });
 

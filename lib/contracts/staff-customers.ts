@@ -4,6 +4,7 @@
  * them. Pure zod.
  */
 import { z } from 'zod';
+import { searchText } from './common';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { CUSTOMER_SORTS } from '../admin/customer-filters';
@@ -52,11 +53,7 @@ export const customerDetailSchema = summarySchema.extend({
 });
 
 export const customerListQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
+  q: searchText()
     .optional()
     .describe('Nombre, email o CUIT/CUIL/DNI'),
   vip: z.enum(['true', 'false']).optional().describe('true: sólo VIP; false: sólo no VIP'),

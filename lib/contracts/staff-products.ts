@@ -7,7 +7,8 @@
 import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
-import { intString } from './common';
+import { offerSchema } from './catalogue';
+import { intString, searchText } from './common';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
@@ -15,11 +16,7 @@ export type ProductState = (typeof PRODUCT_STATES)[number];
 const stateSchema = z.enum(PRODUCT_STATES);
 
 export const productListQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
+  q: searchText()
     .optional()
     .describe('Nombre, SKU o id (también de sus variantes)'),
   state: stateSchema.optional(),
@@ -59,14 +56,6 @@ export const productListSchema = z.object({
 });
 
 const imageSchema = z.object({ id: z.number().int(), url: z.string(), position: z.number().int() });
-const offerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  units: z.number().int(),
-  price: z.number(),
-  isVip: z.boolean(),
-  isStrict: z.boolean(),
-});
 const variationSchema = z.object({
   id: z.number().int(),
   sku: z.string(),

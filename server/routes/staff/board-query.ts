@@ -3,6 +3,7 @@
  * file staff download holds exactly the orders the board shows.
  */
 import { z } from 'zod';
+import { searchText } from '../../../lib/contracts/common';
 import { BOARD_SORTS } from '../../../lib/admin/board-sort';
 import { orderStateSchema } from '../../../lib/contracts/orders';
 import { PAYMENT_STATUSES } from '../../../lib/orders/payments';
@@ -24,11 +25,7 @@ export const boardQuery = z.object({
   state: orderStateSchema.optional(),
   from: dateParam.optional().describe('Desde (incluida), AAAA-MM-DD o fecha y hora ISO'),
   to: dateParam.optional().describe('Hasta (una fecha AAAA-MM-DD incluye ese día)'),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
+  q: searchText()
     .optional()
     .describe('Número de pedido, nombre o email del cliente, CUIT/CUIL/DNI'),
   payment: z.enum(PAYMENT_STATUSES).optional().describe('Pago: unpaid (pendiente), partial (parcial), paid (pagado)'),

@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { searchText } from '../../../lib/contracts/common';
 import { CUSTOMER_SORTS } from '../../../lib/admin/customer-filters';
 import { ORDER_STATE_LABELS_ES } from '../../../lib/orders/states';
 import { shopFilterBound } from '../../../lib/time';
@@ -51,11 +52,7 @@ const CUSTOMER_COLUMNS: SheetColumn[] = [
 ];
 
 const customersQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
+  q: searchText()
     .optional(),
   vip: z.enum(['true', 'false']).optional(),
   sort: z.enum(CUSTOMER_SORTS).optional(),

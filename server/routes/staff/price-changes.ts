@@ -35,7 +35,7 @@ import { PRICE_MESSAGES as M } from '../../../lib/prices/messages';
 import { shopDay } from '../../../lib/time';
 import { HttpError } from '../../errors';
 import { csvPesos, toCsv, type CsvCell } from '../../lib/csv';
-import { envelope, errorSchema, idParams, intString } from '../../../lib/contracts/common';
+import { envelope, errorSchema, idParams, intString, searchText } from '../../../lib/contracts/common';
 import { getAuditEntry, latestPriceChange, listAudit, type AuditActor } from '../../services/audit';
 import { applyCsv, applyRule, previewCsv, previewRule, selectionPrices, undoChange } from '../../services/bulk-prices';
 import { authErrors } from '../orders/schemas';
@@ -64,11 +64,7 @@ async function readCsvUpload(req: FastifyRequest): Promise<{ bytes: Buffer; file
 
 const exportQuery = z.object({
   category: intString().optional(),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes('\u0000'))
+  q: searchText()
     .optional(),
   state: priceSelectionSchema.shape.state,
 });
