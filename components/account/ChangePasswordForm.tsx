@@ -5,16 +5,14 @@
  * the returned token and sent to /.
  */
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
-import { FormMessage, PasswordField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
+import { FormMessage, PasswordField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
@@ -26,7 +24,6 @@ export function ChangePasswordForm() {
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const session = useSession();
   const router = useRouter();
@@ -36,12 +33,8 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues, unknown, ChangePasswordValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+    onInvalid,
+  } = useAccountForm(schema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setServerError(null);

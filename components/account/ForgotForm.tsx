@@ -5,13 +5,11 @@
  * shown above the form.
  */
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
-import { FormMessage, TextField } from './fields';
-import { useAccountApi, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
+import { FormMessage, TextField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 
 export function ForgotForm() {
@@ -21,19 +19,14 @@ export function ForgotForm() {
   const api = useAccountApi();
   const confirmation = useServerConfirmation();
   const serverError = useServerError();
-  const onInvalid = useInvalidSubmitWarning();
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }, unknown, ForgotValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
+    onInvalid,
+  } = useAccountForm(schema, { email: '' });
 
   const onSubmit = async (values: ForgotValues) => {
     setAnswer(null);

@@ -7,14 +7,12 @@
  */
 import { ResendVerification } from './ResendVerification';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import { registerSchema, type RegisterInput, type RegisterValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
+import { registerSchema, type RegisterValues } from '@/lib/validation/account';
+import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useValidationMessages } from './hooks';
 import styles from './account.module.css';
 
 export function RegisterForm() {
@@ -24,7 +22,6 @@ export function RegisterForm() {
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -33,12 +30,8 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
-  });
+    onInvalid,
+  } = useAccountForm(schema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
 
   const onSubmit = async (values: RegisterValues) => {
     setServerError(null);

@@ -2,7 +2,10 @@
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslations } from 'next-intl';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type * as z from 'zod';
 import { useMessages } from '@/components/toast/MessagesProvider';
+import { useShopForm } from '@/components/ui/form';
 import { accountRequest, type AccountRequestOptions, type AccountResult } from '@/lib/session/api';
 import { useSession } from '@/lib/session/SessionProvider';
 import { withAccessToken } from '@/lib/session/refresh';
@@ -17,13 +20,10 @@ export function useValidationMessages() {
   return useMemo(() => messagesFrom((k: ValidationKey) => t(k)), [t]);
 }
 
-/** Spec §5: an invalid submit shows 'Completa bien los campos' for 2 seconds and sends nothing. */
-const FORM_WARNING_SECONDS = 2;
-
-export function useInvalidSubmitWarning() {
+/** An account form (components/ui/form useShopForm) with the account flows' 'Completa bien los campos'. */
+export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   const t = useTranslations('account.form');
-  const { notify } = useMessages();
-  return useCallback(() => notify('WARNING', t('incomplete'), FORM_WARNING_SECONDS), [notify, t]);
+  return useShopForm(schema, defaultValues, t('incomplete'));
 }
 
 /**
