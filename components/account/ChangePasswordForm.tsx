@@ -4,7 +4,7 @@
  * Profile → change password (spec §2 Profile, §4): after a successful change the user is logged in with
  * the returned token and sent to /.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
@@ -12,15 +12,13 @@ import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
-  const m = useValidationMessages();
-  const schema = useMemo(() => changePasswordSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
@@ -34,7 +32,7 @@ export function ChangePasswordForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
     onInvalid,
-  } = useAccountForm(schema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setServerError(null);

@@ -4,18 +4,16 @@
  * Forgot password (spec §2 /forgot): an e-mail field and a back-to-login link; the server's message is
  * shown above the form.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
 import { FormMessage, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 
 export function ForgotForm() {
   const t = useTranslations('account');
-  const m = useValidationMessages();
-  const schema = useMemo(() => forgotSchema(m), [m]);
   const api = useAccountApi();
   const confirmation = useServerConfirmation();
   const serverError = useServerError();
@@ -26,7 +24,7 @@ export function ForgotForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
     onInvalid,
-  } = useAccountForm(schema, { email: '' });
+  } = useAccountForm(forgotSchema, { email: '' });
 
   const onSubmit = async (values: ForgotValues) => {
     setAnswer(null);

@@ -7,7 +7,7 @@
  */
 import { accountErrorKey } from '@/lib/session/error-text';
 import { ResendVerification } from './ResendVerification';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter as useNextRouter } from 'next/navigation';
 import { Link, useRouter } from '@/i18n/navigation';
@@ -20,7 +20,7 @@ import type { SessionAnswer } from '@/lib/contracts/account';
 import { loginSchema, type LoginValues } from '@/lib/validation/account';
 import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
 import { GoogleSignIn } from './GoogleSignIn';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 
 export interface LoginFormProps {
@@ -39,8 +39,6 @@ export interface LoginFormProps {
 
 export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, onNavigate, idPrefix = 'login' }: LoginFormProps) {
   const t = useTranslations('account.login');
-  const m = useValidationMessages();
-  const schema = useMemo(() => loginSchema(m), [m]);
   const session = useSession();
   const api = useAccountApi();
   const fail = useFailureHandler();
@@ -58,7 +56,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     setValue,
     formState: { errors, isSubmitting },
     onInvalid,
-  } = useAccountForm(schema, { email: '', password: '', remember: false });
+  } = useAccountForm(loginSchema, { email: '', password: '', remember: false });
 
   useEffect(() => {
     const r = readRemember();

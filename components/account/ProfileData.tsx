@@ -1,23 +1,24 @@
 'use client';
 
 /** Profile → user data: name, e-mail and account type (read-only) and the editable contact number. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession } from '@/lib/session/SessionProvider';
 import type { Profile } from '@/lib/contracts/account';
-import { profileSchema, type ProfileValues } from '@/lib/validation/account';
+import { profileSchema, type ProfileValues, type ValidationMessages } from '@/lib/validation/account';
 import { FormMessage, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
+/** The profile's one editable field. */
+const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contactNumber: true });
+
 export function ProfileData() {
   const t = useTranslations('account.profile');
-  const m = useValidationMessages();
-  const schema = useMemo(() => profileSchema(m).pick({ contactNumber: true }), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
@@ -32,7 +33,7 @@ export function ProfileData() {
     reset,
     formState: { errors, isSubmitting, isDirty },
     onInvalid,
-  } = useAccountForm(schema, { contactNumber: '' });
+  } = useAccountForm(contactSchema, { contactNumber: '' });
 
   useEffect(() => {
     let cancelled = false;

@@ -6,19 +6,17 @@
  * "check your e-mail" state; login stays blocked until its link is followed.
  */
 import { ResendVerification } from './ResendVerification';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { registerSchema, type RegisterValues } from '@/lib/validation/account';
 import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 
 export function RegisterForm() {
   const t = useTranslations('account.register');
-  const m = useValidationMessages();
-  const schema = useMemo(() => registerSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
@@ -31,7 +29,7 @@ export function RegisterForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
     onInvalid,
-  } = useAccountForm(schema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
 
   const onSubmit = async (values: RegisterValues) => {
     setServerError(null);

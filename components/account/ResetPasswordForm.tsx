@@ -5,7 +5,7 @@
  * first (GET auth/canChangePassword); a missing or rejected token shows 'Token invalido' and goes to
  * /login. On success the returned session is stored and the user goes to / (spec §4).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
@@ -13,14 +13,12 @@ import { useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
-  const m = useValidationMessages();
-  const schema = useMemo(() => resetSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
@@ -59,7 +57,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     handleSubmit,
     formState: { errors, isSubmitting },
     onInvalid,
-  } = useAccountForm(schema, { newPassword: '', confirmPassword: '' });
+  } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ResetValues) => {
     setServerError(null);

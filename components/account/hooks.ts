@@ -12,7 +12,7 @@ import { withAccessToken } from '@/lib/session/refresh';
 import { readToken } from '@/lib/session/store';
 import { translateAccountError } from '@/lib/session/error-text';
 import type { AccountMessageKey } from '@/lib/contracts/errors';
-import { messagesFrom, type ValidationKey } from '@/lib/validation/account';
+import { messagesFrom, type ValidationKey, type ValidationMessages } from '@/lib/validation/account';
 
 /** The validation messages of the current locale (same keys as the Spanish defaults). */
 export function useValidationMessages() {
@@ -20,9 +20,18 @@ export function useValidationMessages() {
   return useMemo(() => messagesFrom((k: ValidationKey) => t(k)), [t]);
 }
 
-/** An account form (components/ui/form useShopForm) with the account flows' 'Completa bien los campos'. */
-export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+/**
+ * An account form: its zod schema built with the validation messages of the current locale, and the
+ * account flows' 'Completa bien los campos' on an invalid submit (components/ui/form useShopForm).
+ * `makeSchema` is a module-level function (lib/validation/account), so the schema is built once per locale.
+ */
+export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  makeSchema: (m: ValidationMessages) => S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
   const t = useTranslations('account.form');
+  const m = useValidationMessages();
+  const schema = useMemo(() => makeSchema(m), [makeSchema, m]);
   return useShopForm(schema, defaultValues, t('incomplete'));
 }
 
