@@ -15,7 +15,7 @@ import type { AccountMessageKey } from '@/lib/contracts/errors';
 import { messagesFrom, type ValidationKey, type ValidationMessages } from '@/lib/validation/account';
 
 /** The validation messages of the current locale (same keys as the Spanish defaults). */
-export function useValidationMessages() {
+function useValidationMessages() {
   const t = useTranslations('account.validation');
   return useMemo(() => messagesFrom((k: ValidationKey) => t(k)), [t]);
 }

@@ -26,7 +26,7 @@ interface FieldOptions {
 }
 
 /** The ids and aria attributes of one field: the control points at its hint and error. */
-export function useField({ id, error, hint }: Pick<FieldOptions, 'id' | 'error' | 'hint'>) {
+function useField({ id, error, hint }: Pick<FieldOptions, 'id' | 'error' | 'hint'>) {
   const auto = useId();
   const fid = id ?? auto;
   const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ');
@@ -36,7 +36,7 @@ export function useField({ id, error, hint }: Pick<FieldOptions, 'id' | 'error' 
   };
 }
 
-export function FieldError({ id, message, announce }: { id: string; message?: string; announce?: boolean }) {
+function FieldError({ id, message, announce }: { id: string; message?: string; announce?: boolean }) {
   if (!message) return null;
   return (
     <p id={id} className={styles.error} role={announce ? 'alert' : undefined} data-field-error="">

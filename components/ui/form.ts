@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { useMessages } from '@/components/toast/MessagesProvider';
 
-export const FORM_WARNING_SECONDS = 2;
+const FORM_WARNING_SECONDS = 2;
 
 /** A warning toast for the spec's 2 seconds (the text is the caller's, translated). */
 export function useFormWarning() {
