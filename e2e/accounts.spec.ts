@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API, uniqueEmail } from './support/env';
 import { SMOKE, STAGING, test } from './support/fixtures';
 import { linkIn, mailsTo, readMail, requireMailbox } from './support/mailbox';
-import { pickupOrder } from './support/shop';
+import { apiData, catalogue, pickupOrder } from './support/shop';
 
 /**
  * Accounts and sessions (spec §2 Login / Register / Forgot / Reset / Verify / Automatic login / Profile,
@@ -90,9 +90,13 @@ test.describe('accounts', { tag: STAGING }, () => {
     await expect(page.getByText('Token invalido')).toBeVisible();
   });
 
-  test('wrong password shows "Los datos son incorrectos"; the right one logs in and keeps the cart', async ({ page, customer }) => {
+  test('wrong password shows "Los datos son incorrectos"; the right one logs in and keeps the cart', async ({ page, customer, request }) => {
+    // a guest's cart line as the product page stores it; signing in merges it with the account's saved cart (issue 23 §4)
+    const p = (await catalogue(request)).find((x) => !x.isVariable && x.state === 'active' && (x.min ?? 0) <= 1 && (x.steps ?? 1) <= 1 && (!x.max || x.max >= 3));
+    expect(p, 'a simple product bought by the unit').toBeTruthy();
+    const item = { id: p!.id, units: 3, cartName: p!.name, price: p!.price, discount: p!.discount, fatherId: p!.id, cartFatherName: p!.name, image: null, path: `/products/${p!.slug}`, offers: p!.Offers, state: 'active', min: 0, max: 0, steps: 0 };
     await page.goto('/login');
-    await page.evaluate(() => localStorage.setItem('cartItems', '[{"id":1,"units":3}]'));
+    await page.evaluate((stored) => localStorage.setItem('cartItems', stored), JSON.stringify([item]));
     // An account nobody has (the API answers it exactly as a wrong password): a failed login against the
     // shared test account on every run would lock it after five runs in 15 minutes.
     await fillLogin(page, uniqueEmail('nadie'), 'no-es-la-clave');
@@ -101,7 +105,11 @@ test.describe('accounts', { tag: STAGING }, () => {
     await fillLogin(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/$/);
     expect(await sessionCookie(page)).toBeTruthy();
-    expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[{"id":1,"units":3}]');
+    const units = () => page.evaluate((id) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { id: number; units: number }[]).find((i) => i.id === id)?.units, item.id);
+    expect(await units()).toBe(3);
+    // and it is now in the account too
+    await expect.poll(async () => (await apiData<{ lines: { id: number; units: number }[] }>(request, 'api/cart', customer.headers)).lines).toEqual([expect.objectContaining({ id: item.id, units: 3 })]);
+    expect(await units()).toBe(3);
   });
 
   test('form validation messages are exactly the spec texts', { tag: SMOKE }, async ({ page }) => {

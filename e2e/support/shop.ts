@@ -31,6 +31,17 @@ export async function signIn(request: APIRequestContext, role: Role, creds: Cred
   return { ...creds, role, token: data.token, headers: { authorization: `Bearer ${data.token}` }, user: data.user, permissions: data.permissions };
 }
 
+/**
+ * Empties the account's saved cart (issue 23 §4): the test accounts are shared by every test, and a cart one
+ * test left in the account would otherwise come back, merged, at the next test's sign-in.
+ */
+export async function emptySavedCart(request: APIRequestContext, a: Account): Promise<void> {
+  const cart = await apiData<{ version: number; lines: { id: number }[] }>(request, 'api/cart', a.headers);
+  if (!cart.lines.length) return;
+  const res = await request.put(`${API}/api/cart`, { headers: a.headers, data: { baseVersion: cart.version, lines: cart.lines.map((l) => ({ id: l.id, units: 0 })) } });
+  expect(res.status(), `emptying the saved cart of ${a.email}`).toBe(200);
+}
+
 export const fullName = (a: Account) => `${a.user.name} ${a.user.lastname}`.trim();
 
 export async function shopConfig(request: APIRequestContext): Promise<Config> {
