@@ -7,8 +7,8 @@
  * to /orders, then each notification: title, date (dd-mm-yy/hh:mm), description, 'Marcar como visto'
  * and 'Ir'.
  *
- * Reads through swr (lib/api/swr.ts): both lists are read again when the tab comes back and after a
- * reconnection of the socket. Live: `newNotification { notificationId }` fetches it and puts it on top of the
+ * Reads through swr (lib/api/swr.ts), checked by notifications-data's readers (no zod on the public pages):
+ * both are read again when the tab comes back and after a reconnection of the socket. Live: `newNotification { notificationId }` fetches it and puts it on top of the
  * cached list (and shows a browser notification when the visitor granted permission — asked only from the
  * button in the popup, never on load); `newMessageCount` adds one unread message; the order chat lowers the
  * count in the same cache when it marks messages read.
@@ -19,13 +19,14 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { apiPaths } from '@/lib/api/paths';
 import { usePublicApi } from '@/lib/api/public';
 import { fetchRead, useApiRead } from '@/lib/api/swr';
-import { notificationListSchema, notificationSchema } from '@/lib/contracts/notifications';
 import { useRealtime } from '@/lib/socket/useRealtime';
 import {
   browserPermission,
   formatNotificationDate,
   markNotificationSeen,
   prependNotification,
+  readNotification,
+  readNotifications,
   safeSitePath,
   showSystemNotification,
   type BrowserPermission,
@@ -53,7 +54,7 @@ export function NotificationBell() {
   const onListError = useCallback((error: unknown) => {
     if ((error as { status?: number }).status === 401) handleError(error);
   }, [handleError]);
-  const list = useApiRead(apiPaths.notifications, notificationListSchema, { onError: onListError });
+  const list = useApiRead(apiPaths.notifications, readNotifications, { onError: onListError });
   // the banner keeps its last count on a failure
   const unreadRead = useApiRead(apiPaths.unreadMessages, unreadCount);
   const items = list.data ?? (list.error ? [] : null);
@@ -77,7 +78,7 @@ export function NotificationBell() {
     const offNotification = realtime.on('newNotification', (payload?: { notificationId?: unknown }) => {
       const id = Number(payload?.notificationId);
       if (!Number.isSafeInteger(id) || id <= 0) return;
-      fetchRead(apiPaths.notification(id), notificationSchema)
+      fetchRead(apiPaths.notification(id), readNotification)
         .then((n) => {
           void mutateList((prev) => prependNotification(prev ?? [], n), { revalidate: false });
           showSystemNotification(n, (path) => router.push(path));

@@ -42,6 +42,26 @@ export function safeSitePath(url: string | null | undefined): string | null {
   return url;
 }
 
+/**
+ * The bell's checks of an answer: notifications with an id and a title (anything else is left out). Not the zod
+ * contract (lib/contracts/notifications.ts): the bell loads on every page of a signed-in visitor, and zod would
+ * be 30 kB gzip more there.
+ */
+function isNotification(x: unknown): x is ShopNotification {
+  const n = x as Partial<ShopNotification> | null;
+  return typeof n === 'object' && n !== null && Number.isSafeInteger(n.id) && typeof n.title === 'string';
+}
+
+export function readNotifications(data: unknown): ShopNotification[] {
+  if (!Array.isArray(data)) throw new TypeError('notifications: not a list');
+  return data.filter(isNotification);
+}
+
+export function readNotification(data: unknown): ShopNotification {
+  if (!isNotification(data)) throw new TypeError('notification: unexpected answer');
+  return data;
+}
+
 /** For the order chat: what it marked read comes off the bell's unread-messages count (in swr's cache). */
 export function useMessagesMarkedRead(): (marked: number) => void {
   const update = useReadUpdater();

@@ -15,7 +15,4 @@ export const notificationSchema = z.object({
   viewedAt: z.string().nullable(),
 });
 
-/** The bell's list (api/notifications/client), newest first. */
-export const notificationListSchema = z.array(notificationSchema);
-
 export type ShopNotification = z.output<typeof notificationSchema>;
