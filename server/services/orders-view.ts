@@ -22,11 +22,13 @@ import {
 } from '../../lib/orders';
 import type { Db } from '../db/client';
 import { addresses, billingData, orderDocuments, orderItems, orderPayments, orders, orderStateHistory, transports, users } from '../db/schema';
-import { foldedLike, foldedSql } from '../lib/text';
+import { foldedSql } from '../lib/text';
 import type { BoardSort } from '../../lib/admin/board-sort';
 import { documentFileName, mimeOfKey } from '../storage';
 import { wireTotals } from './orders';
 import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
+import { orderAddressView } from './addresses';
+import { userMatches } from './user-search';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -181,19 +183,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const detail: OrderDetail = {
     ...summaryOf(o, items.length, totalUnits, paidCents),
     shippingZone: shippingZone({ toSucc: o.toSucc, province: a?.province ?? null }),
-    address: a
-      ? {
-          id: a.id,
-          province: a.province,
-          city: a.city,
-          street: a.street,
-          number: a.number,
-          postalCode: a.postalCode,
-          floor: a.floor,
-          extraData: a.extraData,
-          state: a.state,
-        }
-      : null,
+    address: a ? orderAddressView(a) : null,
     transport: transport[0] ?? null,
     otherTransport: o.otherTransport,
     billingData: b ? { id: b.id, taxCondition: b.taxCondition, documentType: b.documentType, documentNumber: b.documentNumber } : null,
@@ -322,13 +312,7 @@ function orderingOf(sort: BoardSort = 'newest'): SQL[] {
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = foldedLike(text);
-  const parts: SQL[] = [
-    like(foldedSql(users.email), pattern),
-    like(foldedSql(users.name), pattern),
-    like(foldedSql(users.lastname), pattern),
-    like(foldedSql(sql`${users.name} || ' ' || ${users.lastname}`), pattern),
-  ];
+  const parts = userMatches(text);
   const digits = text.replace(/[\s.\-/#]/g, '');
   if (/^\d+$/.test(digits)) {
     if (digits.length <= 9) parts.push(eq(orders.number, Number(digits)));

@@ -51,6 +51,7 @@ import staffTeam from './team';
 import priceChanges from './price-changes';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
 import { staffStateBodySchema } from '../../../lib/contracts/orders';
+import { bearerSecurity, noStore } from '../personal';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
 const pesos = (max: number) =>
@@ -100,12 +101,10 @@ const configBody = z.object({
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const storage = app.orderFiles;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   const staffWith = (name: string) => app.requirePermission(name);
   const staffActor = (userId: number) => ({ userId, kind: 'staff' as const });
