@@ -16,9 +16,9 @@ export async function logIn(page: Page, creds: Credentials): Promise<void> {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A new browser context signed in through the login page (then at `next`), at 1280 × 900. */
-export async function signedInPage(browser: Browser, creds: Credentials, next = '/'): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });
+/** A new browser context signed in through the login page (then at `next`), `width` × 900 (1280 by default). */
+export async function signedInPage(browser: Browser, creds: Credentials, next = '/', width = 1280): Promise<Page> {
+  const context = await browser.newContext({ locale: 'es-AR', viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto(next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`);
   await fillLogin(page, creds);

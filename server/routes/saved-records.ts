@@ -3,6 +3,7 @@
  * list mine, save one, choose the default, delete one. Each resource plugin gives its paths, texts,
  * schemas and service; the logic lives in the services (server/services/addresses.ts, billing.ts).
  */
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParams } from '../../lib/contracts/common';
@@ -29,11 +30,16 @@ export interface SavedRecordRoutes<Body extends z.ZodType, View extends z.ZodTyp
   remove(db: Db, userId: number, id: number): Promise<void>;
 }
 
-/** A plugin with the shared routes of `r`, plus the resource's own (`extra`, same plugin and settings). */
+/**
+ * A plugin with the shared routes of `r`, plus the resource's own (`extra`, registered inside it: same
+ * settings). The schemas validate and serialize as everywhere; the handlers are typed by `r` (the type
+ * provider cannot resolve an answer type that is still generic here).
+ */
 export function savedRecordRoutes<Body extends z.ZodType, View extends z.ZodType>(
   r: SavedRecordRoutes<Body, View>,
   extra?: FastifyPluginAsyncZod,
-): FastifyPluginAsyncZod {
+): FastifyPluginAsync {
+  type Id = { Params: z.output<typeof idParams> };
   return async (app) => {
     const tags = SAVED_RECORDS_TAGS;
     const security = bearerSecurity;
@@ -55,13 +61,13 @@ export function savedRecordRoutes<Body extends z.ZodType, View extends z.ZodType
       },
     );
 
-    app.patch(
+    app.patch<Id>(
       `${r.path}/:id/default`,
       { ...write, schema: { tags, summary: r.summaries.setDefault, security, params: idParams, response: { 200: envelope(r.view), ...authErrors } } },
       async (req) => ({ success: true as const, message: M.saved, data: await r.setDefault(app.db, req.user!.id, req.params.id) }),
     );
 
-    app.delete(
+    app.delete<Id>(
       `${r.path}/:id`,
       { ...write, schema: { tags, summary: r.summaries.remove, security, params: idParams, response: { 200: messageOnly, ...authErrors } } },
       async (req) => {
@@ -70,6 +76,6 @@ export function savedRecordRoutes<Body extends z.ZodType, View extends z.ZodType
       },
     );
 
-    if (extra) await extra(app, {});
+    if (extra) await app.register(extra);
   };
 }

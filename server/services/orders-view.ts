@@ -29,6 +29,7 @@ import { wireTotals } from './orders';
 import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
 import { orderAddressView } from './addresses';
 import { userMatches } from './user-search';
+import { HttpError } from '../errors';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -400,4 +401,11 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
     rows: f.rows,
     counts,
   };
+}
+
+/** An order as staff see it (with the customer's data); 404 when it does not exist. */
+export async function staffOrderDetail(db: Db, orderId: number): Promise<OrderDetail> {
+  const data = await getOrderDetail(db, orderId, { forStaff: true });
+  if (!data) throw HttpError.notFound();
+  return data;
 }

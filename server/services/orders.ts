@@ -84,6 +84,9 @@ export interface Actor {
   kind: OrderActor;
 }
 
+/** A staff member as the actor of an order change. */
+export const staffActor = (userId: number): Actor => ({ userId, kind: 'staff' });
+
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 

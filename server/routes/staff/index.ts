@@ -33,11 +33,11 @@ import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFi
 import { HttpError } from '../../errors';
 import { envelope, errorSchema } from '../../../lib/contracts/common';
 import { staffConfigSchema } from '../../../lib/contracts/catalogue';
-import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } from '../../services/orders';
+import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget, staffActor } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getStaffConfig, updateShopConfig } from '../../services/orders-staff';
 import { DEADLINE_DAYS_RANGE } from '../../../lib/orders/deadlines';
-import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
+import { listStaffOrders, staffOrderDetail } from '../../services/orders-view';
 import { readUpload } from '../../storage/upload';
 import categoryRoutes from './categories';
 import productRoutes from './products';
@@ -107,13 +107,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   noStore(app);
 
   const staffWith = (name: string) => app.requirePermission(name);
-  const staffActor = (userId: number) => ({ userId, kind: 'staff' as const });
 
-  const detail = async (id: number) => {
-    const data = await getOrderDetail(app.db, id, { forStaff: true });
-    if (!data) throw HttpError.notFound();
-    return data;
-  };
+  const detail = (id: number) => staffOrderDetail(app.db, id);
 
   /* ----------------------------------------------------------- orders */
 
