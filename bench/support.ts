@@ -85,7 +85,7 @@ export function benchApiEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /** The checkout's root folder. */
-export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The engines a bench measures: PGlite always, PostgreSQL when a server is named (--pg or DATABASE_URL). */
 export function benchEngines(pgBase: string | undefined): string[] {
@@ -93,7 +93,7 @@ export function benchEngines(pgBase: string | undefined): string[] {
   return ['PGlite', ...(pgBase ? ['PostgreSQL'] : [])];
 }
 
-export interface SeededApi {
+interface SeededApi {
   base: string;
   child: ChildProcess;
   /** the throwaway database on the PostgreSQL engine */

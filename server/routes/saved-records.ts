@@ -15,7 +15,7 @@ import { bearerSecurity, noStore } from './personal';
 
 export const SAVED_RECORDS_TAGS = ['direcciones y facturación'];
 
-export interface SavedRecordRoutes<Body extends z.ZodType, View extends z.ZodType> {
+interface SavedRecordRoutes<Body extends z.ZodType, View extends z.ZodType> {
   /** GET: the customer's records */
   listPath: string;
   /** POST here; PATCH `${path}/:id/default`, DELETE `${path}/:id` */

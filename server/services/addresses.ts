@@ -28,7 +28,7 @@ export const orderAddressView = (a: AddressRow) => ({
 });
 
 /** A saved address as the customer's list shows it. */
-export const addressView = (a: AddressRow) => ({ ...orderAddressView(a), isDefault: a.isDefault, createdAt: a.createdAt.toISOString() });
+const addressView = (a: AddressRow) => ({ ...orderAddressView(a), isDefault: a.isDefault, createdAt: a.createdAt.toISOString() });
 
 /** The customer's active address; 404 for someone else's, a missing or an archived one. */
 async function ownActive(db: Db, id: number, userId: number): Promise<AddressRow> {
