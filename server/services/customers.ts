@@ -7,7 +7,7 @@
  * on every request and caches permissions per ROLE id only, so moving a user to another role needs no
  * cache flush.
  */
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerSort } from '../../lib/admin/customer-filters';
 import { fromCents } from '../../lib/money';
 import { ASSIGNABLE_ROLES, CUSTOMER_ROLES } from '../../lib/admin/settings-types';

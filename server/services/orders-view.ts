@@ -2,7 +2,7 @@
  * Order reads for the customer (their lists and detail) and staff (paged search with counts per state).
  * Money leaves here in pesos (lib/money fromCents), dates as ISO strings. Shapes: lib/orders/types.ts.
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { BUDGET_AWAITING_STATES, budgetActions, deadlineFlags, endOfShopDay, PAYMENT_DUE_STATES, type DeadlineFlag } from '../../lib/orders/deadlines';
 import { fromCents } from '../../lib/money';
 import {
