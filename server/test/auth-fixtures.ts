@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test answers are JSON read loosely */
 /**
  * Fixtures of the account tests (auth*.test.ts, user*.test.ts): a mailer that keeps the messages in
  * memory, JSON inject helpers, link extraction and a local Google JWKS server.
@@ -29,8 +28,6 @@ export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: boolea
   };
   return m;
 }
-
-export type JsonRes<T = any> = { status: number; body: T; headers: Record<string, unknown>; raw: string };
 
 /** JSON inject with an optional bearer token and client IP: the orders suites' helper. */
 export const call = api;
