@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signedInPage } from './support/session';
 import { STAGING } from './support/fixtures';
+import { signedInPage } from './support/session';
 
 /**
  * Search as shoppers type (issue 28), in a real browser over the real API:
