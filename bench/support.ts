@@ -1,9 +1,14 @@
 /**
  * What every bench that starts its own API needs: a seeded random source (the same run twice sends the
- * same requests), a free loopback port, a throwaway PostgreSQL database, and waiting for /health.
+ * same requests), a free loopback port, a throwaway PostgreSQL database, waiting for /health, a seeded API
+ * of its own per engine, and the results file.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** mulberry32: small, fast, and the same sequence for the same seed. */
@@ -77,4 +82,79 @@ export function benchApiEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
     ...extra,
   };
+}
+
+/** The checkout's root folder. */
+const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The engines a bench measures: PGlite always, PostgreSQL when a server is named (--pg or DATABASE_URL). */
+export function benchEngines(pgBase: string | undefined): string[] {
+  if (!pgBase) console.log('PostgreSQL: omitido (sin --pg ni DATABASE_URL)');
+  return ['PGlite', ...(pgBase ? ['PostgreSQL'] : [])];
+}
+
+interface SeededApi {
+  base: string;
+  child: ChildProcess;
+  /** the throwaway database on the PostgreSQL engine */
+  pgUrl: string | undefined;
+  /** ends the API and removes its data dir and database */
+  stop(): Promise<void>;
+}
+
+/**
+ * An API of the bench's own: the demo plus `products` synthetic products (no images), seeded into a throwaway
+ * data dir — and, on the PostgreSQL engine, a throwaway database beside `pgBase` —, started as a child process
+ * on a free port and answering /health. `name` tells the temporary folder and database apart.
+ */
+export async function startSeededApi(opts: {
+  name: string;
+  engine: string;
+  pgBase: string | undefined;
+  products: number;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs: number;
+}): Promise<SeededApi> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `shop-bench-${opts.name}-`));
+  const pgDb = opts.engine === 'PostgreSQL' ? await throwawayPostgres(opts.pgBase!, `shop_bench_${opts.name}`) : undefined;
+  const env = benchApiEnv({ DATA_DIR: dataDir });
+  if (pgDb) env.DATABASE_URL = pgDb.url;
+  else delete env.DATABASE_URL;
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
+  };
+  try {
+    const tsx = path.join(benchRoot, 'node_modules', '.bin', 'tsx');
+    const seedArgs = [path.join(benchRoot, 'server/db/seed/cli.ts'), '--no-images', '--products', String(opts.products)];
+    const seed = spawnSync(tsx, seedArgs, { cwd: benchRoot, env, encoding: 'utf8' });
+    if (seed.status !== 0) throw new Error(`seed falló:\n${seed.stdout}\n${seed.stderr}`);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(benchRoot, 'server/main.ts')], {
+      cwd: benchRoot,
+      env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', ...opts.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitHealthy(base, child, opts.timeoutMs);
+    return { base, child, pgUrl: pgDb?.url, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Writes bench/results/<name>-<time>.json (with the time and the machine) and says where. */
+export function writeResults(name: string, data: Record<string, unknown>): void {
+  const at = new Date().toISOString();
+  const dir = path.join(benchRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at, ...data, machine: { cpus: os.cpus().length, load: os.loadavg() } }, null, 2));
+  console.log(`\nresultados: ${path.relative(benchRoot, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }

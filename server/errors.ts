@@ -4,7 +4,7 @@
  * routes throw and the central error handler (plugins/error-handler.ts) turns into
  * `{ success: false, message, code }`.
  */
-import { ACCOUNT_MESSAGES, codeForStatus, ERROR_CODES, type ApiErrorCode, type ErrorKey } from '../lib/contracts/errors';
+import { ACCOUNT_MESSAGES, codeForStatus, ERROR_CODES, errorKeyForStatus, type ApiErrorCode, type ErrorKey } from '../lib/contracts/errors';
 
 
 export const MESSAGES = {
@@ -139,14 +139,12 @@ export function isHttpError(err: unknown): err is HttpError {
   return err instanceof HttpError;
 }
 
-/** Default client message for a status code (used for errors that are not HttpError). */
+/**
+ * Default client message for a status code (used for errors that are not HttpError): the text of its key
+ * in the shared status table. 410 and 413 read as a bad request: their texts need context (which token,
+ * which size limit) that such an error does not have.
+ */
 export function messageForStatus(statusCode: number): string {
-  if (statusCode === 401) return MESSAGES.sessionExpired;
-  if (statusCode === 403) return MESSAGES.forbidden;
-  if (statusCode === 404) return MESSAGES.notFound;
-  if (statusCode === 409) return MESSAGES.duplicate;
-  if (statusCode === 429) return MESSAGES.tooManyRequests;
-  if (statusCode === 503) return MESSAGES.unavailable;
-  if (statusCode >= 400 && statusCode < 500) return MESSAGES.badParams;
-  return MESSAGES.server;
+  const key = errorKeyForStatus(statusCode);
+  return key === 'tokenExpired' || key === 'fileTooLarge' ? MESSAGES.badParams : MESSAGES[key];
 }

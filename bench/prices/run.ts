@@ -8,16 +8,9 @@
  * figures of the same run: the host's floor (GET /health), the export of the same rows, and the preview of a
  * rule (+10 % on every product). Target: the 10,000-row CSV preview p50 < 2 s. Results: bench/results/prices-*.json.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { benchApiEnv, freePort, throwawayPostgres, waitHealthy } from '../support';
+import { benchEngines, startSeededApi, writeResults } from '../support';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const TARGET_MS = 2000;
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, pg: { type: 'string' } } });
@@ -56,23 +49,9 @@ function editCsv(csv: string, rows: number): { text: string; rows: number } {
 }
 
 async function measure(engine: string): Promise<Stat[]> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-prices-'));
-  const pgDb = engine === 'PostgreSQL' ? await throwawayPostgres(PG_BASE!, 'shop_bench_prices') : undefined;
-  const env = benchApiEnv({ DATA_DIR: dataDir });
-  if (pgDb) env.DATABASE_URL = pgDb.url;
-  else delete env.DATABASE_URL;
-  let child: ChildProcess | undefined;
+  const api = await startSeededApi({ name: 'prices', engine, pgBase: PG_BASE, products: ROWS, timeoutMs: 120_000 });
   try {
-    const seed = spawnSync(tsx, [path.join(root, 'server/db/seed/cli.ts'), '--no-images', '--products', String(ROWS)], { cwd: root, env, encoding: 'utf8' });
-    if (seed.status !== 0) throw new Error(`seed falló:\n${seed.stdout}\n${seed.stderr}`);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await waitHealthy(base, child, 120_000);
+    const { base } = api;
     const login = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@example.com', password: 'tienda-demo' }) })).json()) as { data: { token: string } };
     const auth = { authorization: `Bearer ${login.data.token}` };
 
@@ -116,26 +95,14 @@ async function measure(engine: string): Promise<Stat[]> {
     console.log(`  objetivo: vista previa de 10.000 filas < ${TARGET_MS} ms → ${csvPreview.p50 < TARGET_MS ? 'OK' : 'NO'}`);
     return stats.map((s) => ({ ...s, engine }) as Stat);
   } finally {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-    await pgDb?.drop();
+    await api.stop();
   }
 }
 
 async function main(): Promise<number> {
-  const engines = ['PGlite', ...(PG_BASE ? ['PostgreSQL'] : [])];
-  if (!PG_BASE) console.log('PostgreSQL: omitido (sin --pg ni DATABASE_URL)');
   const rows: Stat[] = [];
-  for (const engine of engines) rows.push(...(await measure(engine)));
-  const at = new Date().toISOString();
-  const dir = path.join(root, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `prices-${at.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at, rows: ROWS, runs: RUNS, machine: { cpus: os.cpus().length, load: os.loadavg() }, stats: rows }, null, 2));
-  console.log(`\nresultados: ${path.relative(root, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  for (const engine of benchEngines(PG_BASE)) rows.push(...(await measure(engine)));
+  writeResults('prices', { rows: ROWS, runs: RUNS, stats: rows });
   return rows.filter((r) => r.what.startsWith('vista previa del CSV')).every((r) => r.p50 < TARGET_MS) ? 0 : 1;
 }
 

@@ -8,17 +8,11 @@
  * the catalogue's first page (api/products?query=), one request at a time, and prints p50/p95/p99 per kind.
  * Target (issue 28): p95 < 30 ms. Results go to bench/results/search-*.json.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchApiEnv, freePort, rng, throwawayPostgres, waitHealthy } from '../support';
+import { benchEngines, rng, startSeededApi, writeResults } from '../support';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const TARGET_P95 = 30;
 
 const { values: args } = parseArgs({
@@ -106,24 +100,11 @@ function cpuDelta(before: Map<number, number>, after: Map<number, number>): numb
 }
 
 async function measure(engine: string, size: number): Promise<Row[]> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-search-'));
-  const pgDb = engine === 'PostgreSQL' ? await throwawayPostgres(PG_BASE!, 'shop_bench_search') : undefined;
-  const env = benchApiEnv({ DATA_DIR: dataDir });
-  if (pgDb) env.DATABASE_URL = pgDb.url;
-  else delete env.DATABASE_URL;
-  let child: ChildProcess | undefined;
+  const t0 = Date.now();
+  const cacheEnv = { CATALOGUE_CACHE_TTL_MS: args.cache ? '30000' : '0' };
+  const api = await startSeededApi({ name: 'search', engine, pgBase: PG_BASE, products: size, env: cacheEnv, timeoutMs: 90_000 });
   try {
-    const t0 = Date.now();
-    const seed = spawnSync(tsx, [path.join(root, 'server/db/seed/cli.ts'), '--no-images', '--products', String(size)], { cwd: root, env, encoding: 'utf8' });
-    if (seed.status !== 0) throw new Error(`seed falló:\n${seed.stdout}\n${seed.stderr}`);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', CATALOGUE_CACHE_TTL_MS: args.cache ? '30000' : '0' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await waitHealthy(base, child, 90_000);
+    const { base, child, pgUrl } = api;
     const sample: { name: string; sku: string }[] = [];
     for (let page = 1; page <= 5; page++) {
       const r = (await (await fetch(`${base}/api/products?rows=100&page=${page}&sort=newest`)).json()) as { data: { items: { name: string; sku: string }[] } };
@@ -136,8 +117,8 @@ async function measure(engine: string, size: number): Promise<Row[]> {
 
     // the PostgreSQL backends serving the API (their CPU is part of each search)
     let backends: number[] = [];
-    if (pgDb) {
-      const c = new pg.Client({ connectionString: pgDb.url });
+    if (pgUrl) {
+      const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
       backends = (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
       await c.end();
@@ -193,26 +174,14 @@ async function measure(engine: string, size: number): Promise<Row[]> {
     }
     return rows;
   } finally {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-    await pgDb?.drop();
+    await api.stop();
   }
 }
 
 async function main(): Promise<number> {
-  const engines = ['PGlite', ...(PG_BASE ? ['PostgreSQL'] : [])];
-  if (!PG_BASE) console.log('PostgreSQL: omitido (sin --pg ni DATABASE_URL)');
   const rows: Row[] = [];
-  for (const engine of engines) for (const size of SIZES) rows.push(...(await measure(engine, size)));
-  const at = new Date().toISOString();
-  const dir = path.join(root, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `search-${at.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at, cache: args.cache, requests: REQUESTS, machine: { cpus: os.cpus().length, load: os.loadavg() }, rows }, null, 2));
-  console.log(`\nresultados: ${path.relative(root, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  for (const engine of benchEngines(PG_BASE)) for (const size of SIZES) rows.push(...(await measure(engine, size)));
+  writeResults('search', { cache: args.cache, requests: REQUESTS, rows });
   return rows.filter((r) => r.kind === 'all').every((r) => r.p95 < TARGET_P95) ? 0 : 1;
 }
 

@@ -1,20 +1,7 @@
 import { createCartState, saveCart, type StorageLike } from '@/lib/cart';
-import { cartItem, offer } from '@/lib/cart/test-helpers';
+import { cartItem, MemoryStorage, offer } from '@/lib/cart/test-helpers';
 import { CART_CHANGE_EVENT as SHELL_EVENT } from '@/components/layout/cart-summary';
 import { CART_CHANGE_EVENT, createCartStore, type CartChangeDetail } from './store';
-
-class MemoryStorage implements StorageLike {
-  data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
 
 function setup(seed: ReturnType<typeof cartItem>[] = []) {
   const storage = new MemoryStorage();

@@ -9,20 +9,7 @@ import {
   saveCart,
   type StorageLike,
 } from './storage';
-import { cartItem, offer } from './test-helpers';
-
-class MemoryStorage implements StorageLike {
-  data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
+import { cartItem, MemoryStorage, offer } from './test-helpers';
 
 const broken: StorageLike = {
   getItem: () => {

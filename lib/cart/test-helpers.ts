@@ -1,5 +1,6 @@
 /** Builders shared by the cart tests (not imported by application code). */
 import type { CartLookupVisible, Offer } from '../contracts/catalogue';
+import type { StorageLike } from './storage';
 import type { CartItem } from './types';
 
 export const offer = (id: number, units: number, price: number, extra: Partial<Offer> = {}): Offer => ({
@@ -45,3 +46,17 @@ export const lookupItem = (id: number, extra: Partial<CartLookupVisible> = {}): 
   image: null,
   ...extra,
 });
+
+/** localStorage in memory. */
+export class MemoryStorage implements StorageLike {
+  data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+}

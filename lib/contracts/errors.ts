@@ -147,18 +147,29 @@ export const errorSchema = z.object({
   code: apiErrorCodeSchema,
 });
 
+/** The error of a status when nothing more precise is known (errors that are not the API's own). */
+const STATUS_ERRORS = {
+  401: 'sessionExpired',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'duplicate',
+  410: 'tokenExpired',
+  413: 'fileTooLarge',
+  429: 'tooManyRequests',
+  503: 'unavailable',
+} as const satisfies Record<number, ErrorKey>;
+
+type StatusErrorKey = (typeof STATUS_ERRORS)[keyof typeof STATUS_ERRORS] | 'badParams' | 'server';
+
+/** The message key of a status: its own, else the generic 4xx or 5xx one. */
+export function errorKeyForStatus(status: number): StatusErrorKey {
+  if (status in STATUS_ERRORS) return STATUS_ERRORS[status as keyof typeof STATUS_ERRORS];
+  return status >= 400 && status < 500 ? 'badParams' : 'server';
+}
+
 /** Code of a status when nothing more precise is known (errors that are not the API's own). */
 export function codeForStatus(status: number): ApiErrorCode {
-  if (status === 401) return ERROR_CODES.sessionExpired;
-  if (status === 403) return ERROR_CODES.forbidden;
-  if (status === 404) return ERROR_CODES.notFound;
-  if (status === 409) return ERROR_CODES.duplicate;
-  if (status === 410) return ERROR_CODES.tokenExpired;
-  if (status === 413) return ERROR_CODES.fileTooLarge;
-  if (status === 429) return ERROR_CODES.tooManyRequests;
-  if (status === 503) return ERROR_CODES.unavailable;
-  if (status >= 400 && status < 500) return ERROR_CODES.badParams;
-  return ERROR_CODES.server;
+  return ERROR_CODES[errorKeyForStatus(status)];
 }
 
 const KEY_BY_CODE = new Map<string, ErrorKey>((Object.entries(ERROR_CODES) as [ErrorKey, ApiErrorCode][]).map(([k, c]) => [c, k]));

@@ -114,7 +114,7 @@ const orderItemSchema = z.object({
   priceAdjusted: z.boolean(),
 });
 
-const orderAddressSchema = z.object({
+export const orderAddressSchema = z.object({
   id: z.number().int(),
   province: z.string(),
   city: z.string(),
@@ -126,7 +126,7 @@ const orderAddressSchema = z.object({
   state: z.enum(['active', 'archived']),
 });
 
-const orderBillingSchema = z.object({
+export const orderBillingSchema = z.object({
   id: z.number().int(),
   taxCondition: z.string(),
   documentType: z.enum(['CUIT', 'CUIL', 'DNI']),

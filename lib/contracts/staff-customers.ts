@@ -8,7 +8,7 @@ import { searchText } from './common';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { CUSTOMER_SORTS } from '../admin/customer-filters';
-import { orderStateSchema } from './orders';
+import { orderAddressSchema, orderBillingSchema, orderStateSchema } from './orders';
 
 const summarySchema = z.object({
   id: z.number().int(),
@@ -34,18 +34,8 @@ export const customerListSchema = z.object({
 
 export const customerDetailSchema = summarySchema.extend({
   emailVerified: z.boolean(),
-  addresses: z.array(
-    z.object({
-      id: z.number().int(),
-      province: z.string(),
-      city: z.string(),
-      street: z.string(),
-      number: z.string(),
-      postalCode: z.string(),
-      state: z.enum(['active', 'archived']),
-    }),
-  ),
-  billing: z.array(z.object({ id: z.number().int(), taxCondition: z.string(), documentType: z.enum(['CUIT', 'CUIL', 'DNI']), documentNumber: z.string() })),
+  addresses: z.array(orderAddressSchema.pick({ id: true, province: true, city: true, street: true, number: true, postalCode: true, state: true })),
+  billing: z.array(orderBillingSchema),
   orders: z.array(
     z.object({ id: z.number().int(), number: z.number().int(), state: orderStateSchema, createdAt: z.string(), itemCount: z.number().int(), finalTotal: z.number() }),
   ),

@@ -27,14 +27,25 @@ export const productListQuery = z.object({
 
 const categoryRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 
-const listItemSchema = z.object({
-  id: z.number().int(),
+/** What the list, a variation and the editor show of every product, in this order after its id. */
+const productFields = {
   sku: z.string(),
   name: z.string(),
   slug: z.string(),
   price: z.number(),
   discount: z.number().nullable(),
   state: stateSchema,
+};
+/** The quantity rules (minimum, maximum, step) of a product or variation. */
+const quantityFields = {
+  min: z.number().int(),
+  max: z.number().int(),
+  steps: z.number().int(),
+};
+
+const listItemSchema = z.object({
+  id: z.number().int(),
+  ...productFields,
   isVisible: z.boolean(),
   isVariable: z.boolean(),
   variationCount: z.number().int(),
@@ -58,32 +69,18 @@ export const productListSchema = z.object({
 const imageSchema = z.object({ id: z.number().int(), url: z.string(), position: z.number().int() });
 const variationSchema = z.object({
   id: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  discount: z.number().nullable(),
-  state: stateSchema,
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...productFields,
+  ...quantityFields,
 });
 
 export const productDetailSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
-  sku: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  discount: z.number().nullable(),
-  state: stateSchema,
+  ...productFields,
   isVisible: z.boolean(),
   isVariable: z.boolean(),
   isVariation: z.boolean(),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   updatedAt: z.string(),
   parent: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   categories: z.array(categoryRef),

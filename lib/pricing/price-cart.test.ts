@@ -1,4 +1,5 @@
 import type { Offer } from '../contracts/catalogue';
+import { offer } from '../cart/test-helpers';
 import { priceCart, priceCartFromWire, tiersForDisplay, type PricingLine, type Tier } from '.';
 
 let nextId = 1000;
@@ -327,16 +328,6 @@ describe('priceCart: input checks', () => {
 });
 
 describe('priceCartFromWire', () => {
-  const offer = (id: number, units: number, price: number, extra: Partial<Offer> = {}): Offer => ({
-    id,
-    name: `Llevando ${units}`,
-    units,
-    price,
-    isVip: false,
-    isStrict: false,
-    ...extra,
-  });
-
   it('converts pesos to centavos exactly and prices', () => {
     const result = priceCartFromWire(
       [

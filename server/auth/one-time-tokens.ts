@@ -76,20 +76,17 @@ async function explain(db: Db, raw: string, kind: OneTimeKind): Promise<TokenChe
   return { ok: false, reason: 'invalid' };
 }
 
+/** The row of this token and kind, unused and not expired. */
+const usable = (raw: string, kind: OneTimeKind) =>
+  and(eq(oneTimeTokens.tokenHash, hashToken(raw)), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`));
+
 /** Checks a token without using it (GET auth/canChangePassword). */
 export async function peekToken(db: Db, raw: unknown, kind: OneTimeKind): Promise<TokenCheck> {
   if (!looksLikeToken(raw)) return { ok: false, reason: 'invalid' };
   const [row] = await db
     .select({ userId: oneTimeTokens.userId, orderId: oneTimeTokens.orderId })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(raw)),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usable(raw, kind))
     .limit(1);
   return row ? { ok: true, userId: row.userId, orderId: row.orderId } : explain(db, raw, kind);
 }
@@ -100,14 +97,7 @@ export async function consumeToken(db: Db, raw: unknown, kind: OneTimeKind): Pro
   const rows = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(raw)),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usable(raw, kind))
     .returning({ userId: oneTimeTokens.userId, orderId: oneTimeTokens.orderId });
   const row = rows[0];
   return row ? { ok: true, userId: row.userId, orderId: row.orderId } : explain(db, raw, kind);

@@ -8,16 +8,9 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
+import { IMAGE_TYPES } from '../storage/fs-store';
 import { isValidBlobKey } from '../storage/object-store';
 
-const TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-};
 
 const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
 
@@ -28,7 +21,7 @@ export default fp(
       { schema: { hide: true }, config: { rateLimit: false } },
       async (req, reply) => {
         const rel = (req.params as { '*': string })['*'] ?? '';
-        const type = TYPES[path.extname(rel).toLowerCase()];
+        const type = IMAGE_TYPES[path.extname(rel).toLowerCase()];
         const key = `uploads/${rel}`;
         if (!SAFE_PATH.test(rel) || rel.includes('..') || !type || !isValidBlobKey(key)) throw HttpError.notFound();
         const info = await app.blobs.head(key);

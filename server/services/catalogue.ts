@@ -406,17 +406,22 @@ export async function lookupProducts(db: Db, ids: number[]): Promise<CartLookupI
   return ids.map((id) => byId.get(id)).filter((x): x is CartLookupItem => x !== undefined);
 }
 
+/** What the storefront and the back office show of every category. */
+export const categoryCols = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  description: categories.description,
+  image: categories.image,
+};
+
+/** How many top-level products of the category the storefront shows (in a select from categories). */
+export const visibleProductCount = () => sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
+        where pc.category_id = categories.id and p.parent_id is null and p.is_visible and p.state <> 'hidden')`;
+
 export async function listCategories(db: Db): Promise<Category[]> {
   const rows = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-      image: categories.image,
-      productCount: sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
-        where pc.category_id = categories.id and p.parent_id is null and p.is_visible and p.state <> 'hidden')`,
-    })
+    .select({ ...categoryCols, productCount: visibleProductCount() })
     .from(categories)
     .orderBy(categories.order, categories.id);
   return rows;

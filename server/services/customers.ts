@@ -7,7 +7,7 @@
  * on every request and caches permissions per ROLE id only, so moving a user to another role needs no
  * cache flush.
  */
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerSort } from '../../lib/admin/customer-filters';
 import { fromCents } from '../../lib/money';
 import { ASSIGNABLE_ROLES, CUSTOMER_ROLES } from '../../lib/admin/settings-types';
@@ -15,8 +15,9 @@ import type { CustomerDetail, CustomerList, CustomerSummary } from '../../lib/co
 import type { Db } from '../db/client';
 import { addresses, billingData, orders, roles, users } from '../db/schema';
 import { HttpError } from '../errors';
-import { escapeLike, foldedLike, foldedSql } from '../lib/text';
+import { escapeLike, foldedSql } from '../lib/text';
 import { itemCountSql } from './orders-view';
+import { userMatches } from './user-search';
 
 export const CUSTOMER_MESSAGES = {
   notACustomer: 'Sólo los clientes pueden ser VIP',
@@ -44,16 +45,24 @@ const docsSql = sql<string[] | null>`(select array_agg(b.document_number order b
 const orderCountSql = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`;
 const lastOrderSql = sql<string | null>`(select max(o.created_at) from orders o where o.user_id = "users"."id")`;
 
+/** What the list and the detail show of a user (joined with roles). */
+const summaryCols = {
+  id: users.id,
+  name: users.name,
+  lastname: users.lastname,
+  email: users.email,
+  contactNumber: users.contactNumber,
+  role: roles.name,
+  createdAt: users.createdAt,
+  documents: docsSql,
+  orderCount: orderCountSql,
+  lastOrderAt: lastOrderSql,
+};
+
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = foldedLike(text);
-  const parts: SQL[] = [
-    like(foldedSql(users.email), pattern),
-    like(foldedSql(users.name), pattern),
-    like(foldedSql(users.lastname), pattern),
-    like(foldedSql(sql`${users.name} || ' ' || ${users.lastname}`), pattern),
-  ];
+  const parts = userMatches(text);
   // CUIT typed with dots or dashes (30-70809080-4) matches the stored digits
   const digits = text.replace(/[\s.\-/]/g, '');
   if (/^\d{2,}$/.test(digits)) {
@@ -93,18 +102,7 @@ function customerConditions(f: Omit<CustomerFilter, 'page' | 'rows' | 'sort'>): 
 
 function customerRows(db: Db, f: Omit<CustomerFilter, 'page' | 'rows'>) {
   return db
-      .select({
-        id: users.id,
-        name: users.name,
-        lastname: users.lastname,
-        email: users.email,
-        contactNumber: users.contactNumber,
-        role: roles.name,
-        createdAt: users.createdAt,
-        documents: docsSql,
-        orderCount: orderCountSql,
-        lastOrderAt: lastOrderSql,
-      })
+      .select(summaryCols)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(customerConditions(f))
@@ -164,19 +162,7 @@ function summary(r: {
 /** One user (any role) with addresses, billing data and the 50 newest orders; null when missing. */
 export async function getCustomer(db: Db, id: number, caller: { id: number; canWriteRoles: boolean }): Promise<CustomerDetail | null> {
   const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastname: users.lastname,
-      email: users.email,
-      contactNumber: users.contactNumber,
-      role: roles.name,
-      createdAt: users.createdAt,
-      emailVerifiedAt: users.emailVerifiedAt,
-      documents: docsSql,
-      orderCount: orderCountSql,
-      lastOrderAt: lastOrderSql,
-    })
+    .select({ ...summaryCols, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, id))

@@ -2,7 +2,7 @@
  * Order reads for the customer (their lists and detail) and staff (paged search with counts per state).
  * Money leaves here in pesos (lib/money fromCents), dates as ISO strings. Shapes: lib/orders/types.ts.
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { BUDGET_AWAITING_STATES, budgetActions, deadlineFlags, endOfShopDay, PAYMENT_DUE_STATES, type DeadlineFlag } from '../../lib/orders/deadlines';
 import { fromCents } from '../../lib/money';
 import {
@@ -22,11 +22,14 @@ import {
 } from '../../lib/orders';
 import type { Db } from '../db/client';
 import { addresses, billingData, orderDocuments, orderItems, orderPayments, orders, orderStateHistory, transports, users } from '../db/schema';
-import { foldedLike, foldedSql } from '../lib/text';
+import { foldedSql } from '../lib/text';
 import type { BoardSort } from '../../lib/admin/board-sort';
 import { documentFileName, mimeOfKey } from '../storage';
 import { wireTotals } from './orders';
 import { customerIsVip, itemGroup, loadTiers } from './orders-pricing';
+import { orderAddressView } from './addresses';
+import { userMatches } from './user-search';
+import { HttpError } from '../errors';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -181,19 +184,7 @@ export async function getOrderDetail(db: Db, orderId: number, opts: { ownerId?: 
   const detail: OrderDetail = {
     ...summaryOf(o, items.length, totalUnits, paidCents),
     shippingZone: shippingZone({ toSucc: o.toSucc, province: a?.province ?? null }),
-    address: a
-      ? {
-          id: a.id,
-          province: a.province,
-          city: a.city,
-          street: a.street,
-          number: a.number,
-          postalCode: a.postalCode,
-          floor: a.floor,
-          extraData: a.extraData,
-          state: a.state,
-        }
-      : null,
+    address: a ? orderAddressView(a) : null,
     transport: transport[0] ?? null,
     otherTransport: o.otherTransport,
     billingData: b ? { id: b.id, taxCondition: b.taxCondition, documentType: b.documentType, documentNumber: b.documentNumber } : null,
@@ -322,13 +313,7 @@ function orderingOf(sort: BoardSort = 'newest'): SQL[] {
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = foldedLike(text);
-  const parts: SQL[] = [
-    like(foldedSql(users.email), pattern),
-    like(foldedSql(users.name), pattern),
-    like(foldedSql(users.lastname), pattern),
-    like(foldedSql(sql`${users.name} || ' ' || ${users.lastname}`), pattern),
-  ];
+  const parts = userMatches(text);
   const digits = text.replace(/[\s.\-/#]/g, '');
   if (/^\d+$/.test(digits)) {
     if (digits.length <= 9) parts.push(eq(orders.number, Number(digits)));
@@ -416,4 +401,11 @@ export async function listStaffOrders(db: Db, f: StaffOrderFilter): Promise<Staf
     rows: f.rows,
     counts,
   };
+}
+
+/** An order as staff see it (with the customer's data); 404 when it does not exist. */
+export async function staffOrderDetail(db: Db, orderId: number): Promise<OrderDetail> {
+  const data = await getOrderDetail(db, orderId, { forStaff: true });
+  if (!data) throw HttpError.notFound();
+  return data;
 }

@@ -51,6 +51,22 @@ import { orderTransitions, ordersCreated } from '../metrics';
 import { budgetActions, budgetExpiresAt, paymentDueAt, validUntilEs } from '../../lib/orders/deadlines';
 import { deadlineDays } from './orders-staff';
 
+/** The stored row of a priced line (a new order, or a line an addition brings). */
+function orderItemRow(orderId: number, l: ReturnType<typeof priceDraftLines>['lines'][number]): typeof orderItems.$inferInsert {
+  return {
+    orderId,
+    productId: l.productId,
+    parentId: l.parentId,
+    quantity: l.quantity,
+    requestedQuantity: l.requestedQuantity,
+    unitPriceCents: l.unitPriceCents,
+    regularPriceCents: l.discountCents ?? l.priceCents,
+    name: l.name,
+    variationName: l.variationName,
+    sku: l.sku,
+  };
+}
+
 export interface OrderUser {
   id: number;
   isVip: boolean;
@@ -67,6 +83,9 @@ export interface Actor {
   userId: number;
   kind: OrderActor;
 }
+
+/** A staff member as the actor of an order change. */
+export const staffActor = (userId: number): Actor => ({ userId, kind: 'staff' });
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -286,18 +305,7 @@ async function insertOrder(db: Db, user: OrderUser, payload: CreateOrderPayload,
       })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values(
-      priced.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        parentId: l.parentId,
-        quantity: l.quantity,
-        requestedQuantity: l.requestedQuantity,
-        unitPriceCents: l.unitPriceCents,
-        regularPriceCents: l.discountCents ?? l.priceCents,
-        name: l.name,
-        variationName: l.variationName,
-        sku: l.sku,
-      })),
+      priced.map((l) => orderItemRow(order!.id, l)),
     );
     await addHistory(tx, order!.id, null, 'received', { userId: user.id, kind: 'customer' });
     return order!.id;
@@ -368,18 +376,7 @@ export async function addToOrder(deps: WriteDeps, user: OrderUser, orderId: numb
           .set({ quantity: l.quantity, requestedQuantity: l.requestedQuantity, unitPriceCents: l.unitPriceCents, missing: l.missing })
           .where(eq(orderItems.id, l.itemId));
       } else {
-        await tx.insert(orderItems).values({
-          orderId,
-          productId: l.productId,
-          parentId: l.parentId,
-          quantity: l.quantity,
-          requestedQuantity: l.requestedQuantity,
-          unitPriceCents: l.unitPriceCents,
-          regularPriceCents: l.discountCents ?? l.priceCents,
-          name: l.name,
-          variationName: l.variationName,
-          sku: l.sku,
-        });
+        await tx.insert(orderItems).values(orderItemRow(orderId, l));
       }
     }
 

@@ -23,7 +23,8 @@ export async function categoriesOf(db: Db, productId: number) {
     .orderBy(asc(productCategories.position), asc(categories.name));
 }
 
-const variationCols = {
+/** The columns the list and a variation show of every product (lib/contracts/staff-products productFields). */
+const productCols = {
   id: products.id,
   sku: products.sku,
   name: products.name,
@@ -31,6 +32,10 @@ const variationCols = {
   priceCents: products.priceCents,
   discountCents: products.discountCents,
   state: products.state,
+};
+
+const variationCols = {
+  ...productCols,
   min: products.min,
   max: products.max,
   steps: products.steps,
@@ -115,13 +120,7 @@ export async function listProducts(db: Db, q: ProductListQuery) {
   const totalPages = Math.max(1, Math.ceil(total / q.rows));
   const rows = await db
     .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      slug: products.slug,
-      priceCents: products.priceCents,
-      discountCents: products.discountCents,
-      state: products.state,
+      ...productCols,
       isVisible: products.isVisible,
       isVariable: products.isVariable,
       updatedAt: products.updatedAt,

@@ -9,15 +9,17 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobKey, isValidPrefix, BadKeyError, StoreUnavailableError, type ObjectInfo, type ObjectStore, type StoredObject } from './object-store';
 
-const TYPES: Record<string, string> = {
+/** The image types of stored objects by extension: the only ones /uploads/* serves (plugins/uploads.ts). */
+export const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.gif': 'image/gif',
-  '.pdf': 'application/pdf',
 };
+
+const TYPES: Record<string, string> = { ...IMAGE_TYPES, '.pdf': 'application/pdf' };
 
 export function contentTypeOfKey(key: string): string {
   return TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';

@@ -38,6 +38,21 @@ function httpStatus(err: unknown): number | undefined {
   return (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
 
+/** What HEAD and GET answer of an object (the etag falls back to the sha256 we store as metadata). */
+function infoOf(
+  key: string,
+  r: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date; Metadata?: Record<string, string> },
+): ObjectInfo {
+  return {
+    key,
+    size: Number(r.ContentLength ?? 0),
+    contentType: r.ContentType ?? 'application/octet-stream',
+    etag: r.ETag ?? `"${r.Metadata?.sha256 ?? ''}"`,
+    lastModified: r.LastModified ?? new Date(0),
+    sha256: r.Metadata?.sha256,
+  };
+}
+
 function isNotFound(err: unknown): boolean {
   const name = (err as { name?: string }).name;
   return name === 'NoSuchKey' || name === 'NotFound' || httpStatus(err) === 404;
@@ -95,14 +110,7 @@ export class S3ObjectStore implements ObjectStore {
     assertBlobKey(key);
     try {
       const r = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }), { abortSignal: this.deadline() });
-      return {
-        key,
-        size: Number(r.ContentLength ?? 0),
-        contentType: r.ContentType ?? 'application/octet-stream',
-        etag: r.ETag ?? `"${r.Metadata?.sha256 ?? ''}"`,
-        lastModified: r.LastModified ?? new Date(0),
-        sha256: r.Metadata?.sha256,
-      };
+      return infoOf(key, r);
     } catch (err) {
       if (isNotFound(err)) return null;
       throw this.unavailable('head', err);
@@ -116,12 +124,7 @@ export class S3ObjectStore implements ObjectStore {
       const r = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
       if (!r.Body) return null;
       return {
-        key,
-        size: Number(r.ContentLength ?? 0),
-        contentType: r.ContentType ?? 'application/octet-stream',
-        etag: r.ETag ?? `"${r.Metadata?.sha256 ?? ''}"`,
-        lastModified: r.LastModified ?? new Date(0),
-        sha256: r.Metadata?.sha256,
+        ...infoOf(key, r),
         body: r.Body as Readable,
       };
     } catch (err) {

@@ -9,7 +9,7 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { addresses, transports } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, login, orderSuite, type Customer, type TestCatalogue } from './orders-fixtures';
 
 const ADDRESS = {
   province: 'Misiones',
@@ -22,15 +22,10 @@ const ADDRESS = {
 };
 
 describeEachDb('direcciones, facturación y transportes', (ctx) => {
-  let cat: TestCatalogue;
-  let me: Awaited<ReturnType<typeof createCustomer>>;
-  let other: Awaited<ReturnType<typeof createCustomer>>;
+  let cat: TestCatalogue, me: Customer, other: Customer;
   before(async () => {
-    const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    me = await createCustomer(app, db.db, { email: 'direcciones@example.com' });
-    other = await createCustomer(app, db.db, { email: 'otra.persona@example.com' });
+    const emails = { me: 'direcciones@example.com', other: 'otra.persona@example.com' };
+    ({ cat, customers: { me, other } } = await orderSuite(ctx().app, ctx().db.db, emails));
   });
 
   it('defaults: one address and one billing record per customer, mine only', async () => {

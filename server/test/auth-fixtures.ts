@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test answers are JSON read loosely */
 /**
  * Fixtures of the account tests (auth*.test.ts, user*.test.ts): a mailer that keeps the messages in
  * memory, JSON inject helpers, link extraction and a local Google JWKS server.
@@ -8,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Mailer, MailMessage } from '../mail/transport';
+import { api } from './orders-fixtures';
 
 export const TEST_JWT_SECRET = 'test-secret-of-the-account-suite-0123456789abcdef';
 
@@ -29,31 +29,8 @@ export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: boolea
   return m;
 }
 
-export type JsonRes<T = any> = { status: number; body: T; headers: Record<string, unknown>; raw: string };
-
-export async function call<T = any>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  opts: { body?: unknown; token?: string | null; headers?: Record<string, string>; ip?: string } = {},
-): Promise<JsonRes<T>> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await app.inject({
-    method,
-    url,
-    headers,
-    payload: opts.body === undefined ? undefined : (opts.body as object),
-    remoteAddress: opts.ip,
-  });
-  let body: any;
-  try {
-    body = res.json();
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
-}
+/** JSON inject with an optional bearer token and client IP: the orders suites' helper. */
+export const call = api;
 
 /** The mails sent to an address (newest last). */
 export function mailsTo(mailer: { sent: MailMessage[] }, to: string, kind?: string): MailMessage[] {

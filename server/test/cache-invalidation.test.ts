@@ -6,8 +6,8 @@
  * price change clears them.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createTestContext } from './helpers';
+import { describe, it } from 'node:test';
+import { pgliteContext } from './helpers';
 import { api, createCustomer, insertTestCatalogue, login, setMinimums } from './orders-fixtures';
 
 /** The only routes whose success changes what catalogue GETs answer. */
@@ -45,15 +45,11 @@ const CATALOGUE_WRITES: Record<string, string[]> = {
 };
 
 describe('invalidación de la caché del catálogo', () => {
-  let ctx: Awaited<ReturnType<typeof createTestContext>>;
-  before(async () => {
-    ctx = await createTestContext('pglite', { rateLimit: { max: 100_000, allowList: ['127.0.0.1'] } });
-  });
-  after(() => ctx.dispose());
+  const ctx = pgliteContext({ rateLimit: { max: 100_000, allowList: ['127.0.0.1'] } });
 
   it('cada escritura del documento OpenAPI declara qué cambia del catálogo', () => {
-    const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
-    const declared = ctx.app.catalogueCache.declarations;
+    const doc = (ctx().app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+    const declared = ctx().app.catalogueCache.declarations;
     const writes: string[] = [];
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const method of Object.keys(ops)) {
@@ -68,7 +64,7 @@ describe('invalidación de la caché del catálogo', () => {
   });
 
   it('login, pedido, chat y lecturas no vacían la caché; un cambio de precio sí', async () => {
-    const { app, db } = ctx;
+    const { app, db } = ctx();
     await setMinimums(db.db, 100, 100);
     const cat = await insertTestCatalogue(db.db);
     const buyer = await createCustomer(app, db.db, { email: 'cache-inval@example.com' });

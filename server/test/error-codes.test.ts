@@ -3,12 +3,12 @@
  * unique, and representative failures of each status answer `{ success: false, message, code }`.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ACCOUNT_MESSAGES, ERROR_CODES, errorKeyOf } from '../../lib/contracts/errors';
 import { HttpError, MESSAGES } from '../errors';
 import { toHttpError } from '../plugins/error-handler';
 import { call } from './auth-fixtures';
-import { createTestContext, describeEachDb, SPANISH } from './helpers';
+import { describeEachDb, pgliteContext, SPANISH } from './helpers';
 
 describe('tabla de códigos', () => {
   it('cada clave de MESSAGES y cada error de las cuentas tiene su código; los códigos no se repiten', () => {
@@ -79,17 +79,13 @@ describeEachDb('el sobre de error lleva `code`', (ctx) => {
 });
 
 describe('429 → TOO_MANY_REQUESTS', () => {
-  let ctx: Awaited<ReturnType<typeof createTestContext>>;
-  before(async () => {
-    ctx = await createTestContext('pglite', { rateLimit: { max: 2, timeWindow: 60_000, allowList: [] } });
-  });
-  after(() => ctx.dispose());
+  const ctx = pgliteContext({ rateLimit: { max: 2, timeWindow: 60_000, allowList: [] } });
 
   it('pasado el límite global la respuesta trae el código (también en rutas desconocidas)', async () => {
     const statuses: number[] = [];
     let last: { status: number; body: { code?: string; message?: string } } | undefined;
     for (let i = 0; i < 3; i++) {
-      last = await ctx.get('/api/tags');
+      last = await ctx().get('/api/tags');
       statuses.push(last.status);
     }
     assert.deepEqual(statuses, [200, 200, 429]);
@@ -98,14 +94,10 @@ describe('429 → TOO_MANY_REQUESTS', () => {
 });
 
 describe('OpenAPI documenta el sobre de error', () => {
-  let ctx: Awaited<ReturnType<typeof createTestContext>>;
-  before(async () => {
-    ctx = await createTestContext('pglite');
-  });
-  after(() => ctx.dispose());
+  const ctx = pgliteContext();
 
   it('/docs/json: las respuestas de error declaran `code` con la lista de códigos', async () => {
-    const { status, body } = await ctx.get('/docs/json');
+    const { status, body } = await ctx().get('/docs/json');
     assert.equal(status, 200);
     assert.match(body.info.description, /code/);
     const err = body.paths['/api/config'].get.responses['400'].content['application/json'].schema;

@@ -175,6 +175,19 @@ export async function createSeededPostgres(): Promise<{ url: string; dataDir: st
   return { url: pgdb.url, dataDir: processDir, drop: pgdb.drop };
 }
 
+/**
+ * A PGlite context for the tests of the enclosing `describe` (made in `before`, disposed in `after`): for
+ * suites that need one engine only. Read it inside tests: `ctx().get(…)`.
+ */
+export function pgliteContext(appOptions: Partial<BuildAppOptions> = {}): () => TestContext {
+  let ctx: (TestContext & { dispose(): Promise<void> }) | undefined;
+  before(async () => {
+    ctx = await createTestContext('pglite', appOptions);
+  });
+  after(() => ctx?.dispose());
+  return () => ctx!;
+}
+
 export async function createTestContext(kind: DbKind, appOptions: Partial<BuildAppOptions> = {}): Promise<TestContext & { dispose(): Promise<void> }> {
   let db: DbHandle;
   let dispose: () => Promise<void>;

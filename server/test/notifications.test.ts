@@ -10,7 +10,7 @@ import { notifications } from '../db/schema';
 import { createNotification, orderEventText } from '../services/notifications';
 import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
 import { describeEachDb, SPANISH } from './helpers';
-import { api, createCustomer, createUser, forceState, insertTestCatalogue, login, multipart, PDF, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, forceState, multipart, orderSuite, PDF, signedInUser, type Customer, type TestCatalogue } from './orders-fixtures';
 import { closeAll, connect, listen, nextEvent } from './realtime-fixtures';
 
 process.env.STOREFRONT_URL = 'http://127.0.0.1:9';
@@ -25,20 +25,14 @@ describeEachDb(
   'notificaciones',
   (ctx) => {
     let url: string;
-    let cat: TestCatalogue;
-    let a: Awaited<ReturnType<typeof createCustomer>>;
-    let b: Awaited<ReturnType<typeof createCustomer>>;
+    let cat: TestCatalogue, a: Customer, b: Customer;
     let staff: string;
 
     before(async () => {
       const { app, db } = ctx();
       url = await listen(app);
-      await setMinimums(db.db);
-      cat = await insertTestCatalogue(db.db);
-      a = await createCustomer(app, db.db, { email: 'notif-a@example.com' });
-      b = await createCustomer(app, db.db, { email: 'notif-b@example.com' });
-      await createUser(db.db, 'notif-staff@example.com', 'orderemployee');
-      staff = await login(app, 'notif-staff@example.com');
+      ({ cat, customers: { a, b } } = await orderSuite(app, db.db, { a: 'notif-a@example.com', b: 'notif-b@example.com' }));
+      ({ token: staff } = await signedInUser(app, db.db, 'notif-staff@example.com', 'orderemployee'));
     });
     afterEach(() => closeAll());
 

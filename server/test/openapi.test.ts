@@ -1,18 +1,14 @@
 /** The OpenAPI document is generated from the route schemas and lists every public route. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loadEnv } from '../env';
-import { createTestContext } from './helpers';
+import { pgliteContext } from './helpers';
 
 describe('OpenAPI', () => {
-  let ctx: Awaited<ReturnType<typeof createTestContext>>;
-  before(async () => {
-    ctx = await createTestContext('pglite');
-  });
-  after(() => ctx.dispose());
+  const ctx = pgliteContext();
 
   it('/docs/json lista las rutas con sus parámetros', async () => {
-    const { status, body } = await ctx.get('/docs/json');
+    const { status, body } = await ctx().get('/docs/json');
     assert.equal(status, 200);
     assert.match(body.openapi, /^3\./);
     const paths = Object.keys(body.paths);
@@ -39,27 +35,23 @@ describe('OpenAPI', () => {
   });
 
   it('/docs sirve la interfaz', async () => {
-    const res = await ctx.app.inject({ url: '/docs/' });
+    const res = await ctx().app.inject({ url: '/docs/' });
     assert.ok([200, 302].includes(res.statusCode));
-    const page = res.statusCode === 302 ? await ctx.app.inject({ url: String(res.headers.location) }) : res;
+    const page = res.statusCode === 302 ? await ctx().app.inject({ url: String(res.headers.location) }) : res;
     assert.match(page.body, /swagger/i);
   });
 });
 
 describe('/docs en producción (issue 19 item 15): sólo con API_DOCS=1', () => {
-  let ctx: Awaited<ReturnType<typeof createTestContext>>;
-  before(async () => {
-    ctx = await createTestContext('pglite', { docs: loadEnv({}).apiDocs });
-  });
-  after(() => ctx.dispose());
+  const ctx = pgliteContext({ docs: loadEnv({}).apiDocs });
 
   it('sin API_DOCS, /docs y /docs/json no existen (404 en castellano); el documento sigue generándose para las pruebas', async () => {
     for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
-      const res = await ctx.app.inject({ url });
+      const res = await ctx().app.inject({ url });
       assert.equal(res.statusCode, 404, url);
       assert.equal(res.json().success, false);
     }
-    assert.ok(Object.keys((ctx.app.swagger() as { paths: object }).paths).length > 50);
+    assert.ok(Object.keys((ctx().app.swagger() as { paths: object }).paths).length > 50);
   });
 
   it('API_DOCS=1 o true lo activa; cualquier otra cosa falla al iniciar', () => {

@@ -17,7 +17,7 @@ import { orderDeadlinesJob } from '../scheduler/jobs';
 import { budgetExpiresAt, endOfShopDay, lastValidDay, validUntilEs } from '../../lib/orders/deadlines';
 import { TEST_JWT_SECRET, mailsTo, memoryMailer, tokenFromMail } from './auth-fixtures';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, createCustomer, orderSuite, tokensByRole, type Customer, type TestCatalogue } from './orders-fixtures';
 
 const mailer = memoryMailer();
 const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer }, realtime: { redisUrl: null } };
@@ -41,22 +41,14 @@ const silentLog = { info() {}, warn() {}, error() {} };
 describeEachDb(
   'plazos: presupuestos que vencen y pagos pendientes',
   (ctx) => {
-    let cat: TestCatalogue;
-    const tokens: Record<string, string> = {};
-    let ana: Awaited<ReturnType<typeof createCustomer>>;
-    let beto: Awaited<ReturnType<typeof createCustomer>>;
+    let cat: TestCatalogue, ana: Customer, beto: Customer;
+    let tokens: Record<string, string>;
     const anaEmail = 'ana.plazos@example.com';
 
     before(async () => {
       const { app, db } = ctx();
-      await setMinimums(db.db, 100, 100);
-      cat = await insertTestCatalogue(db.db);
-      for (const role of ['admin', 'employee', 'orderemployee']) {
-        await createUser(db.db, `plazos.${role}@example.com`, role, role);
-        tokens[role] = await login(app, `plazos.${role}@example.com`);
-      }
-      ana = await createCustomer(app, db.db, { email: anaEmail });
-      beto = await createCustomer(app, db.db, { email: 'beto.plazos@example.com' });
+      tokens = await tokensByRole(app, db.db, ['admin', 'employee', 'orderemployee'], (role) => `plazos.${role}@example.com`, (role) => role);
+      ({ cat, customers: { ana, beto } } = await orderSuite(app, db.db, { ana: anaEmail, beto: 'beto.plazos@example.com' }, [100, 100]));
     });
 
     const newOrder = async (who = ana) => {

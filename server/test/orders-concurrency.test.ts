@@ -9,18 +9,12 @@ import { before, it } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import { orderItems, orders, orderStateHistory } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, forceState, insertTestCatalogue, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, forceState, orderSuite, type Customer, type TestCatalogue } from './orders-fixtures';
 
 describeEachDb('pedidos: concurrencia', (ctx) => {
-  let cat: TestCatalogue;
-  let a: Awaited<ReturnType<typeof createCustomer>>;
-  let b: Awaited<ReturnType<typeof createCustomer>>;
+  let cat: TestCatalogue, a: Customer, b: Customer;
   before(async () => {
-    const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    a = await createCustomer(app, db.db, { email: 'paralelo.a@example.com' });
-    b = await createCustomer(app, db.db, { email: 'paralelo.b@example.com' });
+    ({ cat, customers: { a, b } } = await orderSuite(ctx().app, ctx().db.db, { a: 'paralelo.a@example.com', b: 'paralelo.b@example.com' }));
   });
 
   it('10 parallel POST /api/order (two customers) → 10 orders, distinct consecutive numbers, consistent rows', async () => {

@@ -18,7 +18,7 @@ export async function api<T = any>(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  opts: { token?: string | null; body?: unknown; headers?: Record<string, string>; payload?: Buffer | string } = {},
+  opts: { token?: string | null; body?: unknown; headers?: Record<string, string>; payload?: Buffer | string; ip?: string } = {},
 ): Promise<Res<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -27,6 +27,7 @@ export async function api<T = any>(
     url,
     headers,
     payload: opts.payload ?? (opts.body === undefined ? undefined : (opts.body as object)),
+    remoteAddress: opts.ip,
   });
   let body: any;
   try {
@@ -81,6 +82,66 @@ export async function createCustomer(app: FastifyInstance, db: Db, opts: { email
     .values({ userId: id, taxCondition: 'Consumidor Final', documentType: 'DNI', documentNumber: String(10_000_000 + Math.floor(Math.random() * 89_999_999)) })
     .returning({ id: billingData.id });
   return { id, addressId: address!.id, billingId: billing!.id, token: await login(app, opts.email) };
+}
+
+export type Customer = Awaited<ReturnType<typeof createCustomer>>;
+
+/** A new account of `role`, signed in. */
+export async function signedInUser(app: FastifyInstance, db: Db, email: string, role: string, name?: string): Promise<{ id: number; token: string }> {
+  const id = await createUser(db, email, role, name);
+  return { id, token: await login(app, email) };
+}
+
+/** Every role, from the least allowed to the most: the permission matrices of the staff suites. */
+export const EVERY_ROLE = ['customer', 'orderemployee', 'employee', 'admin', 'superadmin'] as const;
+
+/** One new signed-in account per role (`emailOf(role)`, named `nameOf(role)`): their tokens by role. */
+export async function tokensByRole(
+  app: FastifyInstance,
+  db: Db,
+  roles: readonly string[],
+  emailOf: (role: string) => string,
+  nameOf?: (role: string) => string,
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const role of roles) tokens[role] = (await signedInUser(app, db, emailOf(role), role, nameOf?.(role))).token;
+  return tokens;
+}
+
+/** The demo accounts of every role (server/db/seed), by role. */
+const DEMO_EMAILS = {
+  superadmin: 'staff@example.com',
+  admin: 'admin@example.com',
+  employee: 'empleado@example.com',
+  orderemployee: 'pedidos@example.com',
+  customer: 'cliente@example.com',
+  vip: 'vip@example.com',
+} as const;
+
+/** Signs in the demo accounts of `roles`: their tokens by role. */
+export async function loginDemo(app: FastifyInstance, roles: readonly (keyof typeof DEMO_EMAILS)[]): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const role of roles) tokens[role] = await login(app, DEMO_EMAILS[role]);
+  return tokens;
+}
+
+/**
+ * The start of most order suites (call it in `before`): the shop's minimums (setMinimums), a fresh test
+ * catalogue, and new customers by name (createCustomer, in order).
+ */
+export async function orderSuite<K extends string>(
+  app: FastifyInstance,
+  db: Db,
+  emails: Record<K, string | { email: string; province?: string }>,
+  minimums: [minOrderCents?: number, minLocalCents?: number] = [],
+): Promise<{ cat: TestCatalogue; customers: Record<K, Customer> }> {
+  await setMinimums(db, ...minimums);
+  const cat = await insertTestCatalogue(db);
+  const customers = {} as Record<K, Customer>;
+  for (const [key, who] of Object.entries(emails) as [K, string | { email: string; province?: string }][]) {
+    customers[key] = await createCustomer(app, db, typeof who === 'string' ? { email: who } : who);
+  }
+  return { cat, customers };
 }
 
 /* -------------------------------------------------------------- catalogue */

@@ -11,18 +11,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { ORDER_MESSAGES as M } from '../services/orders-messages';
 import { orderItems, orders, orderStateHistory } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, insertTestCatalogue, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, orderSuite, type Customer, type TestCatalogue } from './orders-fixtures';
 
 describeEachDb('pedidos: Idempotency-Key', (ctx) => {
-  let cat: TestCatalogue;
-  let a: Awaited<ReturnType<typeof createCustomer>>;
-  let b: Awaited<ReturnType<typeof createCustomer>>;
+  let cat: TestCatalogue, a: Customer, b: Customer;
   before(async () => {
-    const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    a = await createCustomer(app, db.db, { email: 'idem.a@example.com' });
-    b = await createCustomer(app, db.db, { email: 'idem.b@example.com' });
+    ({ cat, customers: { a, b } } = await orderSuite(ctx().app, ctx().db.db, { a: 'idem.a@example.com', b: 'idem.b@example.com' }));
   });
 
   const body = (who: typeof a, quantity = 25) => ({ products: [{ id: cat.exact, quantity }], billingDataId: who.billingId });

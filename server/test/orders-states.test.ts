@@ -19,23 +19,19 @@ import {
 } from '../../lib/orders';
 import { orders, orderStateHistory } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, createUser, forceState, insertTestCatalogue, login, setMinimums, type Res, type TestCatalogue } from './orders-fixtures';
+import { api, createUser, forceState, login, orderSuite, signedInUser, type Customer, type Res, type TestCatalogue } from './orders-fixtures';
 
 // staff config/product writes revalidate the storefront: point it at a closed port (fire-and-forget)
 process.env.STOREFRONT_URL = 'http://127.0.0.1:9';
 
 describeEachDb('pedidos: estados, permisos y agregados', (ctx) => {
-  let cat: TestCatalogue;
-  let customer: Awaited<ReturnType<typeof createCustomer>>;
+  let cat: TestCatalogue, customer: Customer;
   let staff: string;
   let staffId: number;
   before(async () => {
     const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    customer = await createCustomer(app, db.db, { email: 'estados@example.com' });
-    staffId = await createUser(db.db, 'pedidos-estados@example.com', 'orderemployee', 'Empleada');
-    staff = await login(app, 'pedidos-estados@example.com');
+    ({ cat, customers: { customer } } = await orderSuite(app, db.db, { customer: 'estados@example.com' }));
+    ({ id: staffId, token: staff } = await signedInUser(app, db.db, 'pedidos-estados@example.com', 'orderemployee', 'Empleada'));
   });
 
   const newOrder = async (token = customer.token, billingDataId = customer.billingId, products = [{ id: cat.exact, quantity: 25 }]) => {

@@ -12,20 +12,15 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { orderDocuments } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, forceState, insertTestCatalogue, login, multipart, PDF, PNG, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, forceState, login, multipart, orderSuite, PDF, PNG, type Customer, type TestCatalogue } from './orders-fixtures';
 
 describeEachDb('pedidos: comprobantes y documentos', (ctx) => {
-  let cat: TestCatalogue;
-  let owner: Awaited<ReturnType<typeof createCustomer>>;
-  let other: Awaited<ReturnType<typeof createCustomer>>;
+  let cat: TestCatalogue, owner: Customer, other: Customer;
   let staff: string;
   let orderId: number;
   before(async () => {
     const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    owner = await createCustomer(app, db.db, { email: 'comprobante@example.com' });
-    other = await createCustomer(app, db.db, { email: 'ajeno@example.com' });
+    ({ cat, customers: { owner, other } } = await orderSuite(app, db.db, { owner: 'comprobante@example.com', other: 'ajeno@example.com' }));
     staff = await login(app, 'staff@example.com');
     const r = await api(app, 'POST', '/api/order', { token: owner.token, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: owner.billingId } });
     orderId = r.body.data.id;

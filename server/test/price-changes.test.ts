@@ -13,7 +13,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { auditLog, categories, offers, productCategories, products } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createUser, insertTestCatalogue, login, multipart, type TestCatalogue } from './orders-fixtures';
+import { api, EVERY_ROLE, insertTestCatalogue, login, multipart, tokensByRole, type TestCatalogue } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -25,7 +25,7 @@ const email = (role: string) => `${role}.prices.${process.pid}.${++emailSeq}@exa
 describeEachDb('personal: cambios de precios masivos y auditoría', (ctx) => {
   let cat: TestCatalogue;
   let staff: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let category: { id: number; slug: string };
   const ids = () => [cat.simple, cat.variable, cat.varA, cat.varB];
 
@@ -33,11 +33,7 @@ describeEachDb('personal: cambios de precios masivos y auditoría', (ctx) => {
     const { app, db } = ctx();
     cat = await insertTestCatalogue(db.db);
     staff = await login(app, 'staff@example.com');
-    for (const role of ['customer', 'orderemployee', 'employee', 'admin', 'superadmin']) {
-      const e = email(role);
-      await createUser(db.db, e, role);
-      tokens[role] = await login(app, e);
-    }
+    tokens = await tokensByRole(app, db.db, EVERY_ROLE, email);
     [category] = (await db.db
       .insert(categories)
       .values({ name: 'Precios de prueba', slug: `precios-prueba-${process.pid}-${Date.now()}` })

@@ -10,7 +10,7 @@ import { after, afterEach, before, it } from 'node:test';
 import { orderStateHistory } from '../db/schema';
 import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
 import { describeEachDb } from './helpers';
-import { PDF, PNG, api, createCustomer, createUser, forceState, insertTestCatalogue, login, multipart, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, forceState, multipart, orderSuite, PDF, PNG, signedInUser, type Customer, type TestCatalogue } from './orders-fixtures';
 import { ask, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
 
 const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
@@ -19,24 +19,17 @@ describeEachDb(
   'personal: tablero de pedidos y detalle',
   (ctx) => {
     let url: string;
-    let cat: TestCatalogue;
+    let cat: TestCatalogue, ana: Customer, beto: Customer;
     let staff: string;
     let staffId: number;
     let other: string;
-    let ana: Awaited<ReturnType<typeof createCustomer>>;
-    let beto: Awaited<ReturnType<typeof createCustomer>>;
 
     before(async () => {
       const { app, db } = ctx();
       url = await listen(app);
-      await setMinimums(db.db);
-      cat = await insertTestCatalogue(db.db);
-      staffId = await createUser(db.db, 'marta.tablero@example.com', 'orderemployee', 'Marta');
-      staff = await login(app, 'marta.tablero@example.com');
-      await createUser(db.db, 'otro.tablero@example.com', 'employee', 'Otro');
-      other = await login(app, 'otro.tablero@example.com');
-      ana = await createCustomer(app, db.db, { email: 'ana.tablero@example.com' });
-      beto = await createCustomer(app, db.db, { email: 'beto.tablero@example.com' });
+      ({ cat, customers: { ana, beto } } = await orderSuite(app, db.db, { ana: 'ana.tablero@example.com', beto: 'beto.tablero@example.com' }));
+      ({ id: staffId, token: staff } = await signedInUser(app, db.db, 'marta.tablero@example.com', 'orderemployee', 'Marta'));
+      ({ token: other } = await signedInUser(app, db.db, 'otro.tablero@example.com', 'employee', 'Otro'));
     });
     afterEach(() => closeAll());
     after(() => closeAll());

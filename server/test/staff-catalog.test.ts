@@ -16,7 +16,7 @@ import { categories, offers, productCategories, productImages, products } from '
 import { RESERVED_CATEGORY_SLUGS } from '../routes/staff/categories';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createCustomer, createUser, login, multipart, setMinimums } from './orders-fixtures';
+import { api, createCustomer, EVERY_ROLE, login, multipart, setMinimums, tokensByRole } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -28,18 +28,14 @@ const uniq = () => `${process.pid}${Date.now().toString(36)}${++seq}`;
 
 describeEachDb('personal: alta de productos, duplicar, archivar, borrar y categorías', (ctx) => {
   let staff: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let catA: { id: number; slug: string };
   let catB: { id: number; slug: string };
 
   before(async () => {
     const { app, db } = ctx();
     staff = await login(app, 'staff@example.com');
-    for (const role of ['customer', 'orderemployee', 'employee', 'admin', 'superadmin']) {
-      const e = `${role}.catalogo.${uniq()}@example.com`;
-      await createUser(db.db, e, role);
-      tokens[role] = await login(app, e);
-    }
+    tokens = await tokensByRole(app, db.db, EVERY_ROLE, (role) => `${role}.catalogo.${uniq()}@example.com`);
     const t = uniq();
     [catA, catB] = (await db.db
       .insert(categories)

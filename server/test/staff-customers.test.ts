@@ -9,27 +9,15 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums, userId, type TestCatalogue } from './orders-fixtures';
+import { api, createUser, login, loginDemo, orderSuite, userId, type Customer, type TestCatalogue } from './orders-fixtures';
 
 describeEachDb('personal: clientes, VIP y roles', (ctx) => {
-  let cat: TestCatalogue;
-  const tokens: Record<string, string> = {};
-  let ana: Awaited<ReturnType<typeof createCustomer>>;
+  let cat: TestCatalogue, ana: Customer;
+  let tokens: Record<string, string>;
   before(async () => {
     const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    for (const [k, email] of Object.entries({
-      superadmin: 'staff@example.com',
-      admin: 'admin@example.com',
-      employee: 'empleado@example.com',
-      orderemployee: 'pedidos@example.com',
-      customer: 'cliente@example.com',
-      vip: 'vip@example.com',
-    })) {
-      tokens[k] = await login(app, email);
-    }
-    ana = await createCustomer(app, db.db, { email: 'ana.clientes@example.com' });
+    ({ cat, customers: { ana } } = await orderSuite(app, db.db, { ana: 'ana.clientes@example.com' }));
+    tokens = await loginDemo(app, ['superadmin', 'admin', 'employee', 'orderemployee', 'customer', 'vip']);
   });
 
   const call = (who: string | null, method: 'GET' | 'PATCH', url: string, body?: unknown) =>

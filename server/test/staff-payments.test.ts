@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DomainEvent } from '../events';
 import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, createUser, forceState, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, createCustomer, forceState, orderSuite, tokensByRole, type Customer, type TestCatalogue } from './orders-fixtures';
 
 const mailer = memoryMailer();
 const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer }, realtime: { redisUrl: null } };
@@ -28,21 +28,15 @@ function record(app: FastifyInstance) {
 describeEachDb(
   'personal: pagos, motivo al rechazar y cambio de estado masivo',
   (ctx) => {
-    let cat: TestCatalogue;
-    const tokens: Record<string, string> = {};
-    let ana: Awaited<ReturnType<typeof createCustomer>>;
-    let beto: Awaited<ReturnType<typeof createCustomer>>;
+    let cat: TestCatalogue, ana: Customer, beto: Customer;
+    let tokens: Record<string, string>;
 
     before(async () => {
       const { app, db } = ctx();
-      await setMinimums(db.db, 100, 100);
-      cat = await insertTestCatalogue(db.db);
-      for (const role of ['superadmin', 'admin', 'employee', 'orderemployee']) {
-        await createUser(db.db, `pagos.${role}@example.com`, role, role);
-        tokens[role] = await login(app, `pagos.${role}@example.com`);
-      }
-      ana = await createCustomer(app, db.db, { email: 'ana.pagos@example.com' });
-      beto = await createCustomer(app, db.db, { email: 'beto.pagos@example.com' });
+      const roles = ['superadmin', 'admin', 'employee', 'orderemployee'];
+      tokens = await tokensByRole(app, db.db, roles, (role) => `pagos.${role}@example.com`, (role) => role);
+      const emails = { ana: 'ana.pagos@example.com', beto: 'beto.pagos@example.com' };
+      ({ cat, customers: { ana, beto } } = await orderSuite(app, db.db, emails, [100, 100]));
     });
 
     /** An order of 25 × $ 2.000 (final total $ 60.500 with VAT); a shipment unless `pickup`. */

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { categories, offers, productCategories, productImages, products } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createUser, insertTestCatalogue, login, multipart, type TestCatalogue } from './orders-fixtures';
+import { api, EVERY_ROLE, insertTestCatalogue, login, multipart, tokensByRole, type TestCatalogue } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -42,7 +42,7 @@ const email = (role: string) => `${role}.${process.pid}.${++emailSeq}@example.co
 describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
   let cat: TestCatalogue;
   let staff: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let catA: { id: number; slug: string };
   let catB: { id: number; slug: string };
 
@@ -50,11 +50,7 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
     const { app, db } = ctx();
     cat = await insertTestCatalogue(db.db);
     staff = await login(app, 'staff@example.com');
-    for (const role of ['customer', 'orderemployee', 'employee', 'admin', 'superadmin']) {
-      const e = email(role);
-      await createUser(db.db, e, role);
-      tokens[role] = await login(app, e);
-    }
+    tokens = await tokensByRole(app, db.db, EVERY_ROLE, email);
     const tag = `${process.pid}-${Date.now()}`;
     [catA, catB] = await db.db
       .insert(categories)

@@ -13,7 +13,7 @@ import { before, it } from 'node:test';
 import sharp from 'sharp';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createCustomer, insertTestCatalogue, login, multipart, PDF, PNG, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, createCustomer, loginDemo, multipart, orderSuite, PDF, PNG, type TestCatalogue } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -27,21 +27,12 @@ const banner = (w = 2000, h = 1000) =>
     .toBuffer();
 
 describeEachDb('personal: carrusel, etiquetas, transportes y configuración', (ctx) => {
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let cat: TestCatalogue;
   before(async () => {
     const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
-    for (const [k, email] of Object.entries({
-      superadmin: 'staff@example.com',
-      admin: 'admin@example.com',
-      employee: 'empleado@example.com',
-      orderemployee: 'pedidos@example.com',
-      customer: 'cliente@example.com',
-    })) {
-      tokens[k] = await login(app, email);
-    }
+    ({ cat } = await orderSuite(app, db.db, {}));
+    tokens = await loginDemo(app, ['superadmin', 'admin', 'employee', 'orderemployee', 'customer']);
   });
 
   const call = (who: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown) =>

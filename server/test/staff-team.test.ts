@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { users } from '../db/schema';
 import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, createCustomer, login, orderSuite, signedInUser, type Customer, type TestCatalogue } from './orders-fixtures';
 import { ask, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
 
 const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
@@ -32,24 +32,19 @@ describeEachDb(
   'personal: notas internas, asignación y exportaciones XLSX',
   (ctx) => {
     let url: string;
-    let cat: TestCatalogue;
+    let cat: TestCatalogue, ana: Customer;
     let oe: string;
     let oeId: number;
     let emp: string;
     let empId: number;
-    let ana: Awaited<ReturnType<typeof createCustomer>>;
     let orderId: number;
 
     before(async () => {
       const { app, db } = ctx();
       url = await listen(app);
-      await setMinimums(db.db);
-      cat = await insertTestCatalogue(db.db);
-      oeId = await createUser(db.db, 'olga.notas@example.com', 'orderemployee', 'Olga');
-      oe = await login(app, 'olga.notas@example.com');
-      empId = await createUser(db.db, 'ernesto.notas@example.com', 'employee', 'Ernesto');
-      emp = await login(app, 'ernesto.notas@example.com');
-      ana = await createCustomer(app, db.db, { email: 'ana.notas@example.com' });
+      ({ cat, customers: { ana } } = await orderSuite(app, db.db, { ana: 'ana.notas@example.com' }));
+      ({ id: oeId, token: oe } = await signedInUser(app, db.db, 'olga.notas@example.com', 'orderemployee', 'Olga'));
+      ({ id: empId, token: emp } = await signedInUser(app, db.db, 'ernesto.notas@example.com', 'employee', 'Ernesto'));
       const r = await api(app, 'POST', '/api/order', { token: ana.token, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: ana.billingId } });
       assert.equal(r.status, 201, r.raw);
       orderId = r.body.data.id;

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { orders, users } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, type TestCatalogue } from './orders-fixtures';
+import { api, forceState, login, orderSuite, type Customer, type TestCatalogue } from './orders-fixtures';
 import { shopDay } from '../../lib/time';
 
 const storefront = await startFakeStorefront();
@@ -19,17 +19,13 @@ const received = storefront.calls;
 
 
 describeEachDb('personal: pedidos, presupuestos, configuración y productos', (ctx) => {
-  let cat: TestCatalogue;
+  let cat: TestCatalogue, c1: Customer, c2: Customer;
   let staff: string;
-  let c1: Awaited<ReturnType<typeof createCustomer>>;
-  let c2: Awaited<ReturnType<typeof createCustomer>>;
   before(async () => {
     const { app, db } = ctx();
-    await setMinimums(db.db);
-    cat = await insertTestCatalogue(db.db);
     staff = await login(app, 'staff@example.com');
-    c1 = await createCustomer(app, db.db, { email: 'ana.busqueda@example.com' });
-    c2 = await createCustomer(app, db.db, { email: 'bruno.misiones@example.com', province: 'Misiones' });
+    const emails = { c1: 'ana.busqueda@example.com', c2: { email: 'bruno.misiones@example.com', province: 'Misiones' } };
+    ({ cat, customers: { c1, c2 } } = await orderSuite(app, db.db, emails));
   });
 
   const order = async (who: typeof c1, products: { id: number; quantity: number }[], ship = false) => {

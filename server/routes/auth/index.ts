@@ -53,6 +53,7 @@ import {
   markEmailVerified,
   type UserRow,
 } from '../../auth/users';
+import { bearerSecurity, noStore } from '../personal';
 
 /** Runs a shared validation schema; a failure is a 400 with the field's Spanish message. */
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -82,10 +83,7 @@ function fromStorefront(req: FastifyRequest, origins: readonly string[]): boolea
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cuenta'];
   const { throttle } = app.auth;
-  // Answers carry tokens and personal data: never cached by browsers or proxies (unless a route says so).
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
   const perIp = (max: number, windowMs: number) => ({ rateLimit: { max, timeWindow: windowMs } });
   const loginIp = perIp(throttle.limits.loginPerIp.max, throttle.limits.loginPerIp.windowMs);
   const sensitiveIp = perIp(throttle.limits.sensitivePerIp.max, throttle.limits.sensitivePerIp.windowMs);
@@ -154,7 +152,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Comprobación de sesión al iniciar la tienda (el token de acceso se renueva con POST auth/refresh)',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         response: { 200: envelope(sessionCheckSchema), ...authErrors },
       },
     },
@@ -470,7 +468,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cerrar todas las sesiones de la cuenta (todas las cookies de renovación y los sockets abiertos)',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         response: { 200: messageOnly, ...authErrors },
       },
     },
@@ -510,7 +508,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cuenta', 'staff'],
         summary: 'Staff: envía al cliente por email un enlace de ingreso automático a su pedido (7 días, un solo uso); queda registrado quién lo pidió',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         body: autoLoginLinkBody,
         response: {
           202: envelope(z.object({ expiresAt: z.string() })),

@@ -9,15 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartWriteSchema, savedCartSchema } from '../../../lib/contracts/cart';
 import { envelope, errorResponses, errorSchema } from '../../../lib/contracts/common';
 import { readCart, writeCart } from '../../services/saved-cart';
+import { bearerSecurity, noStore } from '../personal';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['carrito'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const responses = { ...errorResponses, 401: errorSchema.describe('Sin sesión') };
 
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/cart',

@@ -1,22 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorResponses } from '../../../lib/contracts/common';
 import { categorySchema } from '../../../lib/contracts/catalogue';
 import { listCategories } from '../../services/catalogue';
+import { catalogueRead } from '../catalogue-read';
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/category/names',
-    {
-      config: { catalogueCache: true },
-      schema: {
-        tags: ['catálogo'],
-        summary: 'Categorías en orden, con imagen y cantidad de productos visibles',
-        response: { 200: envelope(z.array(categorySchema)), ...errorResponses },
-      },
-    },
-    async () => ({ success: true as const, data: await listCategories(app.db) }),
-  );
-};
-
-export default routes;
+export default catalogueRead(
+  '/category/names',
+  'Categorías en orden, con imagen y cantidad de productos visibles',
+  z.array(categorySchema),
+  listCategories,
+);

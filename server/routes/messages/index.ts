@@ -23,6 +23,7 @@ import { SharedWindow } from '../../lib/shared-counters';
 import { canReadAllOrders } from '../../realtime';
 import { envelope, errorResponses, errorSchema, intString } from '../../../lib/contracts/common';
 import { chatMessageView as view, markMessagesRead, postMessage } from '../../services/order-chat';
+import { acceptEmptyJson, bearerSecurity, noStore } from '../personal';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGES_PER_MINUTE = 20;
@@ -55,22 +56,13 @@ export function normalizeMessageText(raw: string): string {
 
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mensajes'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   // per user, on the shared counters: one count for every API host with REDIS_URL (server/lib/shared-counters.ts)
   const limiter = new SharedWindow({ max: MESSAGES_PER_MINUTE, windowMs: 60_000 }, app.counters, 'chat:');
 
-  // POST …/mark and …/read take no body: tolerate `content-type: application/json` with an empty body.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return jsonParser(req, text, done);
-  });
+  acceptEmptyJson(app);
 
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   /** The order's owner when `user` may read its chat; 404 otherwise (never reveals someone else's order). */
   const access = async (orderId: number, user: AuthUser): Promise<{ ownerId: number; staff: boolean }> => {

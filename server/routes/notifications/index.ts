@@ -11,6 +11,7 @@ import { HttpError } from '../../errors';
 import { envelope, errorResponses, errorSchema, idParams } from '../../../lib/contracts/common';
 import { notificationSchema } from '../../../lib/contracts/notifications';
 import { findOwn, listUnviewed, markOwn } from '../../services/notifications';
+import { acceptEmptyJson, bearerSecurity, noStore } from '../personal';
 
 const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;
 
@@ -18,20 +19,11 @@ const errors = { ...errorResponses, 401: errorSchema.describe('Sin sesión o ses
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notificaciones'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
 
-  // POST …/mark and …/read take no body: tolerate `content-type: application/json` with an empty body.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return jsonParser(req, text, done);
-  });
+  acceptEmptyJson(app);
 
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/notifications/client',

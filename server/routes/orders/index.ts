@@ -56,28 +56,18 @@ import addressRoutes from '../addresses';
 import billingRoutes from '../billing';
 import transportRoutes from '../transports';
 import { authErrors, documentParams, orderDetailSchema, orderDocumentSchema, orderIdParams, orderSummarySchema } from './schemas';
+import { acceptEmptyJson, bearerSecurity, noStore } from '../personal';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pedidos'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const storage = app.orderFiles;
 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
 
-  // accept / cancel / finish take no body: tolerate clients that still send `content-type: application/json`
-  // with an empty body (Fastify's default JSON parser answers 400 to that). Same secure parser otherwise.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return jsonParser(req, text, done);
-  });
+  acceptEmptyJson(app);
 
-  // Personal data: never cached by browsers or proxies.
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   const detailFor = async (orderId: number, userId: number) => {
     const detail = await getOrderDetail(app.db, orderId, { ownerId: userId });

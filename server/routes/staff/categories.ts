@@ -22,12 +22,14 @@ import { categories, productCategories } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { slugify } from '../../lib/text';
 import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
+import { categoryCols, visibleProductCount } from '../../services/catalogue';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';
 import { toWebp } from '../../services/product-images';
 import reservedSegments from '../../../i18n/reserved-segments.json';
 import { LOCALE_INFO, LOCALES } from '../../../lib/locales';
+import { bearerSecurity } from '../personal';
 
 /**
  * Top-level paths of the storefront (app/[locale]/…, app/…) and its locales: a category there would never
@@ -74,16 +76,11 @@ type Tx = Db;
 async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
   return db
     .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-      image: categories.image,
+      ...categoryCols,
       order: categories.order,
       productCount: sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
         where pc.category_id = categories.id and p.parent_id is null)`.mapWith(Number),
-      visibleCount: sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
-        where pc.category_id = categories.id and p.parent_id is null and p.is_visible and p.state <> 'hidden')`.mapWith(Number),
+      visibleCount: visibleProductCount().mapWith(Number),
     })
     .from(categories)
     .orderBy(asc(categories.order), asc(categories.id));
@@ -109,7 +106,7 @@ const UPLOADED_NAME = /^c[1-9][0-9]{0,9}-[0-9a-f]{16}\.webp$/;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const guard = app.requirePermission('products:write');
   const announce = (slugs: string[]) => catalogueChanged(app, { kind: 'category', slugs });
 

@@ -17,10 +17,11 @@ import { envelope, idParams } from '../../../lib/contracts/common';
 import { changeRole, CUSTOMER_MESSAGES as M, getCustomer, listCustomers, setVip } from '../../services/customers';
 import { authErrors } from '../orders/schemas';
 import { customerDetailSchema, customerListQuery, customerListSchema } from '../../../lib/contracts/staff-customers';
+import { bearerSecurity } from '../personal';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const staffWith = (name: string) => app.requirePermission(name);
 
   const detail = async (id: number, caller: { id: number; permissions: string[] }) => {

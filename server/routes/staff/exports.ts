@@ -16,6 +16,7 @@ import { sendSheet, SHEET_FORMATS, type Sheet, type SheetColumn } from '../../li
 import { customersForExport } from '../../services/customers';
 import { staffOrdersForExport } from '../../services/orders-view';
 import { boardAssignee, boardQuery } from './board-query';
+import { bearerSecurity } from '../personal';
 
 /** A year of a busy shop; more is a database dump, not a spreadsheet. */
 const MAX_EXPORT_ROWS = 5000;
@@ -61,7 +62,7 @@ const customersQuery = z.object({
 
 const staffExports: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
 
   app.get(
     '/orders/export',

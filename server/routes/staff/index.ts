@@ -33,11 +33,11 @@ import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFi
 import { HttpError } from '../../errors';
 import { envelope, errorSchema } from '../../../lib/contracts/common';
 import { staffConfigSchema } from '../../../lib/contracts/catalogue';
-import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget } from '../../services/orders';
+import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget, staffActor } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getStaffConfig, updateShopConfig } from '../../services/orders-staff';
 import { DEADLINE_DAYS_RANGE } from '../../../lib/orders/deadlines';
-import { getOrderDetail, listStaffOrders } from '../../services/orders-view';
+import { listStaffOrders, staffOrderDetail } from '../../services/orders-view';
 import { readUpload } from '../../storage/upload';
 import categoryRoutes from './categories';
 import productRoutes from './products';
@@ -51,6 +51,7 @@ import staffTeam from './team';
 import priceChanges from './price-changes';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
 import { staffStateBodySchema } from '../../../lib/contracts/orders';
+import { bearerSecurity, noStore } from '../personal';
 
 /** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
 const pesos = (max: number) =>
@@ -100,21 +101,14 @@ const configBody = z.object({
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const storage = app.orderFiles;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   const staffWith = (name: string) => app.requirePermission(name);
-  const staffActor = (userId: number) => ({ userId, kind: 'staff' as const });
 
-  const detail = async (id: number) => {
-    const data = await getOrderDetail(app.db, id, { forStaff: true });
-    if (!data) throw HttpError.notFound();
-    return data;
-  };
+  const detail = (id: number) => staffOrderDetail(app.db, id);
 
   /* ----------------------------------------------------------- orders */
 

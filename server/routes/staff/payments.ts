@@ -14,24 +14,19 @@ import { z } from 'zod';
 import { bulkStateBodySchema, bulkStateResultSchema, recordPaymentBodySchema, voidPaymentBodySchema } from '../../../lib/contracts/orders';
 import { intString, envelope } from '../../../lib/contracts/common';
 import { recordPayment, voidPayment } from '../../services/order-payments';
-import { bulkMoveOrders } from '../../services/orders';
+import { bulkMoveOrders, staffActor } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
-import { getOrderDetail } from '../../services/orders-view';
-import { HttpError } from '../../errors';
+import { staffOrderDetail } from '../../services/orders-view';
 import { authErrors, orderDetailSchema, orderIdParams } from '../orders/schemas';
+import { bearerSecurity } from '../personal';
 
 const paymentParams = z.object({ id: intString().describe('Id del pedido'), paymentId: intString().describe('Id del pago') });
 
 const staffPayments: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const canWrite = app.requirePermission('orders:write');
-  const actorOf = (userId: number) => ({ userId, kind: 'staff' as const });
-  const detail = async (id: number) => {
-    const data = await getOrderDetail(app.db, id, { forStaff: true });
-    if (!data) throw HttpError.notFound();
-    return data;
-  };
+  const detail = (id: number) => staffOrderDetail(app.db, id);
 
   app.post(
     '/orders/:id/payments',
@@ -48,7 +43,7 @@ const staffPayments: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await recordPayment(app, req.params.id, req.body, actorOf(req.user!.id));
+      await recordPayment(app, req.params.id, req.body, staffActor(req.user!.id));
       return reply.code(201).send({ success: true as const, message: M.paymentSaved, data: await detail(req.params.id) });
     },
   );
@@ -68,7 +63,7 @@ const staffPayments: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await voidPayment(app, req.params.id, req.params.paymentId, req.body.reason, actorOf(req.user!.id));
+      await voidPayment(app, req.params.id, req.params.paymentId, req.body.reason, staffActor(req.user!.id));
       return { success: true as const, message: M.paymentVoided, data: await detail(req.params.id) };
     },
   );
@@ -89,7 +84,7 @@ const staffPayments: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { ids, to, reason, confirmUnpaid } = req.body;
-      const data = await bulkMoveOrders(app, ids, to, actorOf(req.user!.id), { reason, confirmUnpaid });
+      const data = await bulkMoveOrders(app, ids, to, staffActor(req.user!.id), { reason, confirmUnpaid });
       return { success: true as const, message: M.bulkDone(data.changed, data.skipped), data };
     },
   );

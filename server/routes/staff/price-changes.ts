@@ -39,6 +39,7 @@ import { envelope, errorSchema, idParams, intString, searchText } from '../../..
 import { getAuditEntry, latestPriceChange, listAudit, type AuditActor } from '../../services/audit';
 import { applyCsv, applyRule, previewCsv, previewRule, selectionPrices, undoChange } from '../../services/bulk-prices';
 import { authErrors } from '../orders/schemas';
+import { bearerSecurity } from '../personal';
 
 /** A 10,000-product CSV is about 1 MB. */
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -71,7 +72,7 @@ const exportQuery = z.object({
 
 const priceChanges: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const canWrite = app.requirePermission('products:write');
   const canAudit = app.requirePermission('audit:read');
   const actorOf = (req: FastifyRequest): AuditActor => ({ id: req.user!.id, name: req.user!.name, lastname: req.user!.lastname, email: req.user!.email });

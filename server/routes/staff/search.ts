@@ -15,6 +15,7 @@ import { envelope, idParams } from '../../../lib/contracts/common';
 import { searchReport } from '../../services/search-log';
 import { createSynonymGroup, deleteSynonymGroup, listSynonymGroups, SEARCH_MESSAGES as M, updateSynonymGroup } from '../../services/search-synonyms';
 import { authErrors } from '../orders/schemas';
+import { bearerSecurity } from '../personal';
 
 const term = z
   .string()
@@ -29,7 +30,7 @@ const reportRow = z.object({ query: z.string(), searches: z.number().int(), resu
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const preHandler = [
     app.requireStaff,
     async (req: { user?: { permissions: string[] } | null }) => {

@@ -38,6 +38,7 @@ import {
 } from '../../services/settings';
 import { readUpload } from '../../storage/upload';
 import { authErrors, transportSchema } from '../orders/schemas';
+import { bearerSecurity } from '../personal';
 
 /** Text without control characters (NUL breaks PostgreSQL; the rest has no business in a label). */
 const label = (max: number, min = 1) =>
@@ -67,7 +68,7 @@ const settingsSchema = z.object({
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
 
   const staffWith = (...names: string[]) => app.requirePermission(...names);
   const catalogue = staffWith('categories:write');

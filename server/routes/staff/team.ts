@@ -20,12 +20,13 @@ import { orderAccess } from '../../services/orders';
 import { addNote, assignOrder, deleteNote, listNotes, listOrderStaff, TEAM_MESSAGES as M } from '../../services/order-team';
 import { getOrderDetail } from '../../services/orders-view';
 import { authErrors, orderIdParams } from '../orders/schemas';
+import { bearerSecurity } from '../personal';
 
 const noteParams = orderIdParams.extend({ noteId: intString().describe('Id de la nota') });
 
 const team: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
   const read = app.requirePermission('orders:read');
   const write = app.requirePermission('orders:write');
 

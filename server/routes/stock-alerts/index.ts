@@ -15,6 +15,7 @@ import { stockAlertCountsSchema, stockAlertSchema, stockAlertTargetSchema } from
 import { envelope, intString, MAX_INT32 } from '../../../lib/contracts/common';
 import { listStockAlerts, stockAlertCounts, subscribeStockAlert, unsubscribeStockAlert } from '../../services/stock-alerts';
 import { authErrors } from '../orders/schemas';
+import { bearerSecurity, noStore } from '../personal';
 
 const STOCK_ALERT_MESSAGES = {
   subscribed: 'Te vamos a avisar cuando haya stock',
@@ -35,11 +36,9 @@ const countsQuery = z
 
 const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['avisos de stock'];
-  const security = [{ bearerAuth: [] }];
+  const security = bearerSecurity;
 
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/stock-alerts',

@@ -24,6 +24,7 @@ import {
   tokenQuery,
 } from '../../../lib/contracts/account';
 import { findUserById, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
+import { bearerSecurity, noStore } from '../personal';
 
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
@@ -33,11 +34,8 @@ function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cuenta'];
-  const security = [{ bearerAuth: [] }];
-  // Answers carry tokens and personal data: never cached by browsers or proxies (unless a route says so).
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  const security = bearerSecurity;
+  noStore(app);
 
   const profileOf = async (row: UserRow) => {
     const u = await app.auth.toAuthUser(row);

@@ -23,6 +23,7 @@ import { quickOrder } from '../../services/quick-order';
 import { QUICK_ORDER_MESSAGES as M, readQuickOrderFile } from '../../services/quick-order-file';
 import { reorderPreview } from '../../services/reorder';
 import { orderIdParams } from '../orders/schemas';
+import { bearerSecurity, noStore } from '../personal';
 
 /** Price list downloads per customer: a category at a time in both formats is a handful; a loop is not. */
 export const PRICE_LIST_LIMIT = { max: 20, timeWindow: 10 * 60_000 };
@@ -40,9 +41,7 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     throw err;
   });
 
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.post(
     '/order/:id/reorder',
@@ -52,7 +51,7 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Volver a pedir: vista previa de un pedido propio con los precios y reglas de hoy (no guarda nada)',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         params: orderIdParams,
         response: { 200: envelope(reorderPreviewSchema), ...errorResponses, 401: errorSchema.describe('Sin sesión') },
       },
@@ -123,7 +122,7 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Columnas: SKU, producto, variante, precio unitario (con descuento), cada escala como «desde N u. → precio» y estado (pocas unidades / sin stock). ' +
           'Los productos ocultos no aparecen. Se envía en streaming como adjunto con nombre fechado (lista-de-precios-AAAA-MM-DD.pdf).',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         querystring: priceListQuerySchema,
         produces: [PRICE_LIST_CONTENT_TYPES.pdf, PRICE_LIST_CONTENT_TYPES.xlsx],
         response: { 200: z.unknown().describe('El archivo (PDF o XLSX), como adjunto'), ...errorResponses, 401: errorSchema.describe('Sin sesión') },

@@ -9,13 +9,12 @@ import { authErrors } from '../../orders/schemas';
 import { productRouteKit, rejectInvalid, security, tags } from './respond';
 
 const createRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { guard, saved } = productRouteKit(app);
+  const { saved, write } = productRouteKit(app);
 
   app.post(
     '/products',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       attachValidation: true,
       schema: {
         tags,
@@ -36,8 +35,7 @@ const createRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/duplicate',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       schema: {
         tags,
         summary: 'Duplicar un producto (con variantes, ofertas, categorías e imágenes): la copia queda oculta, «(copia)», con dirección y SKU nuevos',

@@ -10,13 +10,12 @@ import { authErrors } from '../../orders/schemas';
 import { productRouteKit, rejectInvalid, security, tags } from './respond';
 
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { guard, saved } = productRouteKit(app);
+  const { saved, write } = productRouteKit(app);
 
   app.post(
     '/products/:id/images',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       schema: {
         tags,
         summary: `Subir una imagen (multipart, JPG / PNG / WEBP de hasta 10 MB); se guarda como WebP de hasta ${IMAGE_MAX_SIDE} px`,
@@ -37,8 +36,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/images/order',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       attachValidation: true,
       schema: {
         tags,
@@ -59,8 +57,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id/images/:imageId',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       schema: {
         tags,
         summary: 'Quitar una imagen del producto',

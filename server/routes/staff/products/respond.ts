@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES } from '../../../errors';
 import { catalogueChanged, type CatalogueChange } from '../../../services/catalogue-changes';
 import { productDetail } from '../../../services/staff-products';
+import type { CatalogueArea } from '../../../plugins/catalogue-cache';
 
 export const tags = ['personal'];
-export const security = [{ bearerAuth: [] }];
+export { bearerSecurity as security } from '../../personal';
 
 const catalogueMessages = new Set<string>(Object.values(MESSAGES));
 
@@ -18,8 +19,11 @@ export function rejectInvalid(err: unknown): never {
 
 export function productRouteKit(app: FastifyInstance) {
   const announce = (change: CatalogueChange) => catalogueChanged(app, change);
+  const guard = app.requirePermission('products:write');
   return {
-    guard: app.requirePermission('products:write'),
+    guard,
+    /** The route options of a write: the permission, and the catalogue areas it invalidates. */
+    write: { config: { invalidates: ['products', 'categories'] as CatalogueArea[] }, preHandler: guard },
     announce,
     /** After a committed write: announce it (catalogue cache, storefront) and answer the product. */
     saved: async (id: number, extraCategorySlugs: string[] = [], visibilityChanged = false) => {

@@ -11,13 +11,12 @@ import { authErrors } from '../../orders/schemas';
 import { productRouteKit, rejectInvalid, security, tags } from './respond';
 
 const updateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { guard, saved, announce } = productRouteKit(app);
+  const { announce, saved, write } = productRouteKit(app);
 
   app.patch(
     '/products/:id',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       attachValidation: true,
       schema: {
         tags,
@@ -40,8 +39,7 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/archive',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       attachValidation: true,
       schema: {
         tags,
@@ -62,8 +60,7 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id',
     {
-      config: { invalidates: ['products', 'categories'] },
-      preHandler: guard,
+      ...write,
       schema: {
         tags,
         summary: 'Borrar un producto que nunca se pidió (con sus variantes); si figura en algún pedido responde 409: se archiva',
