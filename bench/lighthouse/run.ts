@@ -1,7 +1,7 @@
 /**
  * Our four public pages against the framework's floor, side by side in one run (issue 25):
  *
- *   npm run bench -- lighthouse [--runs 7] [--pages home,product] [--no-load] [--duration 10]
+ *   npm run bench -- lighthouse [--runs 7] [--pages home,product] [--no-load] [--duration 10] [--dist .next-bench]
  *
  * The floor is bench/lighthouse/floor: a bare Next.js + next-intl app on the project's exact versions (one
  * product-like page: title, 800×800 next/image, a paragraph, one tiny client island), through a locale proxy
@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     'no-load': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
+    // the storefront's build folder (removed at the end): another name lets two runs overlap
+    dist: { type: 'string', default: '.next-bench' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -97,7 +99,7 @@ async function main() {
   const floorDir = await buildFloor();
   // Our own build: a build that already served pages keeps their rendered HTML (ISR), with the canonical URLs
   // of whatever PUBLIC_SITE_URL it ran with, which would skew the SEO audit.
-  const distDir = '.next-bench';
+  const distDir = args.dist!;
   buildStorefront(distDir);
 
   const dataDir = path.join(os.tmpdir(), `shop-lh-${process.pid}`);
