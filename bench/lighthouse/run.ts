@@ -124,8 +124,8 @@ async function main() {
   process.on('exit', () => rmSync(staticFile, { force: true }));
   const web = start(bin('next'), ['start', '-p', String(webPort)], { SHOP_API_URL: api, PUBLIC_API_URL: api, PUBLIC_SITE_URL: site, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' });
   const floorProc = start(bin('next'), ['start', '-p', String(floorPort)], { NEXT_TELEMETRY_DISABLED: '1' }, true, floorDir);
-  await waitFor(`${site}/`, web);
-  await waitFor(`${floor}/p`, floorProc);
+  await waitFor(`${site}/`, web, 600_000);
+  await waitFor(`${floor}/p`, floorProc, 600_000);
 
   const list = (await (await fetch(`${api}/api/products?rows=24&page=1`)).json()) as {
     data: { items: { slug: string; isVariable: boolean; Categories: { slug: string }[] }[] };
@@ -157,7 +157,7 @@ async function main() {
         runs.get(p.name)!.push(run);
         kept.get(p.name)!.push({ perf: run.performance, lhr });
       }
-      console.log(`[lighthouse] round ${round}/${RUNS}: ${pages.map((p) => `${p.name} ${runs.get(p.name)!.at(-1)!.performance}`).join(', ')} (load ${os.loadavg()[0]!.toFixed(2)})`);
+      console.log(`[lighthouse] round ${round}/${RUNS}: ${pages.map((p) => `${p.name} ${runs.get(p.name)!.at(-1)!.performance} / ${runs.get(p.name)!.at(-1)!.jsGzipKb} kB JS`).join(', ')} (load ${os.loadavg()[0]!.toFixed(2)})`);
     }
   } finally {
     await chrome.kill();
