@@ -5,9 +5,9 @@ import notifications from '@/messages/es/notifications.json';
 import { mockFetch } from '@/components/account/test-utils';
 import { RealtimeClient } from '@/lib/socket/client';
 import { FakeSocket } from '@/lib/socket/fake-socket';
+import { FreshReads } from '@/lib/api/swr-test-utils';
 import { NotificationBell } from './NotificationBell';
-import { MESSAGES_READ_EVENT } from './events';
-import { formatNotificationDate, safeSitePath } from './notifications-data';
+import { formatNotificationDate, safeSitePath, useMessagesMarkedRead } from './notifications-data';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 const push = jest.fn();
@@ -28,14 +28,27 @@ let socket: FakeSocket;
 let client: RealtimeClient;
 jest.mock('@/lib/socket/useRealtime', () => ({ useRealtime: () => client }));
 
-const N1 = { id: 1, title: 'Presupuesto enviado', description: 'Tu pedido #5 ya tiene presupuesto.', url: '/order/5', createdAt: '2026-03-05T12:07:00.000Z' };
-const N2 = { id: 2, title: 'Pedido actualizado', description: 'Tu pedido #5 pasó a: Despachado.', url: '/order/5', createdAt: '2026-03-06T12:07:00.000Z' };
+const N1 = { id: 1, title: 'Presupuesto enviado', description: 'Tu pedido #5 ya tiene presupuesto.', url: '/order/5', createdAt: '2026-03-05T12:07:00.000Z', viewedAt: null };
+const N2 = { id: 2, title: 'Pedido actualizado', description: 'Tu pedido #5 pasó a: Despachado.', url: '/order/5', createdAt: '2026-03-06T12:07:00.000Z', viewedAt: null };
+
+/** What the order chat does after marking messages read (here a button, so the test can press it). */
+function ChatMarksRead({ marked }: { marked: number }) {
+  const markedRead = useMessagesMarkedRead();
+  return (
+    <button type="button" onClick={() => markedRead(marked)}>
+      chat read
+    </button>
+  );
+}
 
 function renderBell() {
   return render(
-    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
-      <NotificationBell />
-    </NextIntlClientProvider>,
+    <FreshReads>
+      <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
+        <NotificationBell />
+        <ChatMarksRead marked={2} />
+      </NextIntlClientProvider>
+    </FreshReads>,
   );
 }
 
@@ -119,7 +132,7 @@ describe('NotificationBell', () => {
     expect(screen.getAllByTestId('notification-item')).toHaveLength(1);
   });
 
-  it('live: newNotification fetches and prepends it (system notification when granted); newMessageCount adds one; the chat read event subtracts', async () => {
+  it('live: newNotification fetches and prepends it (system notification when granted); newMessageCount adds one; the chat marking read subtracts', async () => {
     const shown: { title: string; body?: string; onclick?: () => void }[] = [];
     class FakeNotification {
       static permission = 'granted';
@@ -148,11 +161,9 @@ describe('NotificationBell', () => {
     expect(push).toHaveBeenCalledWith('/order/5');
 
     act(() => socket.serverEmit('newMessageCount', { orderId: 5 }));
-    expect(screen.getByTestId('notification-count')).toHaveTextContent('4');
-    act(() => {
-      window.dispatchEvent(new CustomEvent(MESSAGES_READ_EVENT, { detail: { marked: 2 } }));
-    });
-    expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
+    await waitFor(() => expect(screen.getByTestId('notification-count')).toHaveTextContent('4'));
+    fireEvent.click(screen.getByRole('button', { name: 'chat read' }));
+    await waitFor(() => expect(screen.getByTestId('notification-count')).toHaveTextContent('2'));
     fireEvent.click(screen.getByTestId('notification-bell'));
     expect(screen.getAllByTestId('notification-item').map((i) => within(i).getByRole('heading').textContent)).toEqual([N2.title, N1.title]);
     // a malformed event is ignored

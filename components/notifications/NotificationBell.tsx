@@ -7,30 +7,34 @@
  * to /orders, then each notification: title, date (dd-mm-yy/hh:mm), description, 'Marcar como visto'
  * and 'Ir'.
  *
- * Live: `newNotification { notificationId }` fetches and prepends it (and shows a browser notification
- * when the visitor granted permission — asked only from the button in the popup, never on load);
- * `newMessageCount` adds one unread message; the order chat's `MESSAGES_READ_EVENT` subtracts.
+ * Reads through swr (lib/api/swr.ts), checked by notifications-data's readers (no zod on the public pages):
+ * both are read again when the tab comes back and after a reconnection of the socket. Live: `newNotification { notificationId }` fetches it and puts it on top of the
+ * cached list (and shows a browser notification when the visitor granted permission — asked only from the
+ * button in the popup, never on load); `newMessageCount` adds one unread message; the order chat lowers the
+ * count in the same cache when it marks messages read.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTimeZone, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
+import { apiPaths } from '@/lib/api/paths';
 import { usePublicApi } from '@/lib/api/public';
+import { fetchRead, useApiRead } from '@/lib/api/swr';
 import { useRealtime } from '@/lib/socket/useRealtime';
 import {
   browserPermission,
-  fetchNotification,
-  fetchNotifications,
-  fetchUnreadMessages,
   formatNotificationDate,
   markNotificationSeen,
   prependNotification,
+  readNotification,
+  readNotifications,
   safeSitePath,
   showSystemNotification,
   type BrowserPermission,
-  type ShopNotification,
 } from './notifications-data';
-import { MESSAGES_READ_EVENT } from './events';
 import styles from './NotificationBell.module.css';
+
+/** The unread chat messages: a count (a malformed one reads as 0, as before). */
+const unreadCount = (data: unknown) => Math.max(0, Number(data) || 0);
 
 export function NotificationBell() {
   const t = useTranslations('notifications');
@@ -38,9 +42,6 @@ export function NotificationBell() {
   const { handleError } = usePublicApi();
   const router = useRouter();
   const realtime = useRealtime();
-  const [items, setItems] = useState<ShopNotification[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
   const [permission, setPermission] = useState<BrowserPermission>('unsupported');
   const [busy, setBusy] = useState<number | null>(null);
@@ -49,33 +50,18 @@ export function NotificationBell() {
   const popupId = useId();
   const titleId = useId();
 
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      fetchNotifications(signal)
-        .then((list) => {
-          setItems(list);
-          setFailed(false);
-        })
-        .catch((error: unknown) => {
-          if (signal?.aborted) return;
-          setFailed(true);
-          setItems((prev) => prev ?? []);
-          if ((error as { status?: number }).status === 401) handleError(error);
-        });
-      fetchUnreadMessages(signal)
-        .then((n) => setUnread(Math.max(0, Number(n) || 0)))
-        .catch(() => {
-          /* the banner keeps its last count */
-        });
-    },
-    [handleError],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // a 401 that survived the token renewal ends the session (spec §8); other failures only say so in the popup
+  const onListError = useCallback((error: unknown) => {
+    if ((error as { status?: number }).status === 401) handleError(error);
+  }, [handleError]);
+  const list = useApiRead(apiPaths.notifications, readNotifications, { onError: onListError });
+  // the banner keeps its last count on a failure
+  const unreadRead = useApiRead(apiPaths.unreadMessages, unreadCount);
+  const items = list.data ?? (list.error ? [] : null);
+  const failed = Boolean(list.error);
+  const unread = unreadRead.data ?? 0;
+  const { mutate: mutateList } = list;
+  const { mutate: mutateUnread } = unreadRead;
 
   // live updates
   useEffect(() => {
@@ -84,36 +70,30 @@ export function NotificationBell() {
     const offConnect = realtime.on('connect', () => {
       // after a reconnection, catch up with what was missed while offline
       connects += 1;
-      if (connects > 1) load();
+      if (connects > 1) {
+        void mutateList();
+        void mutateUnread();
+      }
     });
     const offNotification = realtime.on('newNotification', (payload?: { notificationId?: unknown }) => {
       const id = Number(payload?.notificationId);
       if (!Number.isSafeInteger(id) || id <= 0) return;
-      fetchNotification(id)
+      fetchRead(apiPaths.notification(id), readNotification)
         .then((n) => {
-          setItems((prev) => prependNotification(prev ?? [], n));
+          void mutateList((prev) => prependNotification(prev ?? [], n), { revalidate: false });
           showSystemNotification(n, (path) => router.push(path));
         })
         .catch(() => {
           /* marked elsewhere or gone */
         });
     });
-    const offCount = realtime.on('newMessageCount', () => setUnread((n) => n + 1));
+    const offCount = realtime.on('newMessageCount', () => void mutateUnread((n) => (n ?? 0) + 1, { revalidate: false }));
     return () => {
       offConnect();
       offNotification();
       offCount();
     };
-  }, [realtime, load, router]);
-
-  useEffect(() => {
-    const onRead = (e: Event) => {
-      const marked = Number((e as CustomEvent<{ marked?: number }>).detail?.marked) || 0;
-      if (marked > 0) setUnread((n) => Math.max(0, n - marked));
-    };
-    window.addEventListener(MESSAGES_READ_EVENT, onRead);
-    return () => window.removeEventListener(MESSAGES_READ_EVENT, onRead);
-  }, []);
+  }, [realtime, mutateList, mutateUnread, router]);
 
   // close on Escape and on a click outside
   useEffect(() => {
@@ -144,7 +124,7 @@ export function NotificationBell() {
     setBusy(id);
     try {
       await markNotificationSeen(id);
-      setItems((prev) => (prev ?? []).filter((n) => n.id !== id));
+      await mutateList((prev) => (prev ?? []).filter((n) => n.id !== id), { revalidate: false });
     } catch (error) {
       handleError(error);
     } finally {

@@ -1,9 +1,11 @@
 /**
  * Notification data of the bell (spec §3 Notification, §7 "Notifications and messages"): wire types,
- * the popup's date format and the browser calls.
+ * the popup's date format and the write the popup makes (its reads are swr's, in NotificationBell).
  */
+import { useCallback } from 'react';
 import { publicRequest } from '@/lib/api/public';
 import { apiPaths } from '@/lib/api/paths';
+import { useReadUpdater } from '@/lib/api/swr';
 import type { ShopNotification } from '@/lib/contracts/notifications';
 
 export type { ShopNotification } from '@/lib/contracts/notifications';
@@ -40,9 +42,34 @@ export function safeSitePath(url: string | null | undefined): string | null {
   return url;
 }
 
-export const fetchNotifications = (signal?: AbortSignal) => publicRequest<ShopNotification[]>(apiPaths.notifications, { signal });
-export const fetchNotification = (id: number) => publicRequest<ShopNotification>(apiPaths.notification(id));
-export const fetchUnreadMessages = (signal?: AbortSignal) => publicRequest<number>(apiPaths.unreadMessages, { signal });
+/**
+ * The bell's checks of an answer: notifications with an id and a title (anything else is left out). Not the zod
+ * contract (lib/contracts/notifications.ts): the bell loads on every page of a signed-in visitor, and zod would
+ * be 30 kB gzip more there.
+ */
+function isNotification(x: unknown): x is ShopNotification {
+  const n = x as Partial<ShopNotification> | null;
+  return typeof n === 'object' && n !== null && Number.isSafeInteger(n.id) && typeof n.title === 'string';
+}
+
+export function readNotifications(data: unknown): ShopNotification[] {
+  if (!Array.isArray(data)) throw new TypeError('notifications: not a list');
+  return data.filter(isNotification);
+}
+
+export function readNotification(data: unknown): ShopNotification {
+  if (!isNotification(data)) throw new TypeError('notification: unexpected answer');
+  return data;
+}
+
+/** For the order chat: what it marked read comes off the bell's unread-messages count (in swr's cache). */
+export function useMessagesMarkedRead(): (marked: number) => void {
+  const update = useReadUpdater();
+  return useCallback((marked: number) => {
+    if (marked > 0) update<number>(apiPaths.unreadMessages, (n) => Math.max(0, n - marked));
+  }, [update]);
+}
+
 export const markNotificationSeen = (id: number) => publicRequest<unknown>(apiPaths.notificationSeen(id), { method: 'POST' });
 
 /** Adds (or moves to the top) a notification, newest first, without duplicates. */

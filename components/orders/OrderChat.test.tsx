@@ -3,12 +3,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { NextIntlClientProvider } from 'next-intl';
 import notifications from '@/messages/es/notifications.json';
 import { mockFetch } from '@/components/account/test-utils';
-import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
+import { apiPaths } from '@/lib/api/paths';
+import { useApiRead } from '@/lib/api/swr';
+import { FreshReads } from '@/lib/api/swr-test-utils';
 import { RealtimeClient } from '@/lib/socket/client';
 import { FakeSocket } from '@/lib/socket/fake-socket';
 import { readRooms } from '@/lib/socket/rooms';
 import type { ChatMessage as WireMessage } from '@/lib/contracts/messages';
-import { mergeMessage, OrderChat } from './OrderChat';
+import { addMessage, OrderChat, settlePending } from './OrderChat';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 
 jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn() }), Link: ({ children }: { children: ReactNode }) => children }));
@@ -33,11 +35,20 @@ const msg = (id: number, userId: number, text: string, extra: Partial<WireMessag
   ...extra,
 });
 
-function renderChat(staff?: { customerName: string }) {
+/** The bell's unread-messages count, as the bell reads it (same swr cache as the chat). */
+function UnreadProbe() {
+  const { data } = useApiRead(apiPaths.unreadMessages, (d: unknown) => Number(d));
+  return <output data-testid="unread-probe">{data ?? '—'}</output>;
+}
+
+function renderChat(staff?: { customerName: string }, probe = false) {
   return render(
-    <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
-      <OrderChat orderId={5} staff={staff} />
-    </NextIntlClientProvider>,
+    <FreshReads>
+      <NextIntlClientProvider locale="es" messages={{ notifications }} onError={() => {}} timeZone={SHOP_TIME_ZONE}>
+        <OrderChat orderId={5} staff={staff} />
+        {probe ? <UnreadProbe /> : null}
+      </NextIntlClientProvider>
+    </FreshReads>,
   );
 }
 
@@ -51,22 +62,24 @@ beforeEach(() => {
   // jsdom does not lay out: scrolling is a no-op
 });
 
-it('mergeMessage: once per id; a server copy replaces the pending own message', () => {
-  const pending = { ...msg(-1, 7, 'hola'), key: 'p1', status: 'sending' as const };
-  const merged = mergeMessage([pending], msg(10, 7, 'hola'), 7);
-  expect(merged).toEqual([expect.objectContaining({ id: 10, key: 'm10', status: 'sent' })]);
-  expect(mergeMessage(merged, msg(10, 7, 'hola'), 7)).toHaveLength(1);
-  expect(mergeMessage(merged, msg(11, 1, 'hola'), 7)).toHaveLength(2);
+it('addMessage / settlePending: once per id; a server copy replaces the pending own message', () => {
+  const pending = [{ ...msg(-1, 7, 'hola'), key: 'p1', status: 'sending' as const }];
+  const history = addMessage([], msg(10, 7, 'hola'));
+  expect(history).toEqual([expect.objectContaining({ id: 10 })]);
+  expect(settlePending(pending, msg(10, 7, 'hola'), 7)).toEqual([]);
+  expect(addMessage(history, msg(10, 7, 'hola'))).toHaveLength(1);
+  expect(addMessage(history, msg(11, 1, 'hola'))).toHaveLength(2);
+  // another author's message with the same text leaves the own pending copy alone
+  expect(settlePending(pending, msg(11, 1, 'hola'), 7)).toHaveLength(1);
 });
 
 it('shows the history (own vs shop, text never as HTML), marks the shop messages read and joins the order room', async () => {
-  const read = jest.fn();
-  window.addEventListener(MESSAGES_READ_EVENT, read);
   const { calls } = mockFetch({
     'GET api/order/5/messages': { status: 200, body: { success: true, data: [msg(1, 7, 'Hola'), msg(2, 1, '<b>Listo</b>')] } },
     'POST api/order/5/messages/read': { status: 200, body: { success: true, data: { marked: 1 } } },
+    'GET api/message/unviewed/client': { status: 200, body: { success: true, data: 3 } },
   });
-  renderChat();
+  renderChat(undefined, true);
   const items = await screen.findAllByTestId('chat-message');
   expect(items.map((i) => i.dataset.mine)).toEqual(['true', 'false']);
   expect(within(items[0]).getByText('Vos')).toBeInTheDocument();
@@ -74,12 +87,12 @@ it('shows the history (own vs shop, text never as HTML), marks the shop messages
   expect(within(items[1]).getByText('<b>Listo</b>')).toBeInTheDocument();
   expect(items[1].querySelector('b')).toBeNull();
   expect(within(items[0]).getByTestId('chat-status')).toHaveTextContent('Enviado');
-  await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
-  expect((read.mock.calls[0][0] as CustomEvent).detail).toEqual({ marked: 1 });
+  // what it marked comes off the bell's count
+  await waitFor(() => expect(screen.getByTestId('unread-probe')).toHaveTextContent('2'));
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   expect(calls.map((c) => `${c.method} ${c.url.replace(/^https?:\/\/[^/]+\//, '')}`)).toContain('POST api/order/5/messages/read');
   expect(socket.emitted).toContainEqual({ event: 'joinRoom', args: ['Order-5'] });
   expect(readRooms()).toEqual(['Order-5']);
-  window.removeEventListener(MESSAGES_READ_EVENT, read);
 });
 
 it('a read receipt that arrives before the POST answer is kept: the message shows "Leído"', async () => {
@@ -236,4 +249,34 @@ it('staff view of an empty chat speaks to staff, not to the customer', async () 
   mockFetch({ 'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } } });
   renderChat({ customerName: 'Lucía Fernández' });
   expect(await screen.findByText('Todavía no hay mensajes en este pedido. Lo que escribas acá lo lee el cliente.')).toBeInTheDocument();
+});
+
+it("marks the other side's messages read while the page is on screen: a hidden tab waits until it comes back", async () => {
+  const { calls } = mockFetch({
+    'GET api/order/5/messages': { status: 200, body: { success: true, data: [msg(1, 7, 'Hola')] } },
+    'POST api/order/5/messages/read': { status: 200, body: { success: true, data: { marked: 1 } } },
+  });
+  const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  try {
+    renderChat();
+    await screen.findByText('Hola');
+    await act(async () => {
+      socket.serverEmit('newMessage', msg(2, 1, 'Sale hoy'));
+    });
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(2);
+    const reads = () => calls.filter((c) => c.method === 'POST' && c.url.endsWith('/messages/read'));
+    expect(reads()).toHaveLength(0);
+    visibility.mockReturnValue('visible');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    // marked in the cached history: another live event does not post the same messages again
+    await act(async () => {
+      socket.serverEmit('messagesRead', { orderId: 5, ids: [1] });
+    });
+    expect(reads()).toHaveLength(1);
+  } finally {
+    visibility.mockRestore();
+  }
 });

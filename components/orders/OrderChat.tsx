@@ -5,16 +5,19 @@
  * GET api/order/{id}/messages, live messages through the realtime room `Order-{id}`, sending with
  * POST api/order/{id}/messages (Enter sends, Shift+Enter makes a new line), own vs shop messages,
  * timestamps and a sending / sent / read / failed state. Text is rendered as text (React escapes it),
- * never as HTML. Opening the chat — and each shop message arriving while it is open — marks the shop's
- * messages read (POST …/messages/read), which also lowers the bell's unread count.
+ * never as HTML. The history is read through swr (lib/api/swr.ts): read again when the tab comes back and
+ * after a reconnection; live messages, read receipts and the answers to what this visitor sends are written
+ * into that cached history. Opening the chat — and each message of the other side arriving while it is on
+ * screen — marks them read (POST …/messages/read), which also lowers the bell's unread count.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
-import type { ChatMessage } from '@/lib/contracts/messages';
+import { useApiRead } from '@/lib/api/swr';
+import { chatHistorySchema, type ChatMessage } from '@/lib/contracts/messages';
 import { useSession } from '@/lib/session/SessionProvider';
 import { useRealtime } from '@/lib/socket/useRealtime';
-import { MESSAGES_READ_EVENT } from '@/components/notifications/events';
+import { useMessagesMarkedRead } from '@/components/notifications/notifications-data';
 import styles from './OrderChat.module.css';
 import { markHydrated } from '@/lib/hydration';
 import { apiPaths } from '@/lib/api/paths';
@@ -23,21 +26,23 @@ const MAX_CHAT_LENGTH = 2000;
 
 type WireMessage = ChatMessage;
 
-interface ChatItem extends WireMessage {
+/** An own message not in the history yet (sending) or refused (failed, with a retry). */
+interface PendingItem extends WireMessage {
   key: string;
-  status: 'sending' | 'sent' | 'failed';
+  status: 'sending' | 'failed';
+}
+type ChatItem = (WireMessage & { key: string; status: 'sent' }) | PendingItem;
+
+/** The history with a server message added once (by id). */
+export function addMessage(history: readonly WireMessage[], m: WireMessage): WireMessage[] {
+  return history.some((x) => x.id === m.id) ? [...history] : [...history, m];
 }
 
-const fromWire = (m: WireMessage): ChatItem => ({ ...m, key: `m${m.id}`, status: 'sent' });
-
-/** Adds a server message once (by id), replacing the first pending copy of the same own text. */
-export function mergeMessage(list: readonly ChatItem[], m: WireMessage, myId: number | null): ChatItem[] {
-  if (list.some((x) => x.id === m.id && x.status === 'sent')) return [...list];
-  if (m.userId === myId) {
-    const i = list.findIndex((x) => x.status === 'sending' && x.text === m.text);
-    if (i >= 0) return [...list.slice(0, i), fromWire(m), ...list.slice(i + 1)];
-  }
-  return [...list, fromWire(m)];
+/** The pending own messages once `m` reached the history: its first sending copy (same own text) goes. */
+export function settlePending(pending: readonly PendingItem[], m: WireMessage, myId: number | null): PendingItem[] {
+  if (m.userId !== myId) return [...pending];
+  const i = pending.findIndex((x) => x.status === 'sending' && x.text === m.text);
+  return i < 0 ? [...pending] : [...pending.slice(0, i), ...pending.slice(i + 1)];
 }
 
 const codepoints = (s: string) => [...s].length;
@@ -58,59 +63,51 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
   const myId = user?.id ?? null;
   const { handleError } = usePublicApi();
   const realtime = useRealtime();
-  const [items, setItems] = useState<ChatItem[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [pending, setPending] = useState<PendingItem[]>([]);
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const seq = useRef(0);
+  // ids of own messages whose POST answered (their pending copy is gone already; the broadcast must not take another)
+  const answered = useRef(new Set<number>());
   // Read receipts may arrive before the message they are about (the POST answer can come after the
   // other side read the broadcast): kept here and applied whenever the message shows up.
-  const readAt = useRef(new Map<number, string>());
-  const withReceipt = useCallback((x: ChatItem): ChatItem => {
-    const at = readAt.current.get(x.id);
-    return at && !x.viewedAt ? { ...x, viewedAt: at } : x;
-  }, []);
+  const [readAt, setReadAt] = useState<ReadonlyMap<number, string>>(() => new Map());
   const inputId = useId();
   const hintId = useId();
   const titleId = useId();
+  const marked = useMessagesMarkedRead();
 
-  const markRead = useCallback(() => {
+  // a 401 that survived the token renewal ends the session (spec §8); other failures say so above the log
+  const onLoadError = useCallback((error: unknown) => {
+    if ((error as { status?: number }).status === 401) handleError(error);
+  }, [handleError]);
+  const { data: history, error: loadError, mutate } = useApiRead(apiPaths.orderMessages(orderId), chatHistorySchema, { onError: onLoadError });
+  const loadFailed = Boolean(loadError);
+
+  // the other side's unread messages (the shop's for a customer, the customer's for staff) are marked read while
+  // the page is on screen: on opening, on each that arrives, and on coming back to the tab
+  const unread = (history ?? []).filter((m) => m.userId !== myId && !m.viewedAt).map((m) => m.id).join(',');
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState !== 'hidden');
+    onChange();
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  useEffect(() => {
+    if (!unread || !visible) return;
+    const ids = new Set(unread.split(',').map(Number));
     publicRequest<{ marked: number }>(apiPaths.orderMessagesRead(orderId), { method: 'POST' })
       .then((r) => {
-        if (r?.marked > 0) window.dispatchEvent(new CustomEvent(MESSAGES_READ_EVENT, { detail: { marked: r.marked } }));
+        const now = new Date().toISOString();
+        // read now: the cached history says so (no second POST for the same messages)
+        void mutate((list) => list?.map((m) => (ids.has(m.id) && !m.viewedAt ? { ...m, viewedAt: now } : m)), { revalidate: false });
+        marked(Number(r?.marked) || 0);
       })
       .catch(() => {
         /* stays unread; nothing to tell the visitor */
       });
-  }, [orderId]);
-
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      publicRequest<WireMessage[]>(apiPaths.orderMessages(orderId), { signal })
-        .then((list) => {
-          setItems((prev) => {
-            const pending = (prev ?? []).filter((x) => x.status !== 'sent');
-            return [...list.map(fromWire), ...pending];
-          });
-          setLoadFailed(false);
-          // the other side's unread messages (the shop's for a customer, the customer's for staff)
-          if (list.some((m) => m.userId !== myId && !m.viewedAt)) markRead();
-        })
-        .catch((error: unknown) => {
-          if (signal?.aborted) return;
-          setLoadFailed(true);
-          setItems((prev) => prev ?? []);
-          if ((error as { status?: number }).status === 401) handleError(error);
-        });
-    },
-    [orderId, myId, markRead, handleError],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  }, [unread, visible, orderId, mutate, marked]);
 
   // the order's room: live messages and read receipts
   useEffect(() => {
@@ -120,18 +117,21 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
     let connects = realtime.socket.connected ? 1 : 0;
     const offConnect = realtime.on('connect', () => {
       connects += 1;
-      if (connects > 1) load(); // catch up after a reconnection
+      if (connects > 1) void mutate(); // catch up after a reconnection
     });
     const offMessage = realtime.on('newMessage', (m?: WireMessage) => {
       if (!m || m.orderId !== orderId || typeof m.text !== 'string') return;
-      setItems((prev) => mergeMessage(prev ?? [], m, myId).map(withReceipt));
-      if (m.userId !== myId && document.visibilityState === 'visible') markRead();
+      void mutate((list) => addMessage(list ?? [], m), { revalidate: false });
+      if (!answered.current.has(m.id)) setPending((list) => settlePending(list, m, myId));
     });
     const offRead = realtime.on('messagesRead', (e?: { orderId?: number; ids?: number[] }) => {
       if (!e || e.orderId !== orderId || !Array.isArray(e.ids)) return;
       const now = new Date().toISOString();
-      for (const id of e.ids) if (typeof id === 'number' && !readAt.current.has(id)) readAt.current.set(id, now);
-      setItems((prev) => (prev ?? []).map(withReceipt));
+      setReadAt((prev) => {
+        const next = new Map(prev);
+        for (const id of e.ids ?? []) if (typeof id === 'number' && !next.has(id)) next.set(id, now);
+        return next;
+      });
     });
     return () => {
       offConnect();
@@ -139,7 +139,18 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
       offRead();
       realtime.leaveRoom(room);
     };
-  }, [realtime, orderId, myId, load, markRead, withReceipt]);
+  }, [realtime, orderId, myId, mutate]);
+
+  const items: ChatItem[] | null =
+    history === undefined && !loadFailed
+      ? null
+      : [
+          ...(history ?? []).map((m): ChatItem => {
+            const at = readAt.get(m.id);
+            return { ...m, viewedAt: m.viewedAt ?? at ?? null, key: `m${m.id}`, status: 'sent' };
+          }),
+          ...pending,
+        ];
 
   // keep the newest message in view
   const count = items?.length ?? 0;
@@ -151,7 +162,7 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
   const send = useCallback(
     async (text: string, retryKey?: string) => {
       const key = retryKey ?? `p${++seq.current}`;
-      const pending: ChatItem = {
+      const item: PendingItem = {
         key,
         id: -1,
         orderId,
@@ -162,20 +173,18 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
         viewedAt: null,
         status: 'sending',
       };
-      setItems((prev) => (retryKey ? (prev ?? []).map((x) => (x.key === key ? pending : x)) : [...(prev ?? []), pending]));
+      setPending((prev) => (retryKey ? prev.map((x) => (x.key === key ? item : x)) : [...prev, item]));
       try {
         const saved = await publicRequest<WireMessage>(apiPaths.orderMessages(orderId), { method: 'POST', body: { text } });
-        setItems((prev) => {
-          const list = prev ?? [];
-          if (list.some((x) => x.id === saved.id && x.status === 'sent')) return list.filter((x) => x.key !== key);
-          return list.map((x) => (x.key === key ? withReceipt(fromWire(saved)) : x));
-        });
+        answered.current.add(saved.id);
+        void mutate((list) => addMessage(list ?? [], saved), { revalidate: false });
+        setPending((prev) => prev.filter((x) => x.key !== key));
       } catch (error) {
-        setItems((prev) => (prev ?? []).map((x) => (x.key === key ? { ...x, status: 'failed' } : x)));
+        setPending((prev) => prev.map((x) => (x.key === key ? { ...x, status: 'failed' } : x)));
         handleError(error);
       }
     },
-    [orderId, myId, handleError, withReceipt],
+    [orderId, myId, handleError, mutate],
   );
 
   const submit = (e?: FormEvent) => {

@@ -3,14 +3,18 @@
 /**
  * The customer's orders (spec §2 Orders list): one card per order with its state badge, date, lines and
  * total, linking to /order/{id}. `source` picks the API list; `filters` adds current / confirmed /
- * finished filter buttons over the whole list (the /orders page). Fetch failures are logged only
- * (spec §8) and shown as a short notice; a 401 ends the session.
+ * finished filter buttons over the whole list (the /orders page). Read through swr (lib/api/swr.ts): read
+ * again when the tab comes back. Fetch failures are logged only (spec §8) and shown as a short notice (a list
+ * already on screen stays); a 401 or 403 that survived the token renewal ends the session / goes home.
  */
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { ordersApi, type OrderListSource, type OrderSummary } from '@/lib/api/orders';
+import type { OrderListSource } from '@/lib/api/orders';
+import { apiPaths } from '@/lib/api/paths';
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
+import { useApiRead } from '@/lib/api/swr';
+import { orderListSchema } from '@/lib/contracts/orders';
 import { formatPesos } from '@/lib/money';
 import { useSession } from '@/lib/session/SessionProvider';
 import { isStaffRole } from '@/lib/session/roles';
@@ -29,38 +33,27 @@ export interface OrdersListProps {
   headingLevel?: 2 | 3;
 }
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; orders: OrderSummary[] };
-
 export function OrdersList({ source = 'myOrders', filters = false, initialFilter = 'all', headingLevel = 2 }: OrdersListProps) {
   const t = useTranslations('orders');
   const format = useFormatter();
   const session = useSession();
   const { handleError } = usePublicApi();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [filter, setFilter] = useState<OrderFilter>(initialFilter);
   const filterLabel = useId();
   const authed = session.status === 'authenticated';
   // staff have no orders of their own: their "Pedidos" are the customers', on the board (issue 32, item 7)
   const staff = authed && isStaffRole(session.user?.role);
 
-  useEffect(() => {
-    if (!authed) return;
-    let live = true;
-    ordersApi
-      .list(source)
-      .then((orders) => live && setLoad({ status: 'done', orders }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        console.error('orders list', error);
-        setLoad({ status: 'error' });
-        if (error instanceof PublicApiError && (error.failure.kind === 'unauthorized' || error.failure.kind === 'forbidden')) handleError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [authed, source, handleError]);
+  const onError = useCallback(
+    (error: unknown) => {
+      console.error('orders list', error);
+      if (error instanceof PublicApiError && (error.failure.kind === 'unauthorized' || error.failure.kind === 'forbidden')) handleError(error);
+    },
+    [handleError],
+  );
+  const { data: orders, error } = useApiRead(authed ? apiPaths.orders(source) : null, orderListSchema, { onError });
 
-  if (load.status === 'loading') {
+  if (orders === undefined && !error) {
     return (
       <p className={styles.loading} role="status">
         <span className={spin.md} aria-hidden="true" />
@@ -68,7 +61,7 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
       </p>
     );
   }
-  if (load.status === 'error') {
+  if (orders === undefined) {
     return (
       <p className={styles.notice} role="status">
         {t('list.error')}
@@ -76,7 +69,7 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
     );
   }
 
-  const shown = load.orders.filter((o) => matchesFilter(o.state, filter));
+  const shown = orders.filter((o) => matchesFilter(o.state, filter));
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const setFilterUrl = (f: OrderFilter) => {
     setFilter(f);
@@ -94,7 +87,7 @@ export function OrdersList({ source = 'myOrders', filters = false, initialFilter
             {t('list.filterLabel')}
           </span>
           {ORDER_FILTERS.map((f) => {
-            const count = load.orders.filter((o) => matchesFilter(o.state, f)).length;
+            const count = orders.filter((o) => matchesFilter(o.state, f)).length;
             return (
               <button
                 key={f}

@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import common from '@/messages/es/common.json';
 import errors from '@/messages/es/errors.json';
 import type { ProductListItem } from '@/lib/contracts/catalogue';
+import { FreshReads } from '@/lib/api/swr-test-utils';
 import { SearchBox } from './SearchBox';
 
 const push = jest.fn();
@@ -42,9 +43,11 @@ const fetchMock = jest.fn();
 
 function setup() {
   render(
-    <NextIntlClientProvider locale="es" messages={{ common, errors }} onError={() => {}}>
-      <SearchBox />
-    </NextIntlClientProvider>,
+    <FreshReads>
+      <NextIntlClientProvider locale="es" messages={{ common, errors }} onError={() => {}}>
+        <SearchBox />
+      </NextIntlClientProvider>
+    </FreshReads>,
   );
   return screen.getByRole('combobox');
 }
@@ -187,9 +190,11 @@ describe('SearchBox', () => {
       ),
     );
     render(
-      <NextIntlClientProvider locale="es" messages={{ common, errors }} onError={() => {}}>
-        <SearchBox categories={[{ name: 'Hornillos', slug: 'hornillos' }, { name: 'Velas', slug: 'velas' }]} />
-      </NextIntlClientProvider>,
+      <FreshReads>
+        <NextIntlClientProvider locale="es" messages={{ common, errors }} onError={() => {}}>
+          <SearchBox categories={[{ name: 'Hornillos', slug: 'hornillos' }, { name: 'Velas', slug: 'velas' }]} />
+        </NextIntlClientProvider>
+      </FreshReads>,
     );
     const input = screen.getByRole('combobox');
     await type(input, 'hornilllo');
@@ -245,5 +250,19 @@ describe('SearchBox', () => {
     await settle(0);
     expect(screen.getByText('Vela Azul')).toBeInTheDocument();
     expect(screen.queryByText('Vela Roja')).not.toBeInTheDocument();
+  });
+
+  it('a term searched a moment ago is answered from the cache: typing back sends no second request', async () => {
+    fetchMock.mockImplementation((url: string) => answer([product(1, url.endsWith('velas') ? 'Velas Surtidas' : 'Vela Roja')]));
+    const input = setup();
+    await type(input, 'vela');
+    await settle(500);
+    await type(input, 'velas');
+    await settle(500);
+    expect(screen.getByText('Velas Surtidas')).toBeInTheDocument();
+    await type(input, 'vela');
+    await settle(500);
+    expect(screen.getByText('Vela Roja')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['http://api.test/api/products/search?query=vela', 'http://api.test/api/products/search?query=velas']);
   });
 });

@@ -1,7 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { isAbortError } from '@/lib/api/abort';
-import { publicRequest } from '@/lib/api/public';
+import { useApiRead } from '@/lib/api/swr';
 import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { extractDidYouMean, extractItems, normalizeQuery, SEARCH_DEBOUNCE_MS, searchApiPath } from './search-logic';
 
@@ -12,41 +11,36 @@ export type SearchState =
   | { status: 'done'; term: string; items: ProductListItem[]; didYouMean: string | null }
   | { status: 'error'; term: string; items: ProductListItem[]; didYouMean: null };
 
-type Settled =
-  | { status: 'done'; term: string; items: ProductListItem[]; didYouMean: string | null }
-  | { status: 'error'; term: string; items: ProductListItem[]; didYouMean: null };
-
 const NONE: ProductListItem[] = [];
+/** A term asked again within this window is answered from the cache (typing back, the other search box). */
+const SEARCH_CACHE_MS = 60_000;
 
 /**
- * Debounced product search: nothing is requested for empty text; otherwise one request
- * `GET api/products/search?query=` `delayMs` (500) after the last change, superseded requests aborted.
- * While a new term is pending, the previous matches stay listed (status 'pending').
+ * Debounced product search: nothing is requested for empty text; otherwise `GET api/products/search?query=`
+ * `delayMs` (500) after the last change, through swr (lib/api/swr.ts): a term searched a moment ago — typed
+ * again, or in the header and the mobile panel — is answered from the cache, and an answer for an older term
+ * never replaces the current one. While a new term is pending, the previous matches stay listed.
+ * The answer is read with the search logic's own checks, not zod: this island loads on the public pages.
  */
 export function useProductSearch(text: string, delayMs: number = SEARCH_DEBOUNCE_MS): SearchState {
   const term = normalizeQuery(text);
-  const [settled, setSettled] = useState<Settled | null>(null);
-
+  const [settledTerm, setSettledTerm] = useState('');
   useEffect(() => {
     if (!term) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      publicRequest<unknown>(searchApiPath(term), { auth: false, signal: controller.signal })
-        .then((data) => setSettled({ status: 'done', term, items: extractItems(data), didYouMean: extractDidYouMean(data) }))
-        .catch((error: unknown) => {
-          if (isAbortError(error) || controller.signal.aborted) return;
-          setSettled({ status: 'error', term, items: NONE, didYouMean: null });
-        });
-    }, delayMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setSettledTerm(term), delayMs);
+    return () => clearTimeout(timer);
   }, [term, delayMs]);
 
+  const asked = term !== '' && settledTerm === term;
+  const { data, error } = useApiRead(
+    asked ? searchApiPath(term) : null,
+    // the term travels with its answer: the previous term's matches stay listed while the next one loads
+    (answer: unknown) => ({ term, items: extractItems(answer), didYouMean: extractDidYouMean(answer) }),
+    { auth: false, revalidateOnFocus: false, keepPreviousData: true, dedupingInterval: SEARCH_CACHE_MS },
+  );
+
   if (!term) return { status: 'idle', term: '', items: NONE, didYouMean: null };
-  if (!settled || settled.term !== term) {
-    return { status: 'pending', term, items: settled?.status === 'done' ? settled.items : NONE, didYouMean: null };
-  }
-  return settled;
+  if (asked && data?.term === term) return { status: 'done', term, items: data.items, didYouMean: data.didYouMean };
+  if (asked && error) return { status: 'error', term, items: NONE, didYouMean: null };
+  return { status: 'pending', term, items: data && !error ? data.items : NONE, didYouMean: null };
 }

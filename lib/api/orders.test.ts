@@ -1,6 +1,7 @@
 import { orderDetailSchema, orderListSchema } from '@/lib/contracts/orders';
 import { deliveredSubtotal, lineView } from '@/lib/orders/lines';
-import { ordersApi, parseAnswer } from './orders';
+import { ordersApi } from './orders';
+import { parseAnswer } from './contract';
 import { PublicApiError } from './public';
 
 const detail = {

@@ -10,16 +10,15 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from './order-attempt';
 import { publicRequest, PublicApiError } from './public';
+import { parseAnswer } from './contract';
 import { apiPaths } from './paths';
 import {
   addressSchema,
   billingSchema,
   orderDetailSchema,
-  orderListSchema,
   transportSchema,
   type OrderDetail,
   type OrderDocumentWire,
-  type OrderSummary as OrderSummaryWire,
   type SavedAddress,
   type SavedBilling,
   type TransportWire,
@@ -61,19 +60,11 @@ export interface OrderCreatePayload {
 }
 
 export type Order = OrderDetail;
-export type OrderSummary = OrderSummaryWire;
 export type OrderDocument = OrderDocumentWire;
-
-/** `data` checked against the contract; a mismatch is an API error, not a half-empty page. */
-export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new PublicApiError({ kind: 'http', status: 200, message: `Respuesta inesperada de la API: ${parsed.error.issues[0]?.path.join('.') ?? ''}` });
-  return parsed.data;
-}
 
 /* ------------------------------------------------------------ client calls */
 
-export type OrderListSource = 'myOrders' | 'myActualOrders' | 'myConfirmedOrders' | 'profile/finished';
+export type OrderListSource = Parameters<typeof apiPaths.orders>[0];
 
 /** Spec §8: address, transport and billing fetch failures return an empty list. */
 async function listOrEmpty<S extends z.ZodType>(path: string, item: S): Promise<z.infer<S>[]> {
@@ -130,9 +121,6 @@ export const ordersApi = {
       answer = await send();
     }
     return { id: parseAnswer(orderDetailSchema, answer).id };
-  },
-  async list(source: OrderListSource): Promise<OrderSummary[]> {
-    return parseAnswer(orderListSchema, await publicRequest<unknown>(`api/order/${source}`));
   },
   async get(id: number): Promise<Order> {
     return parseAnswer(orderDetailSchema, await publicRequest<unknown>(`api/order/${id}`));

@@ -1,7 +1,8 @@
 /**
  * THE paths of the shop API the storefront calls, in one place (issue 20 item 4): pages and islands call the
  * named builders below through the server client (lib/api/server.ts `apiGet`, lib/admin/data.ts `staffGet`)
- * or the browser client (lib/api/public.ts `publicRequest`, lib/session/api.ts `accountRequest`), never a
+ * or the browser client (lib/api/public.ts `publicRequest`; its reads through swr, lib/api/swr.ts `useApiRead`;
+ * lib/session/api.ts `accountRequest`), never a
  * path written inline. The staff's paths are in lib/api/staff-paths.ts (kept apart so the public pages' islands
  * do not carry them). Relative to the API's base URL (each client adds it). Pure: no server-only or
  * browser-only import, so both variants share it.
@@ -26,6 +27,8 @@ export const apiPaths = {
   cart: 'api/cart',
 
   /* the customer's orders, chat and notifications */
+  /** A list of the customer's orders: all, current, confirmed or finished (spec §7). */
+  orders: (list: 'myOrders' | 'myActualOrders' | 'myConfirmedOrders' | 'profile/finished') => `api/order/${list}`,
   order: (id: Id) => `api/order/${id}`,
   orderRequestBudget: (id: Id) => `api/order/${id}/request-budget`,
   orderMessages: (id: Id) => `api/order/${id}/messages`,

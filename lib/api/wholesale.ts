@@ -3,7 +3,7 @@
  * (lib/contracts/wholesale.ts): "Volver a pedir" and the quick order pad.
  */
 import { quickOrderResultSchema, reorderPreviewSchema, type PriceListQuery, type QuickOrderRequest, type QuickOrderResult, type ReorderPreview } from '@/lib/contracts/wholesale';
-import { parseAnswer } from './orders';
+import { parseAnswer } from './contract';
 import { publicRequest } from './public';
 
 export const wholesaleApi = {

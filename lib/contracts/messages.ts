@@ -18,4 +18,7 @@ export const chatMessageSchema = z.object({
   authorName: z.string().nullable().optional().describe('Sólo para el personal: quién lo escribió (nombre y apellido)'),
 });
 
+/** An order's chat history (api/order/:id/messages), oldest first. */
+export const chatHistorySchema = z.array(chatMessageSchema);
+
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
