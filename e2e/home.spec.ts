@@ -2,7 +2,8 @@ import { expect, test, type Locator } from '@playwright/test';
 
 /**
  * Home carousel (spec §2): loops, advances by itself every 3 s, pauses on demand, previous/next work.
- * Embla loads with the first auto-advance or gesture (components/ui/useEmblaOnDemand), so these also prove it does.
+ * The auto-advance moves the slides without Embla; Embla loads with the first gesture (components/ui/useEmblaOnDemand),
+ * so the pause / previous / next steps also prove it does, from the slide the auto-advance left showing.
  */
 
 const current = async (dots: Locator): Promise<number> => {
@@ -22,8 +23,11 @@ test.describe('home carousel', () => {
     const first = carousel.locator('img').first();
     await expect(first).toHaveAttribute('fetchpriority', 'high');
 
-    // auto-advance: the second slide within a few seconds (the first advance, 3 s after hydration, loads Embla)
+    // auto-advance: the second slide within a few seconds, and it is the one in view
     await expect.poll(() => current(dots), { timeout: 8_000 }).toBe(1);
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    const frame = (await carousel.boundingBox())!;
+    await expect.poll(async () => Math.round((await slides.nth(1).boundingBox())!.x - frame.x)).toBe(0);
 
     // pause: nothing moves for longer than the interval
     await carousel.getByRole('button', { name: 'Pausar' }).click();

@@ -1,7 +1,8 @@
 /**
  * Our four public pages against the framework's floor, side by side in one run (issue 25):
  *
- *   npm run bench -- lighthouse [--runs 7] [--pages home,product] [--no-load] [--duration 10]
+ *   npm run bench -- lighthouse [--runs 7] [--pages home,product] [--no-load] [--duration 10] [--dist .next-bench]
+ *   [--no-build]   (reuses the floor build in $TMPDIR and an existing build in --dist)
  *
  * The floor is bench/lighthouse/floor: a bare Next.js + next-intl app on the project's exact versions (one
  * product-like page: title, 800×800 next/image, a paragraph, one tiny client island), through a locale proxy
@@ -24,7 +25,7 @@
  * The median run's Lighthouse report of each page is written to bench/results/lighthouse-<page>.lhr.json and
  * the whole table to bench/results/lighthouse-<date>.json. Exit 1 when a target is missed.
  */
-import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,6 +40,9 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     'no-load': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
+    // the storefront's build folder (removed at the end): another name lets two runs overlap
+    dist: { type: 'string', default: '.next-bench' },
+    'no-build': { type: 'boolean', default: false },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -81,6 +85,7 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 /** The floor app, copied out of the repository with our node_modules linked in, its image made, built. */
 async function buildFloor(): Promise<string> {
   const dir = path.join(os.tmpdir(), 'shop-bench-floor');
+  if (args['no-build'] && existsSync(path.join(dir, '.next', 'BUILD_ID'))) return dir;
   rmSync(dir, { recursive: true, force: true });
   cpSync(path.join(root, 'bench', 'lighthouse', 'floor'), dir, { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
@@ -97,8 +102,11 @@ async function main() {
   const floorDir = await buildFloor();
   // Our own build: a build that already served pages keeps their rendered HTML (ISR), with the canonical URLs
   // of whatever PUBLIC_SITE_URL it ran with, which would skew the SEO audit.
-  const distDir = '.next-bench';
-  buildStorefront(distDir);
+  const distDir = args.dist!;
+  if (args['no-build'] && existsSync(path.join(root, distDir, 'BUILD_ID'))) {
+    // its pages rendered last time carry that run's URLs: drop them, keep the build
+    for (const d of ['cache', path.join('server', 'app', 'es')]) rmSync(path.join(root, distDir, d), { recursive: true, force: true });
+  } else buildStorefront(distDir);
 
   const dataDir = path.join(os.tmpdir(), `shop-lh-${process.pid}`);
   const [apiPort, webPort, floorPort] = [await freePort(), await freePort(), await freePort()];
@@ -106,7 +114,8 @@ async function main() {
   const site = `http://localhost:${webPort}`;
   const floor = `http://localhost:${floorPort}`;
   const apiProc = start(bin('tsx'), ['server/main.ts'], { API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_ORIGINS: site, STOREFRONT_URL: site, LOG_LEVEL: 'warn', SEED_DEMO: 'true' });
-  await waitFor(`${api}/health`, apiProc);
+  // seeding the demo shop takes minutes on a busy host
+  await waitFor(`${api}/health`, apiProc, 600_000);
   // A static file served by the same `next start` (the ceiling of the throughput table): next start lists
   // public/ when it starts, so it exists now and gets the product page's HTML as its body once that is known.
   const staticName = `bench-static-${process.pid}.html`;
@@ -115,8 +124,8 @@ async function main() {
   process.on('exit', () => rmSync(staticFile, { force: true }));
   const web = start(bin('next'), ['start', '-p', String(webPort)], { SHOP_API_URL: api, PUBLIC_API_URL: api, PUBLIC_SITE_URL: site, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' });
   const floorProc = start(bin('next'), ['start', '-p', String(floorPort)], { NEXT_TELEMETRY_DISABLED: '1' }, true, floorDir);
-  await waitFor(`${site}/`, web);
-  await waitFor(`${floor}/p`, floorProc);
+  await waitFor(`${site}/`, web, 600_000);
+  await waitFor(`${floor}/p`, floorProc, 600_000);
 
   const list = (await (await fetch(`${api}/api/products?rows=24&page=1`)).json()) as {
     data: { items: { slug: string; isVariable: boolean; Categories: { slug: string }[] }[] };
@@ -148,7 +157,7 @@ async function main() {
         runs.get(p.name)!.push(run);
         kept.get(p.name)!.push({ perf: run.performance, lhr });
       }
-      console.log(`[lighthouse] round ${round}/${RUNS}: ${pages.map((p) => `${p.name} ${runs.get(p.name)!.at(-1)!.performance}`).join(', ')} (load ${os.loadavg()[0]!.toFixed(2)})`);
+      console.log(`[lighthouse] round ${round}/${RUNS}: ${pages.map((p) => `${p.name} ${runs.get(p.name)!.at(-1)!.performance} / ${runs.get(p.name)!.at(-1)!.jsGzipKb} kB JS`).join(', ')} (load ${os.loadavg()[0]!.toFixed(2)})`);
     }
   } finally {
     await chrome.kill();

@@ -36,35 +36,24 @@ const serverFalse = () => false;
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const t = useTranslations('home.carousel');
-  // Embla loads with the first auto-advance or the first gesture on the carousel (components/ui/useEmblaOnDemand).
-  const { viewportRef, api: embla, run, prepare } = useEmblaOnDemand({ loop: true, duration: 28 });
-  const [selected, setSelected] = useState(0);
+  // Embla loads with the first gesture on the carousel; until then the auto-advance moves it without
+  // (components/ui/useEmblaOnDemand).
+  const count = slides.length;
+  const { viewportRef, run, prepare, advance, selected } = useEmblaOnDemand({ loop: true, duration: 28 }, count);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, getReducedMotion, serverFalse);
   const hidden = useSyncExternalStore(subscribeVisibility, getHidden, serverFalse);
   const slidesId = useId();
-  const count = slides.length;
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    // Embla may already have moved (the action that loaded it runs first): start from where it is.
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
 
   const autoplay = shouldAutoplay({ slideCount: count, userPlaying, hovered, focused, reducedMotion, hidden });
   // Restarts after every change of slide, so a manual move gets a full 3 s before the next one.
   useEffect(() => {
     if (!autoplay) return;
-    const timer = setTimeout(() => run((api) => api.scrollNext()), CAROUSEL_INTERVAL_MS);
+    const timer = setTimeout(advance, CAROUSEL_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [run, autoplay, selected]);
+  }, [advance, autoplay, selected]);
   const playing = isPlayingIntent(userPlaying, reducedMotion);
 
   if (count === 0) return null;

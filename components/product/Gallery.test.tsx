@@ -48,9 +48,10 @@ const options: unknown[] = [];
 let mounts = 0;
 jest.mock('embla-carousel', () => ({
   __esModule: true,
-  default: (_viewport: HTMLElement, opts: unknown) => {
+  default: (_viewport: HTMLElement, opts: { startIndex?: number }) => {
     mounts++;
     options.push(opts);
+    api.index = opts.startIndex ?? 0;
     return { ...api, destroy: () => {} };
   },
 }));
@@ -125,22 +126,45 @@ describe('Gallery', () => {
     expect(mounts).toBe(0);
   });
 
-  it('auto-advances every 3 s (the first advance loads Embla) and pauses while hovered', async () => {
+  it('auto-advances every 3 s without Embla, looping; a pointer then loads Embla at the slide showing, and hover pauses', async () => {
     api.count = 3;
-    renderWithProductIntl(<Gallery images={images} name="Vela" />);
+    const { container } = renderWithProductIntl(<Gallery images={images} name="Vela" />);
+    const slides = Array.from(container.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]'));
+    const track = slides[0]!.parentElement!;
     act(() => jest.advanceTimersByTime(2999));
-    expect(api.scrollNext).not.toHaveBeenCalled();
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     await flush();
-    expect(mounts).toBe(1);
-    expect(api.scrollNext).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(track.style.transform).toBe('translate3d(-100%, 0, 0)');
+    act(() => jest.advanceTimersByTime(3000));
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    // past the last image: the first is put after it and the track moves on, then both settle back at the start
+    act(() => jest.advanceTimersByTime(3000));
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(slides[0]!.style.transform).toBe('translate3d(300%, 0, 0)');
+    expect(track.style.transform).toBe('translate3d(-300%, 0, 0)');
+    fireEvent.transitionEnd(track);
+    expect(slides[0]!.style.transform).toBe('');
+    expect(track.style.transform).toBe('');
+    act(() => jest.advanceTimersByTime(3000));
+    await flush();
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(mounts).toBe(0);
+    expect(api.scrollNext).not.toHaveBeenCalled();
+
     const region = screen.getByRole('region', { name: 'Imágenes de Vela' });
     fireEvent.pointerEnter(region, { pointerType: 'mouse' });
+    await flush();
+    expect(mounts).toBe(1);
+    expect(options[0]).toMatchObject({ loop: true, startIndex: 1 });
+    expect(track.style.transform).toBe('');
     act(() => jest.advanceTimersByTime(9000));
-    expect(api.scrollNext).toHaveBeenCalledTimes(1);
+    expect(api.scrollNext).not.toHaveBeenCalled();
     fireEvent.pointerLeave(region);
     act(() => jest.advanceTimersByTime(3000));
-    expect(api.scrollNext).toHaveBeenCalledTimes(2);
+    expect(api.scrollNext).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
     expect(mounts).toBe(1);
   });
 

@@ -41,25 +41,14 @@ function usePrefersReducedMotion(): boolean {
 export function Gallery({ images, name }: { images: readonly GalleryImage[]; name: string }) {
   const t = useTranslations('product.gallery');
   const many = images.length > 1;
-  // Embla loads with the first auto-advance, or at once when the shopper reaches for the gallery
+  // Embla loads when the shopper reaches for the gallery; until then the auto-advance moves it without
   // (components/ui/useEmblaOnDemand).
-  const { viewportRef, api: emblaApi, run, prepare } = useEmblaOnDemand({ loop: many, align: 'start', duration: 24 });
-  const [selected, setSelected] = useState(0);
+  const { viewportRef, run, prepare, advance, selected } = useEmblaOnDemand({ loop: many, align: 'start', duration: 24 }, images.length);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const reducedMotion = usePrefersReducedMotion();
   const opener = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    onSelect();
-    emblaApi.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      emblaApi.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [emblaApi]);
 
   // Auto-advance. Restarts after every slide change, so a manual move gets a full 3 s too.
   const paused = hovered || focused || reducedMotion || viewerIndex !== null;
@@ -67,10 +56,10 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
     if (!many || paused) return;
     const id = window.setInterval(() => {
       // A background tab does not move (and does not pile up moves for when it comes back).
-      if (document.visibilityState === 'visible') run((api) => api.scrollNext());
+      if (document.visibilityState === 'visible') advance();
     }, AUTOPLAY_MS);
     return () => window.clearInterval(id);
-  }, [run, many, paused, selected]);
+  }, [advance, many, paused, selected]);
 
   const open = useCallback((index: number, from: HTMLElement) => {
     opener.current = from;

@@ -99,10 +99,12 @@ describe('documentSecurity', () => {
   });
 });
 
-it('next.config.mjs sends the same static headers for every file', () => {
+it('next.config.mjs sends the same static headers for every file, and nosniff on build assets', () => {
   const config = readFileSync(path.join(ROOT, 'next.config.mjs'), 'utf8');
   for (const [key, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
     expect(config).toContain(`{ key: '${key}', value: '${value}' }`);
   }
-  expect(config).toContain("{ source: '/:path*', headers: SECURITY_HEADERS }");
+  expect(config).toMatch(/const SECURITY_HEADERS = \[\n  NOSNIFF,/);
+  expect(config).toContain("{ source: '/((?!_next/static/).*)', headers: SECURITY_HEADERS }");
+  expect(config).toContain("{ source: '/_next/static/:path*', headers: [NOSNIFF] }");
 });
