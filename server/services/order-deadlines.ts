@@ -29,7 +29,7 @@ export interface ReminderRun {
 }
 
 /** Gives a deadline, counted from `now`, to the orders awaiting a budget's acceptance or a payment without one. */
-export async function fillMissingDeadlines(db: Db, now = new Date()): Promise<number[]> {
+async function fillMissingDeadlines(db: Db, now = new Date()): Promise<number[]> {
   const days = await deadlineDays(db);
   const budgets = await db
     .update(orders)
