@@ -13,9 +13,9 @@ import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { BulkStateResult } from '@/lib/contracts/orders';
 import { BULK_TARGETS, bulkPlan, type BulkCandidate } from '@/lib/admin/transitions';
-import { MAX_STATE_REASON, staffMoveNeedsReason } from '@/lib/orders/payments';
+import { staffMoveNeedsReason } from '@/lib/orders/payments';
 import { isOrderState, type OrderState } from '@/lib/orders/states';
-import { ConfirmPanel, ReasonField } from './ConfirmPanel';
+import { ConfirmPanel, StateReasonField } from './ConfirmPanel';
 import styles from './admin.module.css';
 import pay from './payments.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
@@ -216,20 +216,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
             </div>
           ) : null}
           {staffMoveNeedsReason(to) && plan.movable.length > 0 ? (
-            <>
-              <p>{tc('rejectText')}</p>
-              <ReasonField
-                label={tc('reason')}
-                value={reason}
-                onChange={(v) => {
-                  setReason(v);
-                  if (v.trim()) setReasonError(null);
-                }}
-                max={MAX_STATE_REASON}
-                error={reasonError}
-                countLabel={tc('reasonCount', { count: reason.length, max: MAX_STATE_REASON })}
-              />
-            </>
+            <StateReasonField value={reason} onChange={setReason} onFilled={() => setReasonError(null)} error={reasonError} />
           ) : null}
         </ConfirmPanel>
       ) : null}

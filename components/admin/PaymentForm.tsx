@@ -132,10 +132,8 @@ export function VoidPayment({ orderId, paymentId, amount }: { orderId: number; p
         <ReasonField
           label={t('staff.voidReason')}
           value={reason}
-          onChange={(v) => {
-            setReason(v);
-            if (v.trim()) setError(null);
-          }}
+          onChange={setReason}
+          onFilled={() => setError(null)}
           max={MAX_PAYMENT_NOTE}
           error={error}
           countLabel={t('confirm.reasonCount', { count: reason.length, max: MAX_PAYMENT_NOTE })}

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
+import { Panel } from '../ui/Panel';
 import styles from './customers.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
@@ -24,10 +25,7 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
   };
 
   return (
-    <section className={base.panel} aria-labelledby={`${id}-t`}>
-      <h2 id={`${id}-t`} className={base.h2}>
-        {t('label')}
-      </h2>
+    <Panel headingId={`${id}-t`} title={t('label')}>
       <form onSubmit={(e) => void submit(e)} className={styles.roleRow} data-testid="role-form">
         <label htmlFor={`${id}-r`} className="visually-hidden">
           {t('label')}
@@ -46,6 +44,6 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
       <p id={`${id}-h`} className={base.sub}>
         {t('help')}
       </p>
-    </section>
+    </Panel>
   );
 }
