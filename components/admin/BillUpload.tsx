@@ -10,6 +10,7 @@ import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { FieldError, useFieldError } from './ui/field-error';
 import { Panel } from './ui/Panel';
+import { CodeOptions } from './ui/Options';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -47,11 +48,7 @@ export function BillUpload({ orderId }: { orderId: number }) {
           {t('kind')}
         </label>
         <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
-          {UPLOAD_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
+          <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
         </select>
         <label htmlFor={id} className={styles.label}>
           {t('file')}

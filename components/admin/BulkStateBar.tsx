@@ -19,6 +19,7 @@ import { ConfirmPanel, StateReasonField } from './ConfirmPanel';
 import styles from './admin.module.css';
 import pay from './payments.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { CodeOptions } from './ui/Options';
 
 export const BULK_FORM_ID = 'bulk-state';
 
@@ -158,11 +159,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
             }}
           >
             <option value="">{t('choose')}</option>
-            {BULK_TARGETS.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
+            <CodeOptions codes={BULK_TARGETS} label={label} />
           </select>
         </label>
         <button type="button" className={styles.primaryButton} disabled={!to || selected.length === 0 || confirming} onClick={() => setConfirming(true)} data-testid="bulk-apply">

@@ -17,6 +17,7 @@ import team from './team/team.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { DEADLINE_FLAGS } from '@/lib/orders/deadlines';
 import { DateRangeFields, ExportLinks, FilterActions, ListPager, ListTable, ResultsRow, SearchField, StateChips } from './ui/list';
+import { CodeOptions, NamedOptions } from './ui/Options';
 
 /**
  * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),
@@ -70,33 +71,21 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
               <option value="">{t('assigneeAll')}</option>
               <option value="me">{t('assigneeMe')}</option>
               <option value="none">{t('assigneeNone')}</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <NamedOptions items={members} />
             </select>
           </label>
           <label className={styles.field}>
             <span>{tpay('bulk.paymentFilter')}</span>
             <select name="payment" defaultValue={filters.payment ?? ''} className={styles.select} data-testid="payment-filter">
               <option value="">{tpay('bulk.paymentAll')}</option>
-              {PAYMENT_STATUSES.map((p) => (
-                <option key={p} value={p}>
-                  {tpay(`status.${p}`)}
-                </option>
-              ))}
+              <CodeOptions codes={PAYMENT_STATUSES} label={(p) => tpay(`status.${p}`)} />
             </select>
           </label>
           <label className={styles.field}>
             <span>{t('deadline')}</span>
             <select name="deadline" defaultValue={filters.deadline ?? ''} className={styles.select} data-testid="deadline-filter">
               <option value="">{t('deadlineAll')}</option>
-              {DEADLINE_FLAGS.map((f) => (
-                <option key={f} value={f}>
-                  {t(`flags.${f}`)}
-                </option>
-              ))}
+              <CodeOptions codes={DEADLINE_FLAGS} label={(f) => t(`flags.${f}`)} />
             </select>
           </label>
           <FilterActions apply={t('apply')} clear={t('clear')} clearHref={boardHref({ state: filters.state })} />

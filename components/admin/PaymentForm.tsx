@@ -15,6 +15,7 @@ import styles from './admin.module.css';
 import pay from './payments.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CodeOptions } from './ui/Options';
 
 /** The largest payment the API takes (services/order-payments MAX_PAYMENT_PESOS). */
 const MAX_PAYMENT_PESOS = 900_000_000;
@@ -68,11 +69,7 @@ export function PaymentForm({ orderId }: { orderId: number }) {
       <label htmlFor={`${id}-m`}>
         {t('staff.method')}
         <select id={`${id}-m`} value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`methods.${m}`)}
-            </option>
-          ))}
+          <CodeOptions codes={PAYMENT_METHODS} label={(m) => t(`methods.${m}`)} />
         </select>
       </label>
       <label htmlFor={`${id}-n`} className={pay.wide}>

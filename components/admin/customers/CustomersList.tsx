@@ -7,6 +7,7 @@ import styles from './customers.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { AdminPage } from '../ui/page';
 import { ExportLinks, FilterActions, ListPager, ListTable, ResultsRow, SearchField } from '../ui/list';
+import { CodeOptions } from '../ui/Options';
 
 /**
  * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT; accents optional) with a VIP
@@ -34,11 +35,7 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
         <label className={styles.field}>
           <span>{t('sort')}</span>
           <select name="sort" defaultValue={filters.sort ?? 'newest'} data-testid="customer-sort">
-            {CUSTOMER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sorts.${s}`)}
-              </option>
-            ))}
+            <CodeOptions codes={CUSTOMER_SORTS} label={(s) => t(`sorts.${s}`)} />
           </select>
         </label>
         <FilterActions apply={t('apply')} clear={t('clear')} clearHref={customersHref({})} className={styles.actions} />

@@ -9,6 +9,7 @@ import { Panel } from '../ui/Panel';
 import styles from './customers.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CodeOptions } from '../ui/Options';
 
 export function RoleForm({ userId, role, roles }: { userId: number; role: string; roles: string[] }) {
   const t = useTranslations('adminSettings.client.role');
@@ -31,11 +32,7 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
           {t('label')}
         </label>
         <select id={`${id}-r`} value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-h`}>
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {tr.has(r) ? tr(r) : r}
-            </option>
-          ))}
+          <CodeOptions codes={roles} label={(r) => (tr.has(r) ? tr(r) : r)} />
         </select>
         <button type="submit" className={base.secondaryButton} disabled={busy || value === role}>
           {busy ? tw('working') : t('save')}

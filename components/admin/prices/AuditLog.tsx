@@ -7,6 +7,7 @@ import base from '../admin.module.css';
 import styles from './prices.module.css';
 import { AdminPage } from '../ui/page';
 import { DateRangeFields, FilterActions, ListPager, ListTable } from '../ui/list';
+import { CodeOptions } from '../ui/Options';
 
 export type AuditFilters = { actor?: number; action?: AuditAction; from?: string; to?: string; page?: number; entry?: number };
 export type AuditEntryDetail = AuditEntry & {
@@ -81,11 +82,7 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
           <span>{t('what')}</span>
           <select name="action" defaultValue={filters.action ?? ''} data-testid="audit-action">
             <option value="">{t('anything')}</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`action.${actionKey(a)}`)}
-              </option>
-            ))}
+            <CodeOptions codes={AUDIT_ACTIONS} label={(a) => t(`action.${actionKey(a)}`)} />
           </select>
         </label>
         <DateRangeFields from={filters.from} to={filters.to} labels={{ from: t('from'), to: t('to') }} fieldClass={styles.field} />

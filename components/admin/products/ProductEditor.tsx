@@ -17,6 +17,7 @@ import { productFormSchema, toFormValues, toPatch, type ProductFormValues } from
 import { OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { NamedOptions } from '../ui/Options';
 
 export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const t = useTranslations('adminProducts.client');
@@ -133,11 +134,7 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
                     }}
                   >
                     <option value="">{t('chooseCategory')}</option>
-                    {options.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
+                    <NamedOptions items={options} />
                   </select>
                 </div>
               ) : null}

@@ -7,6 +7,7 @@ import admin from '../admin.module.css';
 import styles from './products.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { FilterActions, ListPager, ListTable, SearchField, StateChips } from '../ui/list';
+import { NamedOptions } from '../ui/Options';
 
 /**
  * The staff products list (server-rendered): state chips with counts, a GET search form (name / SKU / id,
@@ -37,11 +38,7 @@ export function ProductsList({ filters, list, waiting = {} }: { filters: Product
             <span>{t('category')}</span>
             <select name="category" defaultValue={filters.category ? String(filters.category) : ''}>
               <option value="">{t('allCategories')}</option>
-              {list.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={list.categories} />
             </select>
           </label>
           <FilterActions

@@ -88,21 +88,7 @@ function SlideFields({ item, busy, onSave }: { item: StaffCarouselImage; busy: b
 
   return (
     <form className={styles.fields} onSubmit={submit} noValidate>
-      <label className={styles.field} htmlFor={`${id}-a`}>
-        <span>{t('carousel.alt')}</span>
-        <input id={`${id}-a`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
-      </label>
-      <label className={styles.field} htmlFor={`${id}-l`}>
-        <span>{t('carousel.link')}</span>
-        <input
-          id={`${id}-l`}
-          value={link}
-          maxLength={300}
-          placeholder={t('carousel.linkHint')}
-          onChange={(e) => setLink(e.target.value)}
-          {...invalidProps}
-        />
-      </label>
+      <AltLinkFields id={id} alt={alt} onAlt={setAlt} link={link} onLink={setLink} linkProps={invalidProps} />
       <button type="submit" className={styles.toggle} disabled={busy || !changed}>
         {t('tags.save')}
       </button>
@@ -158,18 +144,36 @@ function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormDa
           {...invalidProps}
         />
       </label>
-      <label className={styles.field} htmlFor={`${id}-a`}>
-        <span>{t('carousel.alt')}</span>
-        <input id={`${id}-a`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
-      </label>
-      <label className={styles.field} htmlFor={`${id}-l`}>
-        <span>{t('carousel.link')}</span>
-        <input id={`${id}-l`} value={link} maxLength={300} placeholder={t('carousel.linkHint')} onChange={(e) => setLink(e.target.value)} />
-      </label>
+      <AltLinkFields id={id} alt={alt} onAlt={setAlt} link={link} onLink={setLink} />
       <button type="submit" className={base.primaryButton} disabled={busy}>
         {busy ? t('working') : t('carousel.upload')}
       </button>
       <FieldError id={errorId} error={error} className={styles.error} />
     </form>
+  );
+}
+
+/** A slide's alt text and link fields (`linkProps`: the link's error attributes, where the form shows one). */
+function AltLinkFields(props: {
+  id: string;
+  alt: string;
+  onAlt: (v: string) => void;
+  link: string;
+  onLink: (v: string) => void;
+  linkProps?: { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+}) {
+  const t = useTranslations('adminSettings.client');
+  const { id } = props;
+  return (
+    <>
+      <label className={styles.field} htmlFor={`${id}-a`}>
+        <span>{t('carousel.alt')}</span>
+        <input id={`${id}-a`} value={props.alt} maxLength={200} onChange={(e) => props.onAlt(e.target.value)} />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-l`}>
+        <span>{t('carousel.link')}</span>
+        <input id={`${id}-l`} value={props.link} maxLength={300} placeholder={t('carousel.linkHint')} onChange={(e) => props.onLink(e.target.value)} {...props.linkProps} />
+      </label>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { CrudList } from '../ui/crud';
 import { FieldError, useFieldError } from '../ui/field-error';
+import { NamedOptions } from '../ui/Options';
 
 export function TransportsManager({ items }: { items: StaffTransport[] }) {
   const t = useTranslations('adminSettings.client.transports');
@@ -56,11 +57,7 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
               <span>{t('parent')}</span>
               <select id={`${id}-p`} value={father} onChange={(e) => setFather(e.target.value)}>
                 <option value="">{t('none')}</option>
-                {mains.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
+                <NamedOptions items={mains} />
               </select>
             </label>
             <button type="submit" className={base.primaryButton} disabled={busy}>
