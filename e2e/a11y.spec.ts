@@ -23,7 +23,7 @@ async function apiSession(request: APIRequestContext, email: string): Promise<Se
 }
 
 /** Signs the context in the way lib/session stores a session: cookie + localStorage. */
-async function signIn(context: BrowserContext, page: Page, session: Session) {
+async function injectSession(context: BrowserContext, page: Page, session: Session) {
   const origin = new URL(page.url().startsWith('http') ? page.url() : test.info().project.use.baseURL!).origin;
   await context.addCookies([{ name: 'userToken', value: session.token, url: origin, sameSite: 'Lax' }]);
   if (!page.url().startsWith('http')) await page.goto('/cart');
@@ -127,7 +127,7 @@ for (const width of WIDTHS) {
       const csp = watchCsp(page);
       const { simple, units, path } = await catalogue(request);
       const session = await apiSession(request, 'cliente@example.com');
-      await signIn(context, page, session);
+      await injectSession(context, page, session);
 
       await page.goto(path(simple));
       const qty = page.getByLabel(`Cantidad de ${simple.name}`).first();
@@ -190,7 +190,7 @@ for (const width of WIDTHS) {
       const { simple, variable, units } = await catalogue(request);
       const customer = await apiSession(request, 'cliente@example.com');
       const orderId = await createOrder(request, customer.token, simple, units);
-      await signIn(context, page, await apiSession(request, 'staff@example.com'));
+      await injectSession(context, page, await apiSession(request, 'staff@example.com'));
 
       await visit(page, '/admin', 'admin board');
       // nonce page hydrated: a client-side filter click navigates

@@ -2,7 +2,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API, uniqueEmail } from './support/env';
 import { SMOKE, STAGING, test } from './support/fixtures';
 import { linkIn, mailsTo, readMail, requireMailbox } from './support/mailbox';
-import { pickupOrder } from './support/shop';
+import { apiData, catalogue, pickupOrder } from './support/shop';
+import { fillLogin } from './support/session';
 
 /**
  * Accounts and sessions (spec §2 Login / Register / Forgot / Reset / Verify / Automatic login / Profile,
@@ -37,13 +38,6 @@ async function apiRegisterVerified(request: APIRequestContext, email: string) {
   return (await res.json()).data as { token: string; user: { id: number } };
 }
 
-async function fillLogin(page: Page, email: string, password: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
 async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'userToken');
 }
@@ -67,7 +61,7 @@ test.describe('accounts', { tag: STAGING }, () => {
 
     // Login stays blocked until the link is followed.
     await page.goto('/login');
-    await fillLogin(page, email, PASSWORD);
+    await fillLogin(page, { email, password: PASSWORD });
     await expect(page.getByRole('alert').filter({ hasText: 'Tenés que verificar tu email antes de ingresar' }).first()).toBeVisible();
     expect(await sessionCookie(page)).toBeUndefined();
 
@@ -90,18 +84,26 @@ test.describe('accounts', { tag: STAGING }, () => {
     await expect(page.getByText('Token invalido')).toBeVisible();
   });
 
-  test('wrong password shows "Los datos son incorrectos"; the right one logs in and keeps the cart', async ({ page, customer }) => {
+  test('wrong password shows "Los datos son incorrectos"; the right one logs in and keeps the cart', async ({ page, customer, request }) => {
+    // a guest's cart line as the product page stores it; signing in merges it with the account's saved cart (issue 23 §4)
+    const p = (await catalogue(request)).find((x) => !x.isVariable && x.state === 'active' && (x.min ?? 0) <= 1 && (x.steps ?? 1) <= 1 && (!x.max || x.max >= 3));
+    expect(p, 'a simple product bought by the unit').toBeTruthy();
+    const item = { id: p!.id, units: 3, cartName: p!.name, price: p!.price, discount: p!.discount, fatherId: p!.id, cartFatherName: p!.name, image: null, path: `/products/${p!.slug}`, offers: p!.Offers, state: 'active', min: 0, max: 0, steps: 0 };
     await page.goto('/login');
-    await page.evaluate(() => localStorage.setItem('cartItems', '[{"id":1,"units":3}]'));
+    await page.evaluate((stored) => localStorage.setItem('cartItems', stored), JSON.stringify([item]));
     // An account nobody has (the API answers it exactly as a wrong password): a failed login against the
     // shared test account on every run would lock it after five runs in 15 minutes.
-    await fillLogin(page, uniqueEmail('nadie'), 'no-es-la-clave');
+    await fillLogin(page, { email: uniqueEmail('nadie'), password: 'no-es-la-clave' });
     await expect(page.getByRole('alert').filter({ hasText: 'Los datos son incorrectos' }).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/login-wrong-1280.png`, fullPage: true });
-    await fillLogin(page, customer.email, customer.password);
+    await fillLogin(page, customer);
     await expect(page).toHaveURL(/\/$/);
     expect(await sessionCookie(page)).toBeTruthy();
-    expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[{"id":1,"units":3}]');
+    const units = () => page.evaluate((id) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { id: number; units: number }[]).find((i) => i.id === id)?.units, item.id);
+    expect(await units()).toBe(3);
+    // and it is now in the account too
+    await expect.poll(async () => (await apiData<{ lines: { id: number; units: number }[] }>(request, 'api/cart', customer.headers)).lines).toEqual([expect.objectContaining({ id: item.id, units: 3 })]);
+    expect(await units()).toBe(3);
   });
 
   test('form validation messages are exactly the spec texts', { tag: SMOKE }, async ({ page }) => {
@@ -165,9 +167,9 @@ test.describe('accounts', { tag: STAGING }, () => {
 
     await page.context().clearCookies();
     await page.goto('/login');
-    await fillLogin(page, email, PASSWORD);
+    await fillLogin(page, { email, password: PASSWORD });
     await expect(page.getByRole('alert').filter({ hasText: 'Los datos son incorrectos' }).first()).toBeVisible();
-    await fillLogin(page, email, 'nueva-clave-9');
+    await fillLogin(page, { email, password: 'nueva-clave-9' });
     await expect(page).toHaveURL(/\/$/);
 
     // The reset link is single-use.
@@ -216,7 +218,7 @@ test.describe('accounts', { tag: STAGING }, () => {
   test('/profile without a session → /login?next=/profile, and back after logging in', async ({ page, customer }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
-    await fillLogin(page, customer.email, customer.password);
+    await fillLogin(page, customer);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Pedidos', exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -246,7 +248,7 @@ test.describe('accounts', { tag: STAGING }, () => {
     const email = uniqueEmail('perfil');
     await apiRegisterVerified(request, email);
     await page.goto('/login?next=%2Fprofile%3Ftab%3Ddata');
-    await fillLogin(page, email, PASSWORD);
+    await fillLogin(page, { email, password: PASSWORD });
     await expect(page).toHaveURL(/\/profile\?tab=data$/);
     await page.getByLabel('Contraseña actual').fill(PASSWORD);
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('otra-clave-22');

@@ -1,6 +1,7 @@
 import { addUnitsFromProductPage } from './support/product-page';
+import { signedInPage } from './support/session';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
 
 /**
@@ -21,18 +22,6 @@ const TIERED = 'conos-de-sahumerio-x-10-unidades';
 const normalize = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
 const ars = (pesos: number) =>
   new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2 }).format(pesos).replace(/\u00a0/g, ' ');
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
@@ -110,7 +99,7 @@ test.describe('admin: customers, configuration and roles', () => {
       steps: v.steps || tiered.steps,
     }));
 
-    const customer = await signedInPage(browser, 'cliente@example.com');
+    const customer = await signedInPage(browser, { email: 'cliente@example.com', password: PASSWORD });
     await customer.goto('/cart');
     await customer.evaluate((list) => {
       localStorage.setItem('cartItems', JSON.stringify(list));
@@ -122,7 +111,7 @@ test.describe('admin: customers, configuration and roles', () => {
     await expect.poll(async () => normalize(await unitPrice.textContent())).not.toContain(`${ars(vipTier!.price)} c/u`);
 
     // admin: customers list → search → the customer's page → VIP
-    const admin = await signedInPage(browser, 'admin@example.com');
+    const admin = await signedInPage(browser, { email: 'admin@example.com', password: PASSWORD });
     await admin.goto('/admin/customers');
     const nav = admin.getByTestId('admin-nav');
     await expect(nav.getByRole('link')).toHaveText(['Pedidos', 'Productos', 'Precios', 'Categorías', 'Búsqueda', 'Clientes', 'Auditoría', 'Configuración']);
@@ -178,7 +167,7 @@ test.describe('admin: customers, configuration and roles', () => {
   });
 
   test('admin disables a transport: the customer checkout no longer offers it', async ({ browser, request }) => {
-    const admin = await signedInPage(browser, 'admin@example.com');
+    const admin = await signedInPage(browser, { email: 'admin@example.com', password: PASSWORD });
     await admin.goto('/admin/config');
     await expect(admin.getByTestId('admin-nav').getByRole('link', { name: 'Configuración' })).toHaveAttribute('aria-current', 'page');
     await expect(admin.getByTestId('carousel-item').first()).toBeVisible();
@@ -192,7 +181,7 @@ test.describe('admin: customers, configuration and roles', () => {
     expect((await names()).find((t) => t.name === 'Correo Argentino')?.isAble).toBe(false);
 
     // the customer goes through the checkout to the transport step
-    const customer = await signedInPage(browser, 'cliente@example.com');
+    const customer = await signedInPage(browser, { email: 'cliente@example.com', password: PASSWORD });
     const list = ((await (await request.get(`${API}/api/products?rows=48&page=1`)).json()) as { data: { items: Product[] } }).data.items;
     const p = list.find((x) => !x.isVariable && x.state === 'active' && x.price > 1000 && (!x.max || x.max >= 500))!;
     const lowest = Math.min(p.discount ?? p.price, ...p.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
@@ -219,7 +208,7 @@ test.describe('admin: customers, configuration and roles', () => {
   });
 
   test('the orders employee sees only Pedidos; customers and configuration are refused', async ({ browser, request }) => {
-    const oe = await signedInPage(browser, 'pedidos@example.com');
+    const oe = await signedInPage(browser, { email: 'pedidos@example.com', password: PASSWORD });
     await oe.goto('/admin');
     const nav = oe.getByTestId('admin-nav');
     await expect(nav.getByRole('link')).toHaveText(['Pedidos']);
@@ -238,7 +227,7 @@ test.describe('admin: customers, configuration and roles', () => {
   });
 
   test('maintenance on: anonymous visitors get the 503 screen, staff still get in; off at the end', async ({ browser, request }) => {
-    const admin = await signedInPage(browser, 'admin@example.com');
+    const admin = await signedInPage(browser, { email: 'admin@example.com', password: PASSWORD });
     const anonymous = await browser.newContext({ locale: 'es-AR' });
     const visitor = await anonymous.newPage();
     const setMaintenance = async (on: boolean) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { Product } from '../lib/contracts/catalogue';
 import { freePort, redisAnswers, startApi, startStorefront, tempDir, throwawayDatabase, type Proc } from './faults-processes';
+import { logIn } from './support/session';
 
 /**
  * Faults (issue #8): the shop API goes down under a running production storefront. This spec owns its
@@ -168,12 +169,7 @@ test.describe('dos APIs y dos tiendas', () => {
     const [api1, api2] = apis as [string, string];
 
     // Log in through storefront 1 (its form talks to API 1) …
-    await page.goto(`${site1}/login`);
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-    await form.getByLabel('Email').fill('cliente@example.com');
-    await form.getByLabel('Contraseña', { exact: true }).fill('tienda-demo');
-    await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await logIn(page, { email: 'cliente@example.com', password: 'tienda-demo' }, { site: site1, api: api1 });
     // … and the same session works on storefront 2, whose server asks API 2.
     const cookie = (await page.context().cookies(site1)).find((c) => c.name === 'userToken');
     expect(cookie, 'session cookie set by storefront 1').toBeTruthy();

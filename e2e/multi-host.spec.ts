@@ -1,8 +1,9 @@
 import { addUnitsFromProductPage } from './support/product-page';
+import { logIn } from './support/session';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { startTopology, type Topology } from '../deploy/local/topology';
@@ -39,15 +40,6 @@ async function apiLogin(request: APIRequestContext, api: string, email: string):
   const res = await request.post(`${api}/auth/login`, { data: { email, password: PASSWORD } });
   expect(res.ok(), `login ${email} on ${api}: ${await res.text()}`).toBeTruthy();
   return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function browserLogin(page: Page, site: string, email: string): Promise<void> {
-  await page.goto(`${site}/login`);
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -117,7 +109,8 @@ test.describe('varios hosts: 2 APIs y 2 tiendas detrás de nginx, PostgreSQL, Re
     test.setTimeout(180_000);
     const [storefrontA] = topo.storefronts;
     const [apiA, apiB] = topo.apis;
-    await browserLogin(page, storefrontA!.url, 'cliente@example.com');
+    // (every API of the topology shares one database: API A empties the saved cart the storefront will read)
+    await logIn(page, { email: 'cliente@example.com', password: PASSWORD }, { site: storefrontA!.url, api: apiA!.url });
     await page.goto(`${storefrontA!.url}${productPath}`);
     const lowest = Math.min(product.discount ?? product.price, ...product.Offers.filter((o) => !o.isVip && !o.isStrict).map((o) => o.price));
     const step = product.steps || 1;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { STAGING } from './support/fixtures';
+import { signedInPage } from './support/session';
 
 /**
  * Search as shoppers type (issue 28), in a real browser over the real API:
@@ -19,18 +20,6 @@ import { STAGING } from './support/fixtures';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/search';
 const PASSWORD = 'tienda-demo';
 mkdirSync(SHOTS, { recursive: true });
-
-async function signedInPage(browser: Browser, email: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-AR', viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 test.describe('search', () => {
   test('the dropdown forgives a typo (desktop header)', { tag: STAGING }, async ({ page }) => {
@@ -109,7 +98,7 @@ test.describe('search', () => {
     await page.goto('/products?query=pantuflas');
 
     for (const width of [1280, 390]) {
-      const staff = await signedInPage(browser, 'admin@example.com', width);
+      const staff = await signedInPage(browser, { email: 'admin@example.com', password: PASSWORD }, '/', width);
       await staff.goto('/admin/search');
       await expect(staff.getByRole('heading', { level: 1, name: 'Búsqueda' })).toBeVisible();
       await expect(staff.getByTestId('search-top').getByRole('link', { name: 'velas', exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
+import { fillLogin } from './support/session';
 
 /**
  * Script-bearing text stays text (issue #8). Payloads go in everything a customer can type that other
@@ -39,7 +40,7 @@ async function apiSession(request: APIRequestContext, email: string): Promise<Se
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A page signed in as `session`, recording dialogs (an alert() payload that ran). */
-async function signedInPage(browser: Browser, session: Session): Promise<{ page: Page; dialogs: string[]; close: () => Promise<void> }> {
+async function pageWithSession(browser: Browser, session: Session): Promise<{ page: Page; dialogs: string[]; close: () => Promise<void> }> {
   const baseURL = test.info().project.use.baseURL!;
   const context = await browser.newContext({ locale: 'es-AR', baseURL });
   await context.addCookies([{ name: 'userToken', value: session.token, url: baseURL, sameSite: 'Lax' }]);
@@ -115,7 +116,7 @@ test.describe('XSS payloads stay inert text', () => {
       expect(sent.status(), await sent.text()).toBe(201);
 
       // the customer's order page: address, transport and chat shown as text
-      const c = await signedInPage(browser, customer);
+      const c = await pageWithSession(browser, customer);
       await c.page.goto(`/order/${order.id}`);
       const detail = c.page.getByTestId('order-detail');
       await expect(detail).toContainText(P.street);
@@ -137,7 +138,7 @@ test.describe('XSS payloads stay inert text', () => {
       await c.close();
 
       // staff: the board, the staff order page and the chat on the order page
-      const s = await signedInPage(browser, staff);
+      const s = await pageWithSession(browser, staff);
       await s.page.goto(`/admin?q=${order.number}`);
       await expect(s.page.getByTestId('order-row')).toHaveCount(1);
       await assertInert(s.page, s.dialogs, 'admin board');
@@ -208,10 +209,7 @@ test.describe('XSS payloads stay inert text', () => {
       void d.dismiss();
     });
     await page.goto(`/login?next=${encodeURIComponent('javascript:alert(1)')}`);
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Ingresar', exact: true }) }).first();
-    await form.getByLabel('Email').fill('cliente@example.com');
-    await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await fillLogin(page, { email: 'cliente@example.com', password: PASSWORD });
     await expect(page).not.toHaveURL(/\/login/);
     expect(page.url().startsWith(test.info().project.use.baseURL!)).toBe(true);
     await assertInert(page, dialogs, 'after login');

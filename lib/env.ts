@@ -15,6 +15,7 @@
  */
 import 'server-only';
 import { z } from 'zod';
+import { parseEnv } from './validation/env';
 
 /** '' is unset (a spawner that clears the variable) */
 const unset = (v: unknown) => (v === '' ? undefined : v);
@@ -60,10 +61,7 @@ type StorefrontEnv = z.infer<typeof envSchema>;
 
 /** The storefront's environment, validated; throws an Error naming each bad variable and what it must be. */
 export function storefrontEnv(source: NodeJS.ProcessEnv = process.env): StorefrontEnv {
-  const parsed = envSchema.safeParse(source);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `${i.path.join('.')}=${JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`);
-  throw new Error(`Configuración inválida del storefront: ${lines.join('; ')}`);
+  return parseEnv(envSchema, source, 'del storefront');
 }
 
 /**

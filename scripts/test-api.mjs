@@ -11,7 +11,7 @@ const dir = path.join(root, 'server', 'test');
 const only = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.test.ts'))
-  .filter((f) => !only.length || only.some((o) => f.includes(o)))
+  .filter((f) => !only.length || only.some((o) => f.includes(path.basename(o)))) // a name part or a path
   .sort()
   .map((f) => path.join('server', 'test', f));
 

@@ -29,6 +29,7 @@ import carouselRoutes from './routes/carousel';
 import categoryRoutes from './routes/categories';
 import checkoutRoutes from './routes/orders';
 import wholesaleRoutes from './routes/wholesale';
+import cartRoutes from './routes/cart';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(wholesaleRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api/staff' });
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(stockAlertRoutes, { prefix: '/api' });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAddressList } from './lib/address-list';
+import { parseEnv } from '../lib/validation/env';
 
 const list = (value: string | undefined): string[] =>
   (value ?? '')
@@ -180,7 +181,7 @@ export function corsOriginsFrom(env: { STOREFRONT_ORIGINS?: string; PUBLIC_SITE_
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
-  const e = envSchema.parse(source);
+  const e = parseEnv(envSchema, source, 'de la API');
   const truthy = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : v === 'true' || v === '1');
   const production = e.NODE_ENV === 'production';
   const databaseUrl = e.DATABASE_URL || undefined;

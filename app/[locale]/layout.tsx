@@ -12,6 +12,7 @@ import { BottomBar } from '@/components/layout/BottomBar';
 import { SkipLink } from '@/components/layout/SkipLink';
 import { ShellMain, ShellOnly } from '@/components/layout/ShellChrome';
 import { ToastArea } from '@/components/toast';
+import { CartSync } from '@/components/cart/CartSync';
 import { HeadDedupe } from '@/components/layout/HeadDedupe';
 import { SessionProvider } from '@/lib/session/SessionProvider';
 import { rootMessages } from '@/components/layout/client-messages';
@@ -79,6 +80,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
             </ShellOnly>
             {/* Toast area (components/toast): both toast systems; lib/api/public.ts and the search notify() into it. */}
             <ToastArea />
+            {/* a signed-in customer's cart follows them (issue 23 §4); lazy, nothing for guests */}
+            <CartSync />
             <HeadDedupe />
           </SessionProvider>
         </NextIntlClientProvider>

@@ -4,29 +4,24 @@
  * Profile → change password (spec §2 Profile, §4): after a successful change the user is logged in with
  * the returned token and sent to /.
  */
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
-import { FormMessage, PasswordField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
+import { FormMessage, PasswordField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
-  const m = useValidationMessages();
-  const schema = useMemo(() => changePasswordSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const session = useSession();
   const router = useRouter();
@@ -36,12 +31,8 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues, unknown, ChangePasswordValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+    onInvalid,
+  } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setServerError(null);

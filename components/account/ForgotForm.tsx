@@ -4,36 +4,27 @@
  * Forgot password (spec §2 /forgot): an e-mail field and a back-to-login link; the server's message is
  * shown above the form.
  */
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
-import { FormMessage, TextField } from './fields';
-import { useAccountApi, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
+import { FormMessage, TextField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 
 export function ForgotForm() {
   const t = useTranslations('account');
-  const m = useValidationMessages();
-  const schema = useMemo(() => forgotSchema(m), [m]);
   const api = useAccountApi();
   const confirmation = useServerConfirmation();
   const serverError = useServerError();
-  const onInvalid = useInvalidSubmitWarning();
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }, unknown, ForgotValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
+    onInvalid,
+  } = useAccountForm(forgotSchema, { email: '' });
 
   const onSubmit = async (values: ForgotValues) => {
     setAnswer(null);

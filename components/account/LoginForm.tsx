@@ -7,9 +7,7 @@
  */
 import { accountErrorKey } from '@/lib/session/error-text';
 import { ResendVerification } from './ResendVerification';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter as useNextRouter } from 'next/navigation';
 import { Link, useRouter } from '@/i18n/navigation';
@@ -19,10 +17,10 @@ import { safeNext } from '@/lib/session/guard';
 import { isStaffRole } from '@/lib/session/roles';
 import { readRemember, writeRemember } from '@/lib/session/store';
 import type { SessionAnswer } from '@/lib/contracts/account';
-import { loginSchema, type LoginInput, type LoginValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
+import { loginSchema, type LoginValues } from '@/lib/validation/account';
+import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
 import { GoogleSignIn } from './GoogleSignIn';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 
 export interface LoginFormProps {
@@ -41,13 +39,10 @@ export interface LoginFormProps {
 
 export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, onNavigate, idPrefix = 'login' }: LoginFormProps) {
   const t = useTranslations('account.login');
-  const m = useValidationMessages();
-  const schema = useMemo(() => loginSchema(m), [m]);
   const session = useSession();
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const router = useRouter();
   const nextRouter = useNextRouter();
@@ -60,12 +55,8 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '', remember: false },
-  });
+    onInvalid,
+  } = useAccountForm(loginSchema, { email: '', password: '', remember: false });
 
   useEffect(() => {
     const r = readRemember();

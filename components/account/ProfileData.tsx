@@ -1,31 +1,27 @@
 'use client';
 
 /** Profile → user data: name, e-mail and account type (read-only) and the editable contact number. */
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession } from '@/lib/session/SessionProvider';
 import type { Profile } from '@/lib/contracts/account';
-import { profileSchema, type ProfileValues } from '@/lib/validation/account';
-import { FormMessage, TextField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
+import { profileSchema, type ProfileValues, type ValidationMessages } from '@/lib/validation/account';
+import { FormMessage, TextField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
-type ContactInput = { contactNumber?: string | null };
+/** The profile's one editable field. */
+const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contactNumber: true });
 
 export function ProfileData() {
   const t = useTranslations('account.profile');
-  const m = useValidationMessages();
-  const schema = useMemo(() => profileSchema(m).pick({ contactNumber: true }), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -36,12 +32,8 @@ export function ProfileData() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ContactInput, unknown, ProfileValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { contactNumber: '' },
-  });
+    onInvalid,
+  } = useAccountForm(contactSchema, { contactNumber: '' });
 
   useEffect(() => {
     let cancelled = false;

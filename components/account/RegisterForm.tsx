@@ -6,25 +6,20 @@
  * "check your e-mail" state; login stays blocked until its link is followed.
  */
 import { ResendVerification } from './ResendVerification';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import { registerSchema, type RegisterInput, type RegisterValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useValidationMessages } from './hooks';
+import { registerSchema, type RegisterValues } from '@/lib/validation/account';
+import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 
 export function RegisterForm() {
   const t = useTranslations('account.register');
-  const m = useValidationMessages();
-  const schema = useMemo(() => registerSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -33,12 +28,8 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
-  });
+    onInvalid,
+  } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
 
   const onSubmit = async (values: RegisterValues) => {
     setServerError(null);

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import { FormMessage } from './fields';
+import { FormMessage } from '@/components/ui/Field';
 import { useAccountApi, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 

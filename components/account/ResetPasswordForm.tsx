@@ -5,29 +5,24 @@
  * first (GET auth/canChangePassword); a missing or rejected token shows 'Token invalido' and goes to
  * /login. On success the returned session is stored and the user goes to / (spec §4).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
-import { FormMessage, PasswordField } from './fields';
-import { useAccountApi, useFailureHandler, useInvalidSubmitWarning, useServerConfirmation, useServerError, useValidationMessages } from './hooks';
+import { FormMessage, PasswordField } from '@/components/ui/Field';
+import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
-  const m = useValidationMessages();
-  const schema = useMemo(() => resetSchema(m), [m]);
   const api = useAccountApi();
   const fail = useFailureHandler();
   const confirmation = useServerConfirmation();
   const errorText = useServerError();
-  const onInvalid = useInvalidSubmitWarning();
   const { notify } = useMessages();
   const session = useSession();
   const router = useRouter();
@@ -61,12 +56,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ newPassword: string; confirmPassword: string }, unknown, ResetValues>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+    onInvalid,
+  } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ResetValues) => {
     setServerError(null);

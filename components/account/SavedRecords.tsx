@@ -6,17 +6,14 @@
  * order and saved anew), delete, default; billing records: list, delete (refused while an order uses it,
  * with the API's message), default. The defaults are preselected in the checkout. New records are added in the checkout, where "Continuar" saves what is typed.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { ordersApi, type Address, type BillingData } from '@/lib/api/orders';
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
 import { formatDocumentNumber } from '@/lib/validation/cuit';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { addressLine } from '@/components/checkout/AddressStep';
-import { addressSchema, type AddressForm } from '@/components/checkout/forms';
-import { TextInput } from '@/components/checkout/Field';
+import { AddressFields, addressPayload, useAddressForm } from '@/components/checkout/AddressFields';
 import styles from './profile.module.css';
 import account from './account.module.css';
 
@@ -175,45 +172,23 @@ export function SavedRecords() {
 
 function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCancel: () => void; onSaved: (a: Address) => void }) {
   const t = useTranslations('checkout.address');
-  const tf = useTranslations('checkout.form');
   const tr = useTranslations('account.profile.records');
   const { notify } = useMessages();
   const { handleError } = usePublicApi();
-  const schema = useMemo(() => addressSchema({ required: tf('required'), postalCode: t('postalCodeInvalid') }), [t, tf]);
-  const form = useForm<AddressForm>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      province: address.province,
-      city: address.city,
-      street: address.street,
-      number: address.number,
-      postalCode: address.postalCode,
-      floor: address.floor ?? '',
-      extraData: address.extraData ?? '',
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        const saved = await ordersApi.updateAddress(address.id, { ...values, floor: values.floor || null, extraData: values.extraData || null });
-        notify('SUCCESS', tr('addressSaved'));
-        onSaved(saved);
-      } catch (error) {
-        handleError(error);
-      }
-    },
-    () => notify('WARNING', tf('incomplete'), 2),
-  );
+  const form = useAddressForm(address);
+  const { isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await ordersApi.updateAddress(address.id, addressPayload(values));
+      notify('SUCCESS', tr('addressSaved'));
+      onSaved(saved);
+    } catch (error) {
+      handleError(error);
+    }
+  }, form.onInvalid);
   return (
     <form className={styles.recordForm} noValidate onSubmit={submit} aria-label={tr('editAddress')} data-testid="profile-address-form">
-      <TextInput label={t('province')} autoComplete="address-level1" error={errors.province?.message} {...form.register('province')} />
-      <TextInput label={t('city')} autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
-      <TextInput label={t('street')} autoComplete="address-line1" error={errors.street?.message} {...form.register('street')} />
-      <TextInput label={t('number')} inputMode="numeric" error={errors.number?.message} {...form.register('number')} />
-      <TextInput label={t('postalCode')} autoComplete="postal-code" error={errors.postalCode?.message} {...form.register('postalCode')} />
-      <TextInput label={t('floor')} error={errors.floor?.message} {...form.register('floor')} />
-      <TextInput label={t('extraData')} error={errors.extraData?.message} {...form.register('extraData')} />
+      <AddressFields form={form} />
       <span className={styles.recordActions}>
         <button type="submit" className={account.button} disabled={isSubmitting}>
           {isSubmitting ? t('saving') : tr('save')}

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { MailPreferences } from '@/lib/contracts/account';
-import { CheckboxField, FormMessage } from './fields';
+import { CheckboxField, FormMessage } from '@/components/ui/Field';
 import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';

@@ -2,28 +2,37 @@
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslations } from 'next-intl';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type * as z from 'zod';
 import { useMessages } from '@/components/toast/MessagesProvider';
+import { useShopForm } from '@/components/ui/form';
 import { accountRequest, type AccountRequestOptions, type AccountResult } from '@/lib/session/api';
 import { useSession } from '@/lib/session/SessionProvider';
 import { withAccessToken } from '@/lib/session/refresh';
 import { readToken } from '@/lib/session/store';
 import { translateAccountError } from '@/lib/session/error-text';
 import type { AccountMessageKey } from '@/lib/contracts/errors';
-import { messagesFrom, type ValidationKey } from '@/lib/validation/account';
+import { messagesFrom, type ValidationKey, type ValidationMessages } from '@/lib/validation/account';
 
 /** The validation messages of the current locale (same keys as the Spanish defaults). */
-export function useValidationMessages() {
+function useValidationMessages() {
   const t = useTranslations('account.validation');
   return useMemo(() => messagesFrom((k: ValidationKey) => t(k)), [t]);
 }
 
-/** Spec §5: an invalid submit shows 'Completa bien los campos' for 2 seconds and sends nothing. */
-const FORM_WARNING_SECONDS = 2;
-
-export function useInvalidSubmitWarning() {
+/**
+ * An account form: its zod schema built with the validation messages of the current locale, and the
+ * account flows' 'Completa bien los campos' on an invalid submit (components/ui/form useShopForm).
+ * `makeSchema` is a module-level function (lib/validation/account), so the schema is built once per locale.
+ */
+export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  makeSchema: (m: ValidationMessages) => S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
   const t = useTranslations('account.form');
-  const { notify } = useMessages();
-  return useCallback(() => notify('WARNING', t('incomplete'), FORM_WARNING_SECONDS), [notify, t]);
+  const m = useValidationMessages();
+  const schema = useMemo(() => makeSchema(m), [makeSchema, m]);
+  return useShopForm(schema, defaultValues, t('incomplete'));
 }
 
 /**

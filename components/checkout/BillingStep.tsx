@@ -5,18 +5,15 @@
  * saved through POST api/billing; a duplicate number is refused by the API with
  * 'Ya tenemos registrado ese CUIT/CUIL/DNI' (shown under the field and as a toast).
  */
-import { useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useImperativeHandle, useMemo, type Ref } from 'react';
 import { useTranslations } from 'next-intl';
 import { ordersApi, type BillingData } from '@/lib/api/orders';
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
 import { DOCUMENT_TYPES, TAX_CONDITIONS, formatDocumentNumber } from '@/lib/validation/cuit';
-import { useMessages } from '@/components/toast/MessagesProvider';
-import { Button } from '@/components/ui/Button';
-import { billingSchema, type BillingFormInput } from './forms';
-import { SelectInput, TextInput } from './Field';
-import { FORM_WARNING_SECONDS } from './useFormWarning';
+import { SelectField, TextField } from '@/components/ui/Field';
+import { useShopForm } from '@/components/ui/form';
+import { billingSchema, type BillingForm } from './forms';
+import { NewRecordForm, SavedOptions, useNewRecord } from './RecordStep';
 import { submitAndReport, type StepSaver } from './step-saver';
 import styles from './checkout.module.css';
 
@@ -32,9 +29,7 @@ export interface BillingStepProps {
 export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef }: BillingStepProps) {
   const t = useTranslations('checkout.billing');
   const tf = useTranslations('checkout.form');
-  const { notify } = useMessages();
   const { handleError } = usePublicApi();
-  const [adding, setAdding] = useState(false);
   const schema = useMemo(
     () =>
       billingSchema({
@@ -46,29 +41,15 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
       }),
     [t, tf],
   );
-  const form = useForm<BillingFormInput>({
-    resolver: zodResolver(schema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { taxCondition: '', documentType: 'CUIT', number: '' },
-  });
+  const form = useShopForm(schema, { taxCondition: '', documentType: 'CUIT', number: '' }, tf('incomplete'));
   const { errors, isSubmitting } = form.formState;
-  const showForm = adding || (billing !== null && billing.length === 0);
+  const record = useNewRecord('billing', billing, onCreated);
 
-  const [focusId, setFocusId] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusId !== null) document.getElementById(`billing-option-${focusId}`)?.focus();
-  }, [focusId, billing]);
-
-  const save = async (values: BillingFormInput): Promise<boolean> => {
-    const parsed = schema.parse(values);
+  const save = async (parsed: BillingForm): Promise<boolean> => {
     try {
       const created = await ordersApi.createBilling(parsed);
-      notify('SUCCESS', t('saved'));
       form.reset();
-      setAdding(false);
-      onCreated(created);
-      setFocusId(created.id);
+      record.saved(created);
       return true;
     } catch (error) {
       if (error instanceof PublicApiError && error.failure.kind === 'http' && error.failure.message) {
@@ -78,105 +59,53 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
       return false;
     }
   };
-  const invalid = () => notify('WARNING', tf('incomplete'), FORM_WARNING_SECONDS);
-  const submit = form.handleSubmit(async (values) => void (await save(values)), invalid);
+  const submit = form.handleSubmit(async (values) => void (await save(values)), form.onInvalid);
 
   useImperativeHandle(saverRef, () => ({
     pending: () => {
       const v = form.getValues();
-      return showForm && (selectedId === null || v.taxCondition !== '' || v.number.trim() !== '');
+      return record.showForm && (selectedId === null || v.taxCondition !== '' || v.number.trim() !== '');
     },
-    save: () => submitAndReport(form.handleSubmit, save, invalid),
+    save: () => submitAndReport(form.handleSubmit, save, form.onInvalid),
   }));
 
   return (
     <div className={styles.stack}>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('legend')}</legend>
-        {billing === null ? (
-          <p role="status" className={styles.muted}>
-            {t('loading')}
-          </p>
-        ) : billing.length === 0 ? (
-          <p className={styles.muted}>{t('none')}</p>
-        ) : (
-          <ul className={styles.options} data-testid="billing-options">
-            {billing.map((b) => (
-              <li key={b.id}>
-                <label className={`${styles.option} ${selectedId === b.id ? styles.optionChecked : ''}`}>
-                  <input
-                    type="radio"
-                    id={`billing-option-${b.id}`}
-                    name="billing"
-                    value={b.id}
-                    checked={selectedId === b.id}
-                    onChange={() => onSelect(b.id)}
-                  />
-                  <span className={styles.optionText}>
-                    <span className={styles.optionTitle}>
-                      {b.documentType} {formatDocumentNumber(b.documentType, b.number)}
-                    </span>
-                    <span className={styles.optionNote}>{b.taxCondition}</span>
-                  </span>
-                </label>
-              </li>
+      <SavedOptions
+        section="billing"
+        records={billing}
+        selectedId={selectedId}
+        onSelect={onSelect}
+        describe={(b) => ({ title: `${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`, note: b.taxCondition })}
+      />
+      <NewRecordForm section="billing" record={record} onSubmit={submit} onCancel={() => form.reset()} isSubmitting={isSubmitting}>
+        <div className={styles.grid2}>
+          <SelectField label={t('taxCondition')} announce error={errors.taxCondition?.message} {...form.register('taxCondition')}>
+            <option value="">{t('choose')}</option>
+            {TAX_CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {t(`taxConditions.${c.replace(/\s+/g, '')}`)}
+              </option>
             ))}
-          </ul>
-        )}
-      </fieldset>
-
-      {showForm ? (
-        <form className={styles.subform} noValidate onSubmit={submit} aria-labelledby="checkout-new-billing" data-testid="billing-form">
-          <h3 id="checkout-new-billing" className={styles.subTitle}>
-            {t('newTitle')}
-          </h3>
-          <div className={styles.grid2}>
-            <SelectInput label={t('taxCondition')} error={errors.taxCondition?.message} {...form.register('taxCondition')}>
-              <option value="">{t('choose')}</option>
-              {TAX_CONDITIONS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`taxConditions.${c.replace(/\s+/g, '')}`)}
-                </option>
-              ))}
-            </SelectInput>
-            <SelectInput label={t('documentType')} error={errors.documentType?.message} {...form.register('documentType')}>
-              {DOCUMENT_TYPES.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </SelectInput>
-          </div>
-          <TextInput
-            label={t('number')}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('numberPlaceholder')}
-            error={errors.number?.message}
-            {...form.register('number')}
-          />
-          <div className={styles.actionsRow}>
-            <Button type="submit" variant="secondary" disabled={isSubmitting}>
-              {isSubmitting ? t('saving') : t('save')}
-            </Button>
-            {billing && billing.length > 0 ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  form.reset();
-                  setAdding(false);
-                }}
-              >
-                {t('cancelNew')}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      ) : (
-        <Button variant="secondary" onClick={() => setAdding(true)}>
-          {t('add')}
-        </Button>
-      )}
+          </SelectField>
+          <SelectField label={t('documentType')} announce error={errors.documentType?.message} {...form.register('documentType')}>
+            {DOCUMENT_TYPES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          label={t('number')}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('numberPlaceholder')}
+          announce
+          error={errors.number?.message}
+          {...form.register('number')}
+        />
+      </NewRecordForm>
     </div>
   );
 }

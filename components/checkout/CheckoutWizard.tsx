@@ -47,7 +47,7 @@ import { AddressStep, addressLine } from './AddressStep';
 import { BillingStep } from './BillingStep';
 import type { StepSaver } from './step-saver';
 import { SummaryView } from './SummaryView';
-import { FORM_WARNING_SECONDS } from './useFormWarning';
+import { useFormWarning } from '@/components/ui/form';
 import styles from './checkout.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import { markHydrated } from '@/lib/hydration';
@@ -65,6 +65,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   const session = useSession();
   const cart = useCart();
   const { notify } = useMessages();
+  const warn = useFormWarning();
   const { handleError } = usePublicApi();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -170,7 +171,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
   const onContinue = async () => {
     if (step === 'transport' && choices.transport?.kind === 'other' && !choices.transport.name.trim()) {
       setOtherError(t('form.required'));
-      notify('WARNING', t('form.incomplete'), FORM_WARNING_SECONDS);
+      warn(t('form.incomplete'));
       return;
     }
     if ((step === 'address' || step === 'billing') && saver.current?.pending()) {
@@ -181,11 +182,11 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
       return;
     }
     if (step === 'address' && !isStepComplete('address', choices)) {
-      notify('WARNING', t('address.choose'), FORM_WARNING_SECONDS);
+      warn(t('address.choose'));
       return;
     }
     if (!isStepComplete(step, choices)) {
-      notify('WARNING', t(`required.${step === 'summary' ? 'delivery' : step}`), FORM_WARNING_SECONDS);
+      warn(t(`required.${step === 'summary' ? 'delivery' : step}`));
       return;
     }
     setOtherError(undefined);

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { CartGroupView } from '@/lib/cart';
 import { formatCents } from '@/lib/money';
 import { Button } from '@/components/ui/Button';
+import { TableHead } from '@/components/ui/TableHead';
 import { computeSummary } from './summary';
 import type { DeliveryType } from './steps';
 import styles from './checkout.module.css';
@@ -38,20 +39,14 @@ export function SummaryView({ groups, delivery, province, minOrderPrice, minLoca
 
       <table className={styles.lines}>
         <caption className={styles.visuallyHidden}>{t('linesCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('product')}</th>
-            <th scope="col" className={styles.num}>
-              {t('quantity')}
-            </th>
-            <th scope="col" className={styles.num}>
-              {t('unitPrice')}
-            </th>
-            <th scope="col" className={styles.num}>
-              {t('lineTotal')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('product') },
+            { label: t('quantity'), num: true },
+            { label: t('unitPrice'), num: true },
+            { label: t('lineTotal'), num: true },
+          ]}
+        />
         <tbody>
           {groups.flatMap((g) =>
             g.lines

@@ -5,12 +5,12 @@
  * ('No se encontraron resultados'), disabled ones shown with 'Transporte deshabilitado' and not selectable,
  * or 'Otro' with a free-text name (transportId -1, otherTransport).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { TransportOption } from '@/lib/api/orders';
 import type { TransportChoice } from './steps';
 import { filterTransports } from './transport-filter';
-import { FieldError } from './Field';
+import { TextField } from '@/components/ui/Field';
 import styles from './checkout.module.css';
 
 export interface TransportStepProps {
@@ -24,28 +24,20 @@ export interface TransportStepProps {
 export function TransportStep({ options, value, onChange, otherError }: TransportStepProps) {
   const t = useTranslations('checkout.transport');
   const [query, setQuery] = useState('');
-  const searchId = useId();
-  const otherId = useId();
   const shown = options ? filterTransports(options, query) : [];
   const otherSelected = value?.kind === 'other';
 
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{t('legend')}</legend>
-      <div className={styles.field}>
-        <label htmlFor={searchId} className={styles.label}>
-          {t('search')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className={styles.input}
-          value={query}
-          placeholder={t('searchPlaceholder')}
-          onChange={(e) => setQuery(e.target.value)}
-          autoComplete="off"
-        />
-      </div>
+      <TextField
+        label={t('search')}
+        type="search"
+        value={query}
+        placeholder={t('searchPlaceholder')}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+      />
       {options === null ? (
         <p role="status" className={styles.muted}>
           {t('loading')}
@@ -96,21 +88,14 @@ export function TransportStep({ options, value, onChange, otherError }: Transpor
         </li>
       </ul>
       {otherSelected ? (
-        <div className={styles.field}>
-          <label htmlFor={otherId} className={styles.label}>
-            {t('otherName')}
-          </label>
-          <input
-            id={otherId}
-            className={styles.input}
-            value={value.name}
-            maxLength={120}
-            aria-invalid={otherError ? true : undefined}
-            aria-describedby={otherError ? `${otherId}-error` : undefined}
-            onChange={(e) => onChange({ kind: 'other', name: e.target.value })}
-          />
-          <FieldError id={`${otherId}-error`} message={otherError} />
-        </div>
+        <TextField
+          label={t('otherName')}
+          value={value.name}
+          maxLength={120}
+          error={otherError}
+          announce
+          onChange={(e) => onChange({ kind: 'other', name: e.target.value })}
+        />
       ) : null}
     </fieldset>
   );

@@ -25,6 +25,7 @@ export function addressSchema(m: AddressMessages) {
   });
 }
 export type AddressForm = z.infer<ReturnType<typeof addressSchema>>;
+export type AddressFormInput = z.input<ReturnType<typeof addressSchema>>;
 
 export interface BillingMessages {
   taxCondition: string;
@@ -56,4 +57,4 @@ export function billingSchema(m: BillingMessages) {
     })
     .transform((v) => ({ ...v, number: normalizeDocumentNumber(v.number) }));
 }
-export type BillingFormInput = z.input<ReturnType<typeof billingSchema>>;
+export type BillingForm = z.output<ReturnType<typeof billingSchema>>;

@@ -12,9 +12,9 @@ export interface StepSaver {
 }
 
 /** Runs react-hook-form's submit and reports whether the save went through. */
-export function submitAndReport<T extends FieldValues>(
-  handleSubmit: UseFormHandleSubmit<T>,
-  save: (values: T) => Promise<boolean>,
+export function submitAndReport<T extends FieldValues, O extends FieldValues = T>(
+  handleSubmit: UseFormHandleSubmit<T, O>,
+  save: (values: O) => Promise<boolean>,
   onInvalid: () => void,
 ): Promise<boolean> {
   return new Promise<boolean>((resolve) => {

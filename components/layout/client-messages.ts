@@ -35,6 +35,8 @@ export const ROOT_MESSAGE_PATHS = [
   'toast',
   // SessionProvider's logout toast
   'account.session.loggedOut',
+  // <CartSync>'s sign-in toast (the saved cart, issue 23 §4)
+  'account.cartSync',
   // the login side panel (LoginPanel), its lazily loaded LoginForm (also the /login page's form),
   // GoogleSignIn, fields.tsx and hooks.ts (validation texts, form warnings, server messages)
   'account.login.open',

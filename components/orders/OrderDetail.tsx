@@ -26,6 +26,7 @@ import { PaymentBadge } from './PaymentBadge';
 import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import { ReorderButton } from '@/components/wholesale/ReorderButton';
 import styles from './orders.module.css';
+import { TableHead } from '@/components/ui/TableHead';
 
 export async function OrderDetail({ order }: { order: Order }) {
   const t = await getTranslations('orders');
@@ -169,23 +170,15 @@ export async function OrderDetail({ order }: { order: Order }) {
               {t('items.title')}
             </h2>
             <table className={styles.items}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('items.product')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('items.requested')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('items.delivered')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('items.missing')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('items.lineTotal')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t('items.product') },
+                  { label: t('items.requested'), num: true },
+                  { label: t('items.delivered'), num: true },
+                  { label: t('items.missing'), num: true },
+                  { label: t('items.lineTotal'), num: true },
+                ]}
+              />
               <tbody>
                 {order.items.map((i) => {
                   const line = lineView(i);

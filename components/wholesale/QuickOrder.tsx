@@ -15,6 +15,7 @@ import type { QuickOrderLine, QuickOrderRequest, QuickOrderResult } from '@/lib/
 import { formatPesos } from '@/lib/money';
 import { parseQuickOrderText, QUICK_ORDER_MAX_LINES, type RejectedRow } from '@/lib/wholesale/lines';
 import { Button } from '@/components/ui/Button';
+import { TableHead } from '@/components/ui/TableHead';
 import { useAddLines } from './useAddLines';
 import styles from './wholesale.module.css';
 
@@ -173,22 +174,16 @@ export function QuickOrder({ api = wholesaleApi }: QuickOrderProps) {
           </div>
           <div className={styles.tableWrap}>
             <table className={`${styles.table} ${styles.cards}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('sku')}</th>
-                  <th scope="col">{t('product')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('quantity')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('unitPrice')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('lineTotal')}
-                  </th>
-                  <th scope="col">{t('status')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t('sku') },
+                  { label: t('product') },
+                  { label: t('quantity'), num: true },
+                  { label: t('unitPrice'), num: true },
+                  { label: t('lineTotal'), num: true },
+                  { label: t('status') },
+                ]}
+              />
               <tbody>
                 {result.lines.map((l) => (
                   <tr key={l.sku} className={l.problem ? styles.rowError : undefined} data-testid="quick-order-line" data-problem={l.problem ?? ''}>

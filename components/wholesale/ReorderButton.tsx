@@ -14,6 +14,7 @@ import { usePublicApi, PublicApiError } from '@/lib/api/public';
 import type { ReorderPreview } from '@/lib/contracts/wholesale';
 import { formatPesos } from '@/lib/money';
 import { Button } from '@/components/ui/Button';
+import { TableHead } from '@/components/ui/TableHead';
 import { useAddLines } from './useAddLines';
 import styles from './wholesale.module.css';
 
@@ -88,20 +89,14 @@ export function ReorderButton({ orderId, number, size = 'small' }: { orderId: nu
                 {addable.length > 0 ? (
                   <div className={styles.tableWrap}>
                     <table className={`${styles.table} ${styles.cards}`}>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('product')}</th>
-                          <th scope="col" className={styles.num}>
-                            {t('quantity')}
-                          </th>
-                          <th scope="col" className={styles.num}>
-                            {t('paid')}
-                          </th>
-                          <th scope="col" className={styles.num}>
-                            {t('today')}
-                          </th>
-                        </tr>
-                      </thead>
+                      <TableHead
+                        columns={[
+                          { label: t('product') },
+                          { label: t('quantity'), num: true },
+                          { label: t('paid'), num: true },
+                          { label: t('today'), num: true },
+                        ]}
+                      />
                       <tbody>
                         {addable.map((l) => (
                           <tr key={l.itemId} data-testid="reorder-line" data-change={l.change ?? ''}>

@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { ACCOUNT_VARIABLES, credentials, EXTERNAL, type Role } from './env';
-import { Ledger, signIn, type Account } from './shop';
+import { emptySavedCart, Ledger, signIn, type Account } from './shop';
 
 /**
  * Tags (issue 22), chosen with `--grep`:
@@ -37,7 +37,7 @@ export function needData<T>(value: T | null | undefined, what: string): T {
 /**
  * Signed-in test accounts (API session). `customer` and `vip` keep a ledger: after the test, whatever it
  * left open on them is closed or deleted (orders cancelled, addresses deleted, unused billing data
- * deleted), and a failed cleanup fails the test.
+ * deleted, the saved cart emptied), and a failed cleanup fails the test.
  */
 export const test = base.extend<{ customer: Account; vip: Account; staff: Account }>({
   // (the second argument is Playwright's `use`, named otherwise for the React hooks lint rule)
@@ -56,9 +56,12 @@ async function withLedger(request: Parameters<typeof signIn>[0], role: Role, pro
   const account = await signIn(request, role, need(role));
   let staff: Account | undefined;
   const ledger = await Ledger.open(request, account, async () => (staff ??= await signIn(request, 'staff', need('staff'))));
+  // every test starts and ends with an empty saved cart (it follows the account from test to test otherwise)
+  await emptySavedCart(request, account);
   try {
     await provide(account);
   } finally {
+    await emptySavedCart(request, account);
     await ledger.settle();
   }
 }

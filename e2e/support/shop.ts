@@ -24,11 +24,25 @@ export async function apiData<T>(request: APIRequestContext, path: string, heade
   return ((await res.json()) as { data: T }).data;
 }
 
-export async function signIn(request: APIRequestContext, role: Role, creds: Credentials): Promise<Account> {
-  const res = await request.post(`${API}/auth/login`, { data: { email: creds.email, password: creds.password } });
+/** `api`: another deployment's API (the multi-host topology); this run's by default. */
+export async function signIn(request: APIRequestContext, role: Role, creds: Credentials, api = API): Promise<Account> {
+  const res = await request.post(`${api}/auth/login`, { data: { email: creds.email, password: creds.password } });
   expect(res.ok(), `login of the ${role} test account ${creds.email}: ${res.status()} ${await res.text()}`).toBeTruthy();
   const data = ((await res.json()) as { data: { token: string; user: Account['user']; permissions: string[] } }).data;
   return { ...creds, role, token: data.token, headers: { authorization: `Bearer ${data.token}` }, user: data.user, permissions: data.permissions };
+}
+
+/**
+ * Empties the account's saved cart (issue 23 §4): the test accounts are shared by every test, and a cart one
+ * test left in the account would otherwise come back, merged, at the next test's sign-in.
+ */
+export async function emptySavedCart(request: APIRequestContext, a: Account, api = API): Promise<void> {
+  const read = await request.get(`${api}/api/cart`, { headers: a.headers });
+  expect(read.ok(), `GET api/cart of ${a.email} → ${read.status()}`).toBeTruthy();
+  const cart = ((await read.json()) as { data: { version: number; lines: { id: number }[] } }).data;
+  if (!cart.lines.length) return;
+  const res = await request.put(`${api}/api/cart`, { headers: a.headers, data: { baseVersion: cart.version, lines: cart.lines.map((l) => ({ id: l.id, units: 0 })) } });
+  expect(res.status(), `emptying the saved cart of ${a.email}`).toBe(200);
 }
 
 export const fullName = (a: Account) => `${a.user.name} ${a.user.lastname}`.trim();

@@ -22,6 +22,8 @@ export const apiPaths = {
   me: 'api/user/me',
   password: 'api/user/password',
   subscriptions: (token: string) => `api/user/subscriptions?token=${encodeURIComponent(token)}`,
+  /** the signed-in customer's saved cart (issue 23 §4) */
+  cart: 'api/cart',
 
   /* the customer's orders, chat and notifications */
   order: (id: Id) => `api/order/${id}`,

@@ -21,7 +21,7 @@ const offerSchema = z.object({
 });
 
 /** What the storefront needs to put a product or variation in the cart (lib/cart CartItem without units). */
-const cartProductSchema = z.object({
+export const cartProductSchema = z.object({
   id: z.number().int().describe('Producto simple o variante'),
   fatherId: z.number().int().describe('El grupo de escalas: el padre variable o el propio producto'),
   name: z.string(),

@@ -168,9 +168,7 @@ export function changePasswordSchema(m: M = VALIDATION_MESSAGES_ES) {
     .refine(...confirmMatches('newPassword', m.confirmPassword));
 }
 
-export type LoginInput = z.input<ReturnType<typeof loginSchema>>;
 export type LoginValues = z.output<ReturnType<typeof loginSchema>>;
-export type RegisterInput = z.input<ReturnType<typeof registerSchema>>;
 export type RegisterValues = z.output<ReturnType<typeof registerSchema>>;
 export type ForgotValues = z.output<ReturnType<typeof forgotSchema>>;
 export type ResetValues = z.output<ReturnType<typeof resetSchema>>;

@@ -756,6 +756,41 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_actor_idx').on(t.actorId), index('audit_log_action_idx').on(t.action)],
 );
 
+/**
+ * A signed-in customer's saved cart (issue 23 §4): the same cart on every device. `version` goes up by one on
+ * every write; a client sends the version its copy is based on and gets the merged cart back when it was stale.
+ * The row is also the lock that puts two devices' writes one after the other (INSERT … ON CONFLICT DO UPDATE).
+ */
+export const carts = pgTable('carts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One row per product or variation in a saved cart: ids and units only, never a price (prices are recomputed
+ * with lib/pricing on every read). Rows, not a jsonb document, so that "last write per line wins" is one
+ * upsert per line, a deleted product takes its lines with it (FK cascade), and the catalogue join is plain SQL.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => carts.userId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull(),
+    /** the cart lists lines in the order they came in (an update keeps the line's place) */
+    position: integer('position').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('cart_lines_product_idx').on(t.productId)],
+);
+
 /* -------------------------------------------------------------- relations */
 // For drizzle's relational queries (db.query.*); they do not change the SQL schema.
 

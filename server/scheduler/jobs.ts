@@ -151,6 +151,7 @@ export function orderDeadlinesJob(events: EventBus): Job {
     everyMs: ORDER_DEADLINES_EVERY_MS,
     run: async ({ db, log }) => {
       const sent = await remindDeadlines({ db, events });
+      if (sent.filled.length) log.info({ job: 'orders:deadlines', filled: sent.filled.length }, 'plazos asignados a pedidos que no tenían');
       if (sent.budgets.length || sent.payments.length) {
         log.info({ job: 'orders:deadlines', budgets: sent.budgets.length, payments: sent.payments.length }, 'recordatorios de presupuestos y pagos enviados');
       }

@@ -8,20 +8,45 @@
  * first one holds, re-reads the row after it committed, finds the mark set and leaves the row out; so only the
  * runner that claimed a row announces it. The mark is written before the reminder goes out: a process that dies
  * between the two loses that reminder instead of sending it twice (the board's flags still show the order).
+ *
+ * Orders that were already awaiting a budget's acceptance or a payment when deadlines came (migration 0016),
+ * or that reached such a state by a plain state change, have no deadline: each run first gives them one,
+ * counted from that run's day with the configured days, so they expire and are reminded like the rest.
  */
 import { and, inArray, isNull, lte, gt } from 'drizzle-orm';
-import { BUDGET_AWAITING_STATES, BUDGET_REMINDER_LEAD_MS } from '../../lib/orders/deadlines';
+import { BUDGET_AWAITING_STATES, BUDGET_REMINDER_LEAD_MS, PAYMENT_DUE_STATES, budgetExpiresAt, paymentDueAt } from '../../lib/orders/deadlines';
+import type { Db } from '../db/client';
 import type { WriteDeps } from '../events';
 import { orders } from '../db/schema';
 import { paymentOverdueSql } from './orders-view';
+import { deadlineDays } from './orders-staff';
 
 export interface ReminderRun {
   budgets: number[];
   payments: number[];
+  /** orders that had no deadline and got one in this run */
+  filled: number[];
+}
+
+/** Gives a deadline, counted from `now`, to the orders awaiting a budget's acceptance or a payment without one. */
+export async function fillMissingDeadlines(db: Db, now = new Date()): Promise<number[]> {
+  const days = await deadlineDays(db);
+  const budgets = await db
+    .update(orders)
+    .set({ budgetExpiresAt: budgetExpiresAt(now, days.budgetValidDays) })
+    .where(and(inArray(orders.state, [...BUDGET_AWAITING_STATES]), isNull(orders.budgetExpiresAt)))
+    .returning({ id: orders.id });
+  const payments = await db
+    .update(orders)
+    .set({ paymentDueAt: paymentDueAt(now, days.paymentDueDays) })
+    .where(and(inArray(orders.state, [...PAYMENT_DUE_STATES]), isNull(orders.paymentDueAt)))
+    .returning({ id: orders.id });
+  return [...new Set([...budgets, ...payments].map((o) => o.id))];
 }
 
 /** Claims and announces the reminders due at `now`; returns the order ids this call reminded. */
 export async function remindDeadlines(deps: WriteDeps, now = new Date()): Promise<ReminderRun> {
+  const filled = await fillMissingDeadlines(deps.db, now);
   const budgets = await deps.db
     .update(orders)
     .set({ budgetReminderAt: now })
@@ -45,5 +70,5 @@ export async function remindDeadlines(deps: WriteDeps, now = new Date()): Promis
   for (const p of payments) {
     await deps.events.emit({ type: 'order.paymentOverdue', orderId: p.id, ownerId: p.ownerId, number: p.number, dueAt: p.dueAt! });
   }
-  return { budgets: budgets.map((b) => b.id), payments: payments.map((p) => p.id) };
+  return { budgets: budgets.map((b) => b.id), payments: payments.map((p) => p.id), filled };
 }

@@ -158,6 +158,9 @@ const TABLE: Record<string, Rule> = {
   'POST /api/order/{id}/reorder': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId } }), expect: { A: 200 } },
   // issue 23 §3: the price list, any signed-in account (at its own tiers); guests 401
   'GET /api/price-list': { allow: SESSION, req: () => ({ query: { format: 'xlsx' } }), expect: sessionAll(200) },
+  // issue 23 §4: the caller's own saved cart (no id to name another's); guests 401
+  'GET /api/cart': { allow: SESSION, expect: sessionAll(200) },
+  'PUT /api/cart': { allow: SESSION, req: (w) => ({ body: { baseVersion: 0, lines: [{ id: w.cat.simple, units: 1 }] } }), expect: sessionAll(200) },
   'POST /api/order/{id}/proof': { allow: OWNER, denied: 404, req: (w) => ({ params: { id: w.a.orderId }, multipart: pngUpload() }), expect: { A: 201 } },
   'GET /api/order/{id}/documents/{docId}/file': {
     allow: OWNER_OR_STAFF,

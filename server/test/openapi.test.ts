@@ -66,6 +66,6 @@ describe('/docs en producción (issue 19 item 15): sólo con API_DOCS=1', () => 
     assert.equal(loadEnv({ API_DOCS: '1' }).apiDocs, true);
     assert.equal(loadEnv({ API_DOCS: 'true' }).apiDocs, true);
     assert.equal(loadEnv({ API_DOCS: '0' }).apiDocs, false);
-    assert.throws(() => loadEnv({ API_DOCS: 'yes' }));
+    assert.throws(() => loadEnv({ API_DOCS: 'yes' }), /^Error: Configuración inválida de la API: API_DOCS="yes": /);
   });
 });

@@ -339,6 +339,29 @@ describeEachDb(
       assert.equal((await api(ctx().app, 'GET', '/api/staff/orders?deadline=soon', { token: tokens.orderemployee })).status, 400);
     });
 
+    it('orders awaiting a budget or a payment without a deadline (from before deadlines) get one, counted from the run', async () => {
+      const { app, db } = ctx();
+      const review = await budgeted();
+      const accepted = await budgeted();
+      assert.equal((await accept(accepted.id)).status, 200);
+      // as migration 0016 left the orders that were already there
+      await db.db.update(orders).set({ budgetExpiresAt: null }).where(eq(orders.id, review.id));
+      await db.db.update(orders).set({ paymentDueAt: null }).where(eq(orders.id, accepted.id));
+      assert.equal((await detail(review.id)).budgetExpiresAt, null);
+
+      const rec = record(app);
+      const at = new Date();
+      await orderDeadlinesJob(app.events).run({ db: db.db, log: silentLog, signal: new AbortController().signal, tick: 1 });
+      rec.stop();
+      const [r] = await db.db.select({ at: orders.budgetExpiresAt }).from(orders).where(eq(orders.id, review.id));
+      const [a] = await db.db.select({ at: orders.paymentDueAt }).from(orders).where(eq(orders.id, accepted.id));
+      assert.equal(r!.at?.toISOString(), budgetExpiresAt(at, 7).toISOString(), 'the configured 7 days from the run');
+      assert.ok(a!.at && a.at.getTime() > Date.now(), 'a payment due in the future, not an overdue one at once');
+      assert.equal(rec.events.filter((e) => [review.id, accepted.id].includes((e as { orderId: number }).orderId)).length, 0, 'no reminder for a deadline just given');
+      assert.equal((await detail(review.id)).budgetExpired, false);
+      assert.equal((await accept(review.id)).status, 200, 'still acceptable');
+    });
+
     it('unsubscribed customers get the bell but no reminder mail; the unsubscribe link of the mail works', async () => {
       const { app, db } = ctx();
       const carla = await createCustomer(app, db.db, { email: 'carla.plazos@example.com' });

@@ -1,26 +1,19 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
-import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { routing, type Locale } from '@/i18n/routing';
-import { pageMetadata } from '@/lib/seo/metadata';
-import { Container } from '@/components/ui/Container';
+import { privatePageMetadata } from '@/lib/seo/private-page';
+import { PageShell } from '@/components/ui/PageShell';
 import { getShopConfig } from '@/components/layout/shell-data';
 import { CheckoutWizard } from '@/components/checkout/CheckoutWizard';
 import { CartProvider } from '@/components/cart/CartProvider';
 import { CHECKOUT_CLIENT_MESSAGE_PATHS } from '@/components/checkout/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
-import styles from '@/components/checkout/checkout.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 
 type Props = { params: Promise<{ locale: string }> };
 
 /** Personal and signed-in only (proxy.ts guard): never indexed. */
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale: raw } = await params;
-  const locale: Locale = hasLocale(routing.locales, raw) ? raw : routing.defaultLocale;
-  const t = await getTranslations({ locale, namespace: 'checkout' });
-  return pageMetadata({ locale, path: '/checkout', title: t('metaTitle'), description: t('metaDescription'), noindex: true });
+export function generateMetadata({ params }: Props) {
+  return privatePageMetadata(params, 'checkout', '/checkout');
 }
 
 /**
@@ -32,14 +25,10 @@ export default async function CheckoutPage({ params }: Props) {
   setRequestLocale(locale);
   const [t, config] = await Promise.all([getTranslations('checkout'), getShopConfig()]);
   return (
-    <Container className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.intro}>{t('intro')}</p>
-      </header>
+    <PageShell title={t('title')} intro={t('intro')}>
       <Suspense
         fallback={
-          <p className={styles.loading} role="status">
+          <p className={spin.loading} role="status">
             <span className={spin.md} aria-hidden="true" />
             {t('loading')}
           </p>
@@ -51,6 +40,6 @@ export default async function CheckoutPage({ params }: Props) {
           </CartProvider>
         </ScopedMessages>
       </Suspense>
-    </Container>
+    </PageShell>
   );
 }
