@@ -1,13 +1,16 @@
 'use client';
 
 /** The bill or another document for the customer: a PDF up to 10 MB (multipart POST …/documents, kind = bill | other). */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import { checkBillFile } from '@/lib/admin/upload';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { FieldError, useFieldError } from './ui/field-error';
+import { Panel } from './ui/Panel';
+import { CodeOptions } from './ui/Options';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -22,8 +25,7 @@ function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<
 export function BillUpload({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.bill');
   const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const { id, error, setError, errorId, invalidProps } = useFieldError();
   const { busy, run } = useApiAction();
   const [kind, setKind] = useState<UploadKind>('bill');
 
@@ -40,20 +42,13 @@ export function BillUpload({ orderId }: { orderId: number }) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-t`}>
-      <h2 id={`${id}-t`} className={styles.h2}>
-        {t('title')}
-      </h2>
+    <Panel headingId={`${id}-t`} title={t('title')}>
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.stack}>
         <label htmlFor={`${id}-k`} className={styles.label}>
           {t('kind')}
         </label>
         <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
-          {UPLOAD_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
+          <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
         </select>
         <label htmlFor={id} className={styles.label}>
           {t('file')}
@@ -63,18 +58,13 @@ export function BillUpload({ orderId }: { orderId: number }) {
           id={id}
           type="file"
           accept="application/pdf,.pdf"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
+          {...invalidProps}
         />
-        {error ? (
-          <p id={`${id}-e`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} error={error} className={styles.error} />
         <button type="submit" className={styles.secondaryButton} disabled={busy}>
           {t('upload')}
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }

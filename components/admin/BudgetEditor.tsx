@@ -12,6 +12,7 @@ import { publicRequest } from '@/lib/api/public';
 import { formatCents, fromCents } from '@/lib/money';
 import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
 import styles from './admin.module.css';
+import { Panel } from './ui/Panel';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 
@@ -62,10 +63,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
     : [];
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-t`} data-testid="budget-editor">
-      <h2 id={`${id}-t`} className={styles.h2}>
-        {t('budget.title')}
-      </h2>
+    <Panel headingId={`${id}-t`} title={t('budget.title')} testId="budget-editor">
       {!allowed ? (
         <p className={styles.muted}>{t('budget.notAllowed')}</p>
       ) : (
@@ -161,6 +159,6 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
           </button>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import orders from '@/messages/es/orders.json';
@@ -6,14 +5,11 @@ import payments from '@/messages/es/payments.json';
 import { mockFetch } from '@/components/account/test-utils';
 import type { BulkCandidate } from '@/lib/admin/transitions';
 import { BULK_FORM_ID, BulkStateBar } from './BulkStateBar';
+import { islandSpies } from './island-mocks';
 
-const refresh = jest.fn();
-jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh }), Link: ({ children }: { children: ReactNode }) => children }));
-const handleError = jest.fn();
-jest.mock('@/lib/api/public', () => {
-  const actual = jest.requireActual('@/lib/api/public');
-  return { ...actual, usePublicApi: () => ({ request: actual.publicRequest, handleError }) };
-});
+jest.mock('@/i18n/navigation', () => jest.requireActual<typeof import('./island-mocks')>('./island-mocks').navigationMock);
+jest.mock('@/lib/api/public', () => jest.requireActual<typeof import('./island-mocks')>('./island-mocks').publicApiMock());
+const { refresh, handleError } = islandSpies;
 
 const ORDERS: BulkCandidate[] = [
   { id: 1, number: 1001, state: 'waiting', toSucc: false, paymentStatus: 'unpaid' },

@@ -13,12 +13,13 @@ import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { BulkStateResult } from '@/lib/contracts/orders';
 import { BULK_TARGETS, bulkPlan, type BulkCandidate } from '@/lib/admin/transitions';
-import { MAX_STATE_REASON, staffMoveNeedsReason } from '@/lib/orders/payments';
+import { staffMoveNeedsReason } from '@/lib/orders/payments';
 import { isOrderState, type OrderState } from '@/lib/orders/states';
-import { ConfirmPanel, ReasonField } from './ConfirmPanel';
+import { ConfirmPanel, StateReasonField } from './ConfirmPanel';
 import styles from './admin.module.css';
 import pay from './payments.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { CodeOptions } from './ui/Options';
 
 export const BULK_FORM_ID = 'bulk-state';
 
@@ -158,11 +159,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
             }}
           >
             <option value="">{t('choose')}</option>
-            {BULK_TARGETS.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
+            <CodeOptions codes={BULK_TARGETS} label={label} />
           </select>
         </label>
         <button type="button" className={styles.primaryButton} disabled={!to || selected.length === 0 || confirming} onClick={() => setConfirming(true)} data-testid="bulk-apply">
@@ -216,20 +213,7 @@ export function BulkStateBar({ orders }: { orders: readonly BulkCandidate[] }) {
             </div>
           ) : null}
           {staffMoveNeedsReason(to) && plan.movable.length > 0 ? (
-            <>
-              <p>{tc('rejectText')}</p>
-              <ReasonField
-                label={tc('reason')}
-                value={reason}
-                onChange={(v) => {
-                  setReason(v);
-                  if (v.trim()) setReasonError(null);
-                }}
-                max={MAX_STATE_REASON}
-                error={reasonError}
-                countLabel={tc('reasonCount', { count: reason.length, max: MAX_STATE_REASON })}
-              />
-            </>
+            <StateReasonField value={reason} onChange={setReason} onFilled={() => setReasonError(null)} error={reasonError} />
           ) : null}
         </ConfirmPanel>
       ) : null}

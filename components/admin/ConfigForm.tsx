@@ -5,7 +5,7 @@
  * stays valid, days to pay an accepted order: issue 24 §1) through PATCH api/staff/config. Rendered
  * inside its panel on /admin/config, next to the carousel, tags and transports managers.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { parsePesos } from '@/lib/admin/budget';
 import { formatAmountInput } from '@/lib/money/parse';
@@ -17,6 +17,7 @@ import { minimumsError } from '@/lib/orders/shipping';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { FieldError, useFieldError } from './ui/field-error';
 
 /** A whole number of days in the configurable range, or null. */
 function parseDays(raw: string): number | null {
@@ -28,13 +29,12 @@ function parseDays(raw: string): number | null {
 
 export function ConfigForm({ initial }: { initial: StaffConfig }) {
   const t = useTranslations('admin.client');
-  const id = useId();
+  const { id, error, setError, errorId } = useFieldError();
   const [minOrder, setMinOrder] = useState(formatAmountInput(initial.minOrderPrice));
   const [minLocal, setMinLocal] = useState(formatAmountInput(initial.minLocalPrice));
   const [maintenance, setMaintenance] = useState(initial.maintaince);
   const [validDays, setValidDays] = useState(String(initial.budgetValidDays));
   const [dueDays, setDueDays] = useState(String(initial.paymentDueDays));
-  const [error, setError] = useState<string | null>(null);
   const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
@@ -65,36 +65,17 @@ export function ConfigForm({ initial }: { initial: StaffConfig }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={`${styles.stack} ${styles.narrow}`} data-testid="config-form">
-      <label htmlFor={`${id}-o`} className={styles.label}>
-        {t('config.minOrderPrice')}
-      </label>
-      <input id={`${id}-o`} inputMode="decimal" value={minOrder} onChange={(e) => setMinOrder(e.target.value)} aria-describedby={error ? `${id}-e` : undefined} />
-      <label htmlFor={`${id}-l`} className={styles.label}>
-        {t('config.minLocalPrice')}
-      </label>
-      <input id={`${id}-l`} inputMode="decimal" value={minLocal} onChange={(e) => setMinLocal(e.target.value)} aria-describedby={error ? `${id}-e` : undefined} />
-      <label htmlFor={`${id}-v`} className={styles.label}>
-        {t('config.budgetValidDays')}
-      </label>
-      <input
-        id={`${id}-v`}
-        inputMode="numeric"
-        value={validDays}
-        onChange={(e) => setValidDays(e.target.value)}
-        aria-describedby={`${id}-h${error ? ` ${id}-e` : ''}`}
-        data-testid="config-budget-valid-days"
-      />
-      <label htmlFor={`${id}-p`} className={styles.label}>
-        {t('config.paymentDueDays')}
-      </label>
-      <input
-        id={`${id}-p`}
-        inputMode="numeric"
-        value={dueDays}
-        onChange={(e) => setDueDays(e.target.value)}
-        aria-describedby={`${id}-h${error ? ` ${id}-e` : ''}`}
-        data-testid="config-payment-due-days"
-      />
+      <StackInput id={`${id}-o`} label={t('config.minOrderPrice')} inputMode="decimal" value={minOrder} onChange={setMinOrder} describedBy={error ? errorId : undefined} />
+      <StackInput id={`${id}-l`} label={t('config.minLocalPrice')} inputMode="decimal" value={minLocal} onChange={setMinLocal} describedBy={error ? errorId : undefined} />
+      {/* the two deadlines share the hint under them */}
+      {(
+        [
+          ['v', 'budgetValidDays', validDays, setValidDays, 'config-budget-valid-days'],
+          ['p', 'paymentDueDays', dueDays, setDueDays, 'config-payment-due-days'],
+        ] as const
+      ).map(([suffix, key, value, onChange, testId]) => (
+        <StackInput key={key} id={`${id}-${suffix}`} label={t(`config.${key}`)} inputMode="numeric" value={value} onChange={onChange} describedBy={`${id}-h${error ? ` ${errorId}` : ''}`} testId={testId} />
+      ))}
       <p id={`${id}-h`} className={styles.muted}>
         {t('config.deadlinesHint')}
       </p>
@@ -102,14 +83,30 @@ export function ConfigForm({ initial }: { initial: StaffConfig }) {
         <input type="checkbox" checked={maintenance} onChange={(e) => setMaintenance(e.target.checked)} />
         <span>{t('config.maintenance')}</span>
       </label>
-      {error ? (
-        <p id={`${id}-e`} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className={styles.error} />
       <button type="submit" className={styles.primaryButton} disabled={busy}>
         {busy ? t('working') : t('config.save')}
       </button>
     </form>
+  );
+}
+
+/** A label over its input, in the form's stack. */
+function StackInput(props: {
+  id: string;
+  label: string;
+  inputMode: 'decimal' | 'numeric';
+  value: string;
+  onChange: (value: string) => void;
+  describedBy: string | undefined;
+  testId?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id} className={styles.label}>
+        {props.label}
+      </label>
+      <input id={props.id} inputMode={props.inputMode} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-describedby={props.describedBy} data-testid={props.testId} />
+    </>
   );
 }

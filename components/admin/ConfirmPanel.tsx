@@ -6,6 +6,8 @@
  * the focus when it opens; Escape or "Volver" closes it. Optional reason field: `ReasonField`.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { MAX_STATE_REASON } from '@/lib/orders/payments';
 import styles from './payments.module.css';
 import admin from './admin.module.css';
 
@@ -59,11 +61,15 @@ export function ConfirmPanel({
   );
 }
 
-/** A required reason (textarea with a character count and its error), for ConfirmPanel. */
+/**
+ * A required reason (textarea with a character count and its error), for ConfirmPanel. `onFilled` runs when
+ * the text is no longer blank (the caller clears its error then).
+ */
 export function ReasonField({
   label,
   value,
   onChange,
+  onFilled,
   max,
   error,
   countLabel,
@@ -71,6 +77,7 @@ export function ReasonField({
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onFilled: () => void;
   max: number;
   error: string | null;
   countLabel: string;
@@ -87,7 +94,10 @@ export function ReasonField({
         value={value}
         maxLength={max}
         required
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          onChange(e.target.value);
+          if (e.target.value.trim()) onFilled();
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-e` : `${id}-c`}
         data-testid="reason"
@@ -100,6 +110,25 @@ export function ReasonField({
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** Why an order moves to a state that needs a reason (a rejection): the explanation and the reason field. */
+export function StateReasonField({ value, onChange, onFilled, error }: { value: string; onChange: (value: string) => void; onFilled: () => void; error: string | null }) {
+  const tc = useTranslations('payments.confirm');
+  return (
+    <>
+      <p>{tc('rejectText')}</p>
+      <ReasonField
+        label={tc('reason')}
+        value={value}
+        onChange={onChange}
+        onFilled={onFilled}
+        max={MAX_STATE_REASON}
+        error={error}
+        countLabel={tc('reasonCount', { count: value.length, max: MAX_STATE_REASON })}
+      />
     </>
   );
 }

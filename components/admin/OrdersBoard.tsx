@@ -1,5 +1,4 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { BOARD_SORTS, boardExportHref, boardHref, type BoardFilters } from '@/lib/admin/filters';
 import { printHref } from '@/lib/admin/print';
@@ -17,6 +16,8 @@ import styles from './admin.module.css';
 import team from './team/team.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { DEADLINE_FLAGS } from '@/lib/orders/deadlines';
+import { DateRangeFields, ExportLinks, FilterActions, ListPager, ListTable, ResultsRow, SearchField, StateChips } from './ui/list';
+import { CodeOptions, NamedOptions } from './ui/Options';
 
 /**
  * The staff orders board (server-rendered): state chips with counts, a GET filter form (search, dates),
@@ -35,7 +36,6 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
   const base = { from: filters.from, to: filters.to, q: filters.q, sort: filters.sort, assignee: filters.assignee, payment: filters.payment, deadline: filters.deadline };
   const exportFilters = { ...base, state: filters.state };
   const sort = filters.sort ?? 'newest';
-  const pages = Math.max(1, list.totalPages);
 
   return (
     <div className={styles.main}>
@@ -44,44 +44,26 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
           <h1 className={styles.title}>{t('title')}</h1>
           <LiveRefresh labels={{ live: t('live'), offline: t('offline') }} />
         </div>
-        <nav aria-label={t('stateFilter')}>
-          <ul className={styles.chips} data-testid="state-chips">
-            <li>
-              <Link href={boardHref(base)} className={styles.chip} aria-current={!filters.state ? 'page' : undefined}>
-                {t('all')} <span className={styles.count}>{allCount}</span>
-              </Link>
-            </li>
-            {ORDER_STATES.map((s) => (
-              <li key={s}>
-                <Link
-                  href={boardHref({ ...base, state: s })}
-                  className={styles.chip}
-                  aria-current={filters.state === s ? 'page' : undefined}
-                  data-state={s}
-                  data-tone={STATE_TONES[s]}
-                  data-empty={(list.counts[s] ?? 0) === 0 || undefined}
-                >
-                  <span className={styles.toneDot} aria-hidden="true" />
-                  {ts(`states.${s}.label`)} <span className={styles.count}>{list.counts[s] ?? 0}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StateChips
+          label={t('stateFilter')}
+          testId="state-chips"
+          chips={[
+            { key: 'all', href: boardHref(base), label: t('all'), count: allCount, current: !filters.state },
+            ...ORDER_STATES.map((s) => ({
+              key: s,
+              href: boardHref({ ...base, state: s }),
+              label: ts(`states.${s}.label`),
+              count: list.counts[s] ?? 0,
+              current: filters.state === s,
+              dot: <span className={styles.toneDot} aria-hidden="true" />,
+              data: { 'data-state': s, 'data-tone': STATE_TONES[s], 'data-empty': (list.counts[s] ?? 0) === 0 || undefined },
+            })),
+          ]}
+        />
         <form method="get" className={styles.filters} role="search">
           {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
-          <label className={`${styles.field} ${styles.searchField}`}>
-            <span>{t('search')}</span>
-            <input type="search" name="q" defaultValue={filters.q ?? ''} placeholder={t('searchPlaceholder')} maxLength={100} />
-          </label>
-          <label className={styles.field}>
-            <span>{t('from')}</span>
-            <input type="date" name="from" defaultValue={filters.from ?? ''} />
-          </label>
-          <label className={styles.field}>
-            <span>{t('to')}</span>
-            <input type="date" name="to" defaultValue={filters.to ?? ''} />
-          </label>
+          <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={filters.q} className={`${styles.field} ${styles.searchField}`} />
+          <DateRangeFields from={filters.from} to={filters.to} labels={{ from: t('from'), to: t('to') }} />
           <label className={styles.field}>
             <span>{t('assignee')}</span>
             {/* keyed: a client-side move to other filters must not keep the old choice on screen */}
@@ -89,74 +71,49 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
               <option value="">{t('assigneeAll')}</option>
               <option value="me">{t('assigneeMe')}</option>
               <option value="none">{t('assigneeNone')}</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <NamedOptions items={members} />
             </select>
           </label>
           <label className={styles.field}>
             <span>{tpay('bulk.paymentFilter')}</span>
             <select name="payment" defaultValue={filters.payment ?? ''} className={styles.select} data-testid="payment-filter">
               <option value="">{tpay('bulk.paymentAll')}</option>
-              {PAYMENT_STATUSES.map((p) => (
-                <option key={p} value={p}>
-                  {tpay(`status.${p}`)}
-                </option>
-              ))}
+              <CodeOptions codes={PAYMENT_STATUSES} label={(p) => tpay(`status.${p}`)} />
             </select>
           </label>
           <label className={styles.field}>
             <span>{t('deadline')}</span>
             <select name="deadline" defaultValue={filters.deadline ?? ''} className={styles.select} data-testid="deadline-filter">
               <option value="">{t('deadlineAll')}</option>
-              {DEADLINE_FLAGS.map((f) => (
-                <option key={f} value={f}>
-                  {t(`flags.${f}`)}
-                </option>
-              ))}
+              <CodeOptions codes={DEADLINE_FLAGS} label={(f) => t(`flags.${f}`)} />
             </select>
           </label>
-          <div className={styles.filterActions}>
-            <button type="submit" className={styles.primaryButton}>
-              {t('apply')}
-            </button>
-            <Link href={boardHref({ state: filters.state })} className={styles.linkButton}>
-              {t('clear')}
-            </Link>
-          </div>
+          <FilterActions apply={t('apply')} clear={t('clear')} clearHref={boardHref({ state: filters.state })} />
         </form>
       </div>
 
-      <div className={styles.resultsRow}>
-        <p className={styles.muted} aria-live="polite">
-          {t('results', { total: list.total })}
-        </p>
-        {/* the orders on screen (a state chip is the usual selection: e.g. every "Preparado" for today's dispatch) */}
-        {list.items.length ? (
-          <div className={styles.resultActions}>
-            <Link
-              href={boardHref({ ...base, state: filters.state, assignee: filters.assignee === 'me' ? undefined : 'me' })}
-              className={`${styles.linkButton} ${filters.assignee === 'me' ? team.pressed : ''}`}
-              aria-current={filters.assignee === 'me' ? 'true' : undefined}
-              data-testid="board-mine"
-            >
-              {t('assigneeMe')}
-            </Link>
-            <Link href={printHref('packing', list.items.map((o) => o.id))} prefetch={false} className={styles.linkButton} data-testid="board-print">
-              {tp('printPage')}
-            </Link>
-            {/* a storefront route handler: it sends the session to the API (a link cannot) */}
-            <a href={boardExportHref(exportFilters)} className={styles.linkButton} download data-testid="board-export">
-              {t('export')}
-            </a>
-            <a href={boardExportHref(exportFilters, 'xlsx')} className={styles.linkButton} download data-testid="board-export-xlsx">
-              {t('exportXlsx')}
-            </a>
-          </div>
-        ) : null}
-      </div>
+      {/* the orders on screen (a state chip is the usual selection: e.g. every "Preparado" for today's dispatch) */}
+      <ResultsRow
+        text={t('results', { total: list.total })}
+        actions={
+          list.items.length ? (
+            <>
+              <Link
+                href={boardHref({ ...base, state: filters.state, assignee: filters.assignee === 'me' ? undefined : 'me' })}
+                className={`${styles.linkButton} ${filters.assignee === 'me' ? team.pressed : ''}`}
+                aria-current={filters.assignee === 'me' ? 'true' : undefined}
+                data-testid="board-mine"
+              >
+                {t('assigneeMe')}
+              </Link>
+              <Link href={printHref('packing', list.items.map((o) => o.id))} prefetch={false} className={styles.linkButton} data-testid="board-print">
+                {tp('printPage')}
+              </Link>
+              <ExportLinks csv={boardExportHref(exportFilters)} xlsx={boardExportHref(exportFilters, 'xlsx')} labels={{ csv: t('export'), xlsx: t('exportXlsx') }} testId="board-export" />
+            </>
+          ) : null
+        }
+      />
       <nav aria-label={t('sortLabel')} className={styles.sortRow}>
         <span>{t('sortLabel')}:</span>
         {BOARD_SORTS.map((s) => (
@@ -169,97 +126,87 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
       {/* bulk state change: the row checkboxes below belong to its form (issue 32, item 6); always mounted, so its
           result stays on screen when the refreshed board no longer lists the orders it moved */}
       <BulkStateBar orders={list.items.map((o) => ({ id: o.id, number: o.number, state: o.state, toSucc: o.toSucc, paymentStatus: o.paymentStatus }))} />
-      {list.items.length === 0 ? (
-        <p className={styles.empty}>{t('empty')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.boardTable}`} data-testid="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input type="checkbox" form={BULK_FORM_ID} name="all" aria-label={tpay('bulk.selectAll')} className={styles.rowCheck} data-testid="select-all" />
-                  {t('colNumber')}
-                </th>
-                <th scope="col">{t('colDate')}</th>
-                <th scope="col">{t('colCustomer')}</th>
-                <th scope="col">{t('colDocument')}</th>
-                <th scope="col">{t('colState')}</th>
-                <th scope="col">{t('delivery')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('colItems')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('colTotal')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((o) => (
-                <tr key={o.id} data-testid="order-row" data-order-id={o.id} data-tone={STATE_TONES[o.state]} data-unread={o.unread > 0 || undefined}>
-                  <td data-label={t('colNumber')} className={styles.numberCell}>
-                    {/* selection for the bulk state change (its form is BulkStateBar's) */}
-                    <input type="checkbox" form={BULK_FORM_ID} name="ids" value={o.id} aria-label={tpay('bulk.select', { number: o.number })} className={styles.rowCheck} data-testid="select-order" />
-                    <Link href={`/admin/orders/${o.id}`} className={styles.rowLink}>
-                      {o.number}
-                    </Link>
-                    {o.unread > 0 ? (
-                      <span className={styles.unread} data-testid="unread-badge" title={t('unread', { count: o.unread })}>
-                        <span aria-hidden="true">{o.unread}</span>
-                        <span className="visually-hidden">{t('unread', { count: o.unread })}</span>
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-label={t('colDate')} className={styles.nowrap}>
-                    {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
-                  </td>
-                  <td data-label={t('colCustomer')} className={styles.customerCell}>
-                    {o.customer.name} {o.customer.lastname}
-                    <span className={styles.sub}>{o.customer.email}</span>
-                  </td>
-                  <td data-label={t('colDocument')} className={styles.nowrap}>
-                    {o.documentNumber ?? '—'}
-                  </td>
-                  <td data-label={t('colState')}>
-                    <span className={styles.badges}>
-                      <StateBadge state={o.state} />
-                      <PaymentBadge status={o.paymentStatus} />
-                      {DEADLINE_FLAGS.filter((f) => o.flags[f]).map((f) => (
-                        <span key={f} className={styles.deadlineFlag} data-flag={f} data-testid="deadline-flag">
-                          {t(`flags.${f}`)}
-                        </span>
-                      ))}
-                    </span>
-                    {o.budgetExpired && o.budgetUpdateRequestedAt ? (
-                      <span className={styles.sub} data-testid="budget-requested">
-                        {t('budgetRequested')}
-                      </span>
-                    ) : null}
-                    {o.assignee ? (
-                      <span className={styles.sub} data-testid="card-assignee">
-                        {t('assignedTo', { name: o.assignee.name })}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-label={t('delivery')}>{o.toSucc ? t('pickup') : t('shipping')}</td>
-                  <td data-label={t('colItems')} className={styles.num}>
-                    {o.itemCount}
-                  </td>
-                  <td data-label={t('colTotal')} className={`${styles.num} ${styles.nowrap} ${styles.totalCell}`}>
-                    {formatPesos(o.finalTotal)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        empty={t('empty')}
+        rows={list.items.length}
+        testId="orders-table"
+        className={styles.boardTable}
+        columns={[
+          {
+            label: (
+              <>
+                <input type="checkbox" form={BULK_FORM_ID} name="all" aria-label={tpay('bulk.selectAll')} className={styles.rowCheck} data-testid="select-all" />
+                {t('colNumber')}
+              </>
+            ),
+          },
+          { label: t('colDate') },
+          { label: t('colCustomer') },
+          { label: t('colDocument') },
+          { label: t('colState') },
+          { label: t('delivery') },
+          { label: t('colItems'), className: styles.num },
+          { label: t('colTotal'), className: styles.num },
+        ]}
+      >
+        {list.items.map((o) => (
+          <tr key={o.id} data-testid="order-row" data-order-id={o.id} data-tone={STATE_TONES[o.state]} data-unread={o.unread > 0 || undefined}>
+            <td data-label={t('colNumber')} className={styles.numberCell}>
+              {/* selection for the bulk state change (its form is BulkStateBar's) */}
+              <input type="checkbox" form={BULK_FORM_ID} name="ids" value={o.id} aria-label={tpay('bulk.select', { number: o.number })} className={styles.rowCheck} data-testid="select-order" />
+              <Link href={`/admin/orders/${o.id}`} className={styles.rowLink}>
+                {o.number}
+              </Link>
+              {o.unread > 0 ? (
+                <span className={styles.unread} data-testid="unread-badge" title={t('unread', { count: o.unread })}>
+                  <span aria-hidden="true">{o.unread}</span>
+                  <span className="visually-hidden">{t('unread', { count: o.unread })}</span>
+                </span>
+              ) : null}
+            </td>
+            <td data-label={t('colDate')} className={styles.nowrap}>
+              {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
+            </td>
+            <td data-label={t('colCustomer')} className={styles.customerCell}>
+              {o.customer.name} {o.customer.lastname}
+              <span className={styles.sub}>{o.customer.email}</span>
+            </td>
+            <td data-label={t('colDocument')} className={styles.nowrap}>
+              {o.documentNumber ?? '—'}
+            </td>
+            <td data-label={t('colState')}>
+              <span className={styles.badges}>
+                <StateBadge state={o.state} />
+                <PaymentBadge status={o.paymentStatus} />
+                {DEADLINE_FLAGS.filter((f) => o.flags[f]).map((f) => (
+                  <span key={f} className={styles.deadlineFlag} data-flag={f} data-testid="deadline-flag">
+                    {t(`flags.${f}`)}
+                  </span>
+                ))}
+              </span>
+              {o.budgetExpired && o.budgetUpdateRequestedAt ? (
+                <span className={styles.sub} data-testid="budget-requested">
+                  {t('budgetRequested')}
+                </span>
+              ) : null}
+              {o.assignee ? (
+                <span className={styles.sub} data-testid="card-assignee">
+                  {t('assignedTo', { name: o.assignee.name })}
+                </span>
+              ) : null}
+            </td>
+            <td data-label={t('delivery')}>{o.toSucc ? t('pickup') : t('shipping')}</td>
+            <td data-label={t('colItems')} className={styles.num}>
+              {o.itemCount}
+            </td>
+            <td data-label={t('colTotal')} className={`${styles.num} ${styles.nowrap} ${styles.totalCell}`}>
+              {formatPesos(o.finalTotal)}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
-      <Pager
-        page={list.page}
-        pages={pages}
-        href={(page) => boardHref({ ...filters, page })}
-        labels={{ nav: t('pagination'), prev: t('prev'), next: t('next'), pageOf: t('pageOf', { page: list.page, pages }) }}
-      />
+      <ListPager page={list.page} totalPages={list.totalPages} href={(page) => boardHref({ ...filters, page })} t={t} />
     </div>
   );
 }

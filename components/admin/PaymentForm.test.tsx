@@ -4,14 +4,11 @@ import { NextIntlClientProvider } from 'next-intl';
 import payments from '@/messages/es/payments.json';
 import { mockFetch } from '@/components/account/test-utils';
 import { PaymentForm, VoidPayment } from './PaymentForm';
+import { islandSpies } from './island-mocks';
 
-const refresh = jest.fn();
-jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh }), Link: ({ children }: { children: ReactNode }) => children }));
-const handleError = jest.fn();
-jest.mock('@/lib/api/public', () => {
-  const actual = jest.requireActual('@/lib/api/public');
-  return { ...actual, usePublicApi: () => ({ request: actual.publicRequest, handleError }) };
-});
+jest.mock('@/i18n/navigation', () => jest.requireActual<typeof import('./island-mocks')>('./island-mocks').navigationMock);
+jest.mock('@/lib/api/public', () => jest.requireActual<typeof import('./island-mocks')>('./island-mocks').publicApiMock());
+const { refresh, handleError } = islandSpies;
 
 const wrap = (ui: ReactNode) =>
   render(

@@ -15,6 +15,7 @@ import styles from './admin.module.css';
 import pay from './payments.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CodeOptions } from './ui/Options';
 
 /** The largest payment the API takes (services/order-payments MAX_PAYMENT_PESOS). */
 const MAX_PAYMENT_PESOS = 900_000_000;
@@ -68,11 +69,7 @@ export function PaymentForm({ orderId }: { orderId: number }) {
       <label htmlFor={`${id}-m`}>
         {t('staff.method')}
         <select id={`${id}-m`} value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`methods.${m}`)}
-            </option>
-          ))}
+          <CodeOptions codes={PAYMENT_METHODS} label={(m) => t(`methods.${m}`)} />
         </select>
       </label>
       <label htmlFor={`${id}-n`} className={pay.wide}>
@@ -132,10 +129,8 @@ export function VoidPayment({ orderId, paymentId, amount }: { orderId: number; p
         <ReasonField
           label={t('staff.voidReason')}
           value={reason}
-          onChange={(v) => {
-            setReason(v);
-            if (v.trim()) setError(null);
-          }}
+          onChange={setReason}
+          onFilled={() => setError(null)}
           max={MAX_PAYMENT_NOTE}
           error={error}
           countLabel={t('confirm.reasonCount', { count: reason.length, max: MAX_PAYMENT_NOTE })}

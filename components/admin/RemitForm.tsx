@@ -1,18 +1,19 @@
 'use client';
 
 /** The remit: a tracking number (POST …/remit). */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { FieldError, useFieldError } from './ui/field-error';
+import { Panel } from './ui/Panel';
 
 export function RemitForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.remit');
-  const id = useId();
+  const { id, error, setError, errorId, invalidProps } = useFieldError();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
@@ -27,10 +28,7 @@ export function RemitForm({ orderId }: { orderId: number }) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-t`}>
-      <h2 id={`${id}-t`} className={styles.h2}>
-        {t('title')}
-      </h2>
+    <Panel headingId={`${id}-t`} title={t('title')}>
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.stack}>
         <label htmlFor={id} className={styles.label}>
           {t('tracking')}
@@ -40,18 +38,13 @@ export function RemitForm({ orderId }: { orderId: number }) {
           value={value}
           maxLength={100}
           onChange={(e) => setValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
+          {...invalidProps}
         />
-        {error ? (
-          <p id={`${id}-e`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} error={error} className={styles.error} />
         <button type="submit" className={styles.secondaryButton} disabled={busy}>
           {t('save')}
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }

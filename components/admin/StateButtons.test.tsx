@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import admin from '@/messages/es/admin.json';
@@ -7,14 +6,11 @@ import payments from '@/messages/es/payments.json';
 import { mockFetch } from '@/components/account/test-utils';
 import { staffStateTargets } from '@/lib/admin/transitions';
 import { StateButtons } from './StateButtons';
+import { islandSpies } from './island-mocks';
 
-const refresh = jest.fn();
-jest.mock('@/i18n/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh }), Link: ({ children }: { children: ReactNode }) => children }));
-const handleError = jest.fn();
-jest.mock('@/lib/api/public', () => {
-  const actual = jest.requireActual('@/lib/api/public');
-  return { ...actual, usePublicApi: () => ({ request: actual.publicRequest, handleError }) };
-});
+jest.mock('@/i18n/navigation', () => jest.requireActual<typeof import('./island-mocks')>('./island-mocks').navigationMock);
+jest.mock('@/lib/api/public', () => jest.requireActual<typeof import('./island-mocks')>('./island-mocks').publicApiMock());
+const { refresh, handleError } = islandSpies;
 
 function renderButtons(state: Parameters<typeof staffStateTargets>[0], unpaidShipment: 'unpaid' | 'partial' | null = null) {
   return render(

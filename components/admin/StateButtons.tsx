@@ -11,9 +11,9 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { OrderState } from '@/lib/orders/states';
-import { MAX_STATE_REASON, staffMoveNeedsReason, type PaymentStatus } from '@/lib/orders/payments';
+import { staffMoveNeedsReason, type PaymentStatus } from '@/lib/orders/payments';
 import { useMessages } from '@/components/toast/MessagesProvider';
-import { ConfirmPanel, ReasonField } from './ConfirmPanel';
+import { ConfirmPanel, StateReasonField } from './ConfirmPanel';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 
@@ -89,18 +89,7 @@ export function StateButtons({
             onConfirm={() => void move(confirming)}
             onCancel={close}
           >
-            <p>{tc('rejectText')}</p>
-            <ReasonField
-              label={tc('reason')}
-              value={reason}
-              onChange={(v) => {
-                setReason(v);
-                if (v.trim()) setReasonError(null);
-              }}
-              max={MAX_STATE_REASON}
-              error={reasonError}
-              countLabel={tc('reasonCount', { count: reason.length, max: MAX_STATE_REASON })}
-            />
+            <StateReasonField value={reason} onChange={setReason} onFilled={() => setReasonError(null)} error={reasonError} />
           </ConfirmPanel>
         ) : (
           <ConfirmPanel

@@ -5,9 +5,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
+import { Panel } from '../ui/Panel';
 import styles from './customers.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CodeOptions } from '../ui/Options';
 
 export function RoleForm({ userId, role, roles }: { userId: number; role: string; roles: string[] }) {
   const t = useTranslations('adminSettings.client.role');
@@ -24,20 +26,13 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
   };
 
   return (
-    <section className={base.panel} aria-labelledby={`${id}-t`}>
-      <h2 id={`${id}-t`} className={base.h2}>
-        {t('label')}
-      </h2>
+    <Panel headingId={`${id}-t`} title={t('label')}>
       <form onSubmit={(e) => void submit(e)} className={styles.roleRow} data-testid="role-form">
         <label htmlFor={`${id}-r`} className="visually-hidden">
           {t('label')}
         </label>
         <select id={`${id}-r`} value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-h`}>
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {tr.has(r) ? tr(r) : r}
-            </option>
-          ))}
+          <CodeOptions codes={roles} label={(r) => (tr.has(r) ? tr(r) : r)} />
         </select>
         <button type="submit" className={base.secondaryButton} disabled={busy || value === role}>
           {busy ? tw('working') : t('save')}
@@ -46,6 +41,6 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
       <p id={`${id}-h`} className={base.sub}>
         {t('help')}
       </p>
-    </section>
+    </Panel>
   );
 }

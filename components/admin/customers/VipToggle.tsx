@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
+import { Panel } from '../ui/Panel';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 
@@ -18,16 +19,13 @@ export function VipToggle({ userId, isVip }: { userId: number; isVip: boolean })
   };
 
   return (
-    <section className={base.panel} aria-labelledby={`${id}-t`} data-testid="vip-toggle">
-      <h2 id={`${id}-t`} className={base.h2}>
-        {t('vip.title')}
-      </h2>
+    <Panel headingId={`${id}-t`} title={t('vip.title')} testId="vip-toggle">
       <p className={base.muted}>{isVip ? t('vip.isVip') : t('vip.notVip')}</p>
       <div className={base.buttonRow}>
         <button type="button" className={isVip ? base.secondaryButton : base.primaryButton} onClick={() => void toggle()} disabled={busy} aria-pressed={isVip}>
           {busy ? t('working') : isVip ? t('vip.off') : t('vip.on')}
         </button>
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -1,11 +1,13 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import { Pager } from '@/components/admin/Pager';
 import { Link } from '@/i18n/navigation';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditList, type PriceSetWire } from '@/lib/contracts/price-changes';
 import { formatPesos } from '@/lib/money';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import base from '../admin.module.css';
 import styles from './prices.module.css';
+import { AdminPage } from '../ui/page';
+import { DateRangeFields, FilterActions, ListPager, ListTable } from '../ui/list';
+import { CodeOptions } from '../ui/Options';
 
 export type AuditFilters = { actor?: number; action?: AuditAction; from?: string; to?: string; page?: number; entry?: number };
 export type AuditEntryDetail = AuditEntry & {
@@ -63,11 +65,7 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
   };
 
   return (
-    <div className={base.main}>
-      <div>
-        <h1 className={base.title}>{t('title')}</h1>
-        <p className={base.muted}>{t('intro')}</p>
-      </div>
+    <AdminPage title={t('title')} intro={t('intro')}>
       <form method="get" className={`${base.panel} ${styles.fieldset}`} role="search" data-testid="audit-filters">
         <label className={styles.field}>
           <span>{t('who')}</span>
@@ -84,89 +82,56 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
           <span>{t('what')}</span>
           <select name="action" defaultValue={filters.action ?? ''} data-testid="audit-action">
             <option value="">{t('anything')}</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`action.${actionKey(a)}`)}
-              </option>
-            ))}
+            <CodeOptions codes={AUDIT_ACTIONS} label={(a) => t(`action.${actionKey(a)}`)} />
           </select>
         </label>
-        <label className={styles.field}>
-          <span>{t('from')}</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ''} />
-        </label>
-        <label className={styles.field}>
-          <span>{t('to')}</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ''} />
-        </label>
-        <div className={styles.actions}>
-          <button type="submit" className={base.secondaryButton}>
-            {t('filter')}
-          </button>
-          <Link href="/admin/audit" className={base.linkButton}>
-            {t('clear')}
-          </Link>
-        </div>
+        <DateRangeFields from={filters.from} to={filters.to} labels={{ from: t('from'), to: t('to') }} fieldClass={styles.field} />
+        <FilterActions apply={t('filter')} clear={t('clear')} clearHref="/admin/audit" className={styles.actions} applyClass={base.secondaryButton} />
       </form>
 
       <p className={base.muted} aria-live="polite">
         {t('results', { total: list.total })}
       </p>
-      {list.items.length === 0 ? (
-        <p className={base.empty}>{t('empty')}</p>
-      ) : (
-        <div className={base.tableWrap}>
-          <table className={base.table} data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('colWhen')}</th>
-                <th scope="col" className={styles.hideNarrow}>
-                  {t('colWho')}
-                </th>
-                <th scope="col" className={styles.hideNarrow}>
-                  {t('colWhat')}
-                </th>
-                <th scope="col">{t('colDetail')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((e) => (
-                <tr key={e.id} data-testid="audit-row" data-action={e.action} data-entry-id={e.id}>
-                  <td className={base.nowrap}>
-                    #{e.id}
-                    <span className={styles.sku}>{when(e.createdAt)}</span>
-                    <span className={`${styles.sku} ${styles.showNarrow}`}>{e.actor.name}</span>
-                  </td>
-                  <td className={styles.hideNarrow}>
-                    {e.actor.name}
-                    <span className={styles.sku}>{e.actor.email}</span>
-                  </td>
-                  <td className={styles.hideNarrow}>{t(`action.${actionKey(e.action)}`)}</td>
-                  <td>
-                    <span className={`${styles.showNarrow}`}>{t(`action.${actionKey(e.action)}`)}</span>
-                    <strong>{t('rows', { count: e.summary.count })}</strong>
-                    {[ruleText(e), selectionText(e), e.summary.fileName ? t('file', { name: e.summary.fileName }) : null].filter(Boolean).map((x) => (
-                      <span key={x} className={styles.sku}>
-                        {x}
-                      </span>
-                    ))}
-                    {e.summary.undoOf ? <span className={styles.sku}>{t('undoOf', { id: e.summary.undoOf })}</span> : null}
-                    {e.undoneBy ? <span className={styles.sku}>{t('undoneBy', { id: e.undoneBy })}</span> : null}
-                    {e.summary.skipped.length ? (
-                      <span className={styles.problems}>
-                        {t('skipped', { count: e.summary.skipped.length })}: {e.summary.skipped.slice(0, 10).map((s) => s.sku).join(', ')}
-                      </span>
-                    ) : null}
-                    <Link href={auditHref({ ...filters, entry: e.id })} className={base.rowLink} data-testid="audit-see">
-                      {t('see')}
-                    </Link>
-                  </td>
-                </tr>
+      <ListTable
+        empty={t('empty')}
+        rows={list.items.length}
+        testId="audit-table"
+        columns={[{ label: t('colWhen') }, { label: t('colWho'), className: styles.hideNarrow }, { label: t('colWhat'), className: styles.hideNarrow }, { label: t('colDetail') }]}
+      >
+        {list.items.map((e) => (
+          <tr key={e.id} data-testid="audit-row" data-action={e.action} data-entry-id={e.id}>
+            <td className={base.nowrap}>
+              #{e.id}
+              <span className={styles.sku}>{when(e.createdAt)}</span>
+              <span className={`${styles.sku} ${styles.showNarrow}`}>{e.actor.name}</span>
+            </td>
+            <td className={styles.hideNarrow}>
+              {e.actor.name}
+              <span className={styles.sku}>{e.actor.email}</span>
+            </td>
+            <td className={styles.hideNarrow}>{t(`action.${actionKey(e.action)}`)}</td>
+            <td>
+              <span className={`${styles.showNarrow}`}>{t(`action.${actionKey(e.action)}`)}</span>
+              <strong>{t('rows', { count: e.summary.count })}</strong>
+              {[ruleText(e), selectionText(e), e.summary.fileName ? t('file', { name: e.summary.fileName }) : null].filter(Boolean).map((x) => (
+                <span key={x} className={styles.sku}>
+                  {x}
+                </span>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              {e.summary.undoOf ? <span className={styles.sku}>{t('undoOf', { id: e.summary.undoOf })}</span> : null}
+              {e.undoneBy ? <span className={styles.sku}>{t('undoneBy', { id: e.undoneBy })}</span> : null}
+              {e.summary.skipped.length ? (
+                <span className={styles.problems}>
+                  {t('skipped', { count: e.summary.skipped.length })}: {e.summary.skipped.slice(0, 10).map((s) => s.sku).join(', ')}
+                </span>
+              ) : null}
+              <Link href={auditHref({ ...filters, entry: e.id })} className={base.rowLink} data-testid="audit-see">
+                {t('see')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {entry ? (
         <section className={`${base.panel} ${styles.form}`} aria-labelledby="audit-entry-title" data-testid="audit-entry">
           <div className={styles.actions}>
@@ -208,13 +173,8 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
         </section>
       ) : null}
 
-      <Pager
-        page={list.page}
-        pages={list.totalPages}
-        href={(page) => auditHref({ ...filters, entry: undefined, page })}
-        labels={{ nav: t('pagination'), prev: `← ${t('prev')}`, next: `${t('next')} →`, pageOf: t('pageOf', { page: list.page, pages: list.totalPages }) }}
-      />
-    </div>
+      <ListPager page={list.page} totalPages={list.totalPages} href={(page) => auditHref({ ...filters, entry: undefined, page })} t={t} arrows />
+    </AdminPage>
   );
 }
 

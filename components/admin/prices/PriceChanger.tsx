@@ -20,6 +20,7 @@ import { SHOP_TIME_ZONE } from '@/lib/locales';
 import base from '../admin.module.css';
 import styles from './prices.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { CodeOptions, NamedOptions } from '../ui/Options';
 
 const STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 /** Rows drawn in the table; the summary counts them all and the apply changes them all. */
@@ -143,11 +144,7 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
               <span>{t('category')}</span>
               <select value={category} onChange={(e) => setCategory(e.target.value)} data-testid="price-category">
                 <option value="">{t('allCategories')}</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <NamedOptions items={categories} />
               </select>
             </label>
             <label className={`${styles.field} ${styles.grow}`}>
@@ -158,11 +155,7 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
               <span>{t('state')}</span>
               <select value={state} onChange={(e) => setState(e.target.value)} data-testid="price-state">
                 <option value="">{t('allStates')}</option>
-                {STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`states.${s}`)}
-                  </option>
-                ))}
+                <CodeOptions codes={STATES} label={(s) => t(`states.${s}`)} />
               </select>
             </label>
           </fieldset>
@@ -198,11 +191,7 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
             <label className={styles.field}>
               <span>{t('rounding')}</span>
               <select value={rounding} onChange={(e) => setRounding(e.target.value as Rounding)} data-testid="price-rounding">
-                {ROUNDINGS.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`round.${r}`)}
-                  </option>
-                ))}
+                <CodeOptions codes={ROUNDINGS} label={(r) => t(`round.${r}`)} />
               </select>
             </label>
             <fieldset className={styles.checks}>

@@ -4,14 +4,15 @@
  * The price fields both product forms share (the editor, PATCH, and "Nuevo producto", POST): the price and
  * sale price with their es-AR echo ("Se guarda como $ 21.500,00", lib/money/parse.ts), the warnings before
  * saving (tiers no longer below the price, a price cut to less than a fifth: ./form.ts priceWarnings), and the
- * quantity offers (tiers) with their own echo. One copy, so a rule added to one form reaches the other.
+ * quantity offers (tiers) with their own echo, the state segments, the quantities card and the rules' messages. One copy, so a rule added to one form reaches the other.
  * Read from the form's context (react-hook-form FormProvider): both forms' values extend ProductFormValues.
  */
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { formatPesos } from '@/lib/money';
 import { echoAmount } from '@/lib/money/parse';
-import { MAX_OFFERS, priceWarnings, type ProductFormValues } from './form';
+import { PRODUCT_STATES } from '@/lib/contracts/staff-products';
+import { MAX_OFFERS, priceWarnings, type FormMessages, type ProductFormValues } from './form';
 import styles from './products.module.css';
 
 export function FieldError({ msg, fieldId }: { msg: string | undefined; fieldId: string }) {
@@ -176,6 +177,85 @@ export function OffersCard({ id }: { id: string }) {
           })}
         </ol>
       )}
+    </section>
+  );
+}
+
+/** The messages of the rules both forms share (form.ts FormMessages), from adminProducts.client. */
+export function useFormMessages(): FormMessages {
+  const t = useTranslations('adminProducts.client');
+  return {
+    price: t('invalid.price'),
+    discount: t('invalid.discount'),
+    qty: t('invalid.qty'),
+    steps: t('invalid.steps'),
+    maxBelowMin: t('invalid.maxBelowMin'),
+    stepsDoNotFit: t('invalid.stepsDoNotFit'),
+    offerName: t('invalid.offerName'),
+    offerUnits: t('invalid.offerUnits'),
+    offerDuplicate: t('invalid.offerDuplicate'),
+  };
+}
+
+/** The product's state as four segments (radio buttons), each with its dot and what it does in the shop. */
+export function StateField({ testIds = false }: { testIds?: boolean }) {
+  const t = useTranslations('adminProducts.client');
+  const ts = useTranslations('adminProducts.states');
+  const { register, control } = useFormContext<ProductFormValues>();
+  const state = useWatch({ control, name: 'state' });
+  return (
+    <fieldset className={styles.states}>
+      <legend>{t('state')}</legend>
+      <div className={styles.segments}>
+        {PRODUCT_STATES.map((s) => (
+          <label key={s} className={styles.segment} data-state={s} data-checked={state === s || undefined}>
+            <input type="radio" value={s} {...register('state')} data-testid={testIds ? `state-${s}` : undefined} />
+            <span className={styles.segmentLabel}>
+              <span className={styles.dot} data-state={s} aria-hidden="true" />
+              {ts(s)}
+            </span>
+            <span className={styles.segmentHint}>{t(`stateHints.${s}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Minimum, maximum and step of the units a customer may buy; `maxHint` explains the maximum (the editor). */
+export function QuantitiesCard({ id, maxHint = false }: { id: string; maxHint?: boolean }) {
+  const t = useTranslations('adminProducts.client');
+  const { register, formState } = useFormContext<ProductFormValues>();
+  const { errors } = formState;
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-qty`}>
+      <h2 id={`${id}-qty`} className={styles.cardTitle}>
+        {t('quantities')}
+      </h2>
+      <div className={styles.row}>
+        {(['min', 'max', 'steps'] as const).map((f) => {
+          const hint = maxHint && f === 'max' ? `${id}-max-hint` : null;
+          return (
+            <div key={f} className={`${styles.field} ${styles.small}`}>
+              <label htmlFor={`${id}-${f}`}>{t(f)}</label>
+              <input
+                id={`${id}-${f}`}
+                inputMode="numeric"
+                autoComplete="off"
+                {...register(f)}
+                aria-invalid={!!errors[f]}
+                aria-describedby={maxHint ? described(hint, `${id}-${f}`, !!errors[f]) : undefined}
+              />
+              {hint ? (
+                <span id={hint} className={styles.hint}>
+                  {t('maxHint')}
+                </span>
+              ) : null}
+              <FieldError msg={errors[f]?.message} fieldId={`${id}-${f}`} />
+            </div>
+          );
+        })}
+      </div>
     </section>
   );
 }

@@ -13,34 +13,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
-import type { CategoryRef, ProductState, StaffProductDetail } from '@/lib/admin/products';
+import type { CategoryRef, StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { emptyCreateValues, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
-import { FieldError, OffersCard, PriceFields } from './PriceFields';
+import { FieldError, OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-
-const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
 export function ProductCreateForm({ categoryOptions }: { categoryOptions: CategoryRef[] }) {
   const t = useTranslations('adminProducts.client');
   const tc = useTranslations('adminProducts.create');
-  const ts = useTranslations('adminProducts.states');
   const router = useRouter();
   const { notify } = useMessages();
   const { handleError } = usePublicApi();
   const id = useId();
   const [saving, setSaving] = useState(false);
   const schema = productCreateSchema({
-    price: t('invalid.price'),
-    discount: t('invalid.discount'),
-    qty: t('invalid.qty'),
-    steps: t('invalid.steps'),
-    maxBelowMin: t('invalid.maxBelowMin'),
-    stepsDoNotFit: t('invalid.stepsDoNotFit'),
-    offerName: t('invalid.offerName'),
-    offerUnits: t('invalid.offerUnits'),
-    offerDuplicate: t('invalid.offerDuplicate'),
+    ...useFormMessages(),
     name: tc('invalid.name'),
     variable: tc('invalid.variable'),
     variationName: tc('invalid.variationName'),
@@ -51,7 +40,6 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
   const { errors } = formState;
   const variations = useFieldArray({ control, name: 'variations' });
   const categoryIds = useWatch({ control, name: 'categoryIds' });
-  const state = useWatch({ control, name: 'state' });
   const price = useWatch({ control, name: 'price' });
 
   const onSubmit = async (values: ProductCreateValues) => {
@@ -92,37 +80,10 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
             <span className={styles.hint}>{tc('descriptionHint')}</span>
           </div>
           <PriceFields id={id} savedPrice={0} priceTestId="create-price" />
-          <fieldset className={styles.states}>
-            <legend>{t('state')}</legend>
-            <div className={styles.segments}>
-              {STATES.map((s) => (
-                <label key={s} className={styles.segment} data-state={s} data-checked={state === s || undefined}>
-                  <input type="radio" value={s} {...register('state')} />
-                  <span className={styles.segmentLabel}>
-                    <span className={styles.dot} data-state={s} aria-hidden="true" />
-                    {ts(s)}
-                  </span>
-                  <span className={styles.segmentHint}>{t(`stateHints.${s}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <StateField />
         </section>
 
-        <section className={styles.card} aria-labelledby={`${id}-qty`}>
-          <h2 id={`${id}-qty`} className={styles.cardTitle}>
-            {t('quantities')}
-          </h2>
-          <div className={styles.row}>
-            {(['min', 'max', 'steps'] as const).map((f) => (
-              <div key={f} className={`${styles.field} ${styles.small}`}>
-                <label htmlFor={`${id}-${f}`}>{t(f)}</label>
-                <input id={`${id}-${f}`} inputMode="numeric" autoComplete="off" {...register(f)} aria-invalid={!!errors[f]} />
-                {err(errors[f]?.message, `${id}-${f}`)}
-              </div>
-            ))}
-          </div>
-        </section>
+        <QuantitiesCard id={id} />
 
         <section className={styles.card} aria-labelledby={`${id}-cats`}>
           <h2 id={`${id}-cats`} className={styles.cardTitle}>

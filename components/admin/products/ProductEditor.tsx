@@ -11,40 +11,27 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
-import type { ProductState, StaffProductDetail } from '@/lib/admin/products';
+import type { StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
-import { FieldError, OffersCard, PriceFields } from './PriceFields';
+import { OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-
-const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
+import { NamedOptions } from '../ui/Options';
 
 export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const t = useTranslations('adminProducts.client');
-  const ts = useTranslations('adminProducts.states');
   const router = useRouter();
   const { notify } = useMessages();
   const { handleError } = usePublicApi();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [saving, setSaving] = useState(false);
-  const schema = productFormSchema({
-    price: t('invalid.price'),
-    discount: t('invalid.discount'),
-    qty: t('invalid.qty'),
-    steps: t('invalid.steps'),
-    maxBelowMin: t('invalid.maxBelowMin'),
-    stepsDoNotFit: t('invalid.stepsDoNotFit'),
-    offerName: t('invalid.offerName'),
-    offerUnits: t('invalid.offerUnits'),
-    offerDuplicate: t('invalid.offerDuplicate'),
-  });
+  const schema = productFormSchema(useFormMessages());
   const form = useForm<ProductFormValues>({ resolver: zodResolver(schema), defaultValues: toFormValues(product), mode: 'onBlur' });
-  const { register, handleSubmit, formState, reset, setValue, control } = form;
-  const { errors, isDirty } = formState;
+  const { handleSubmit, formState, reset, setValue, control } = form;
+  const { isDirty } = formState;
   const categoryIds = useWatch({ control, name: 'categoryIds' });
-  const state = useWatch({ control, name: 'state' });
   const isVariation = product.isVariation;
 
   const onSubmit = async (values: ProductFormValues) => {
@@ -75,9 +62,6 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const described = (hint: string | null, fieldId: string, hasError: boolean) =>
-    [hint, hasError ? `${fieldId}-err` : null].filter(Boolean).join(' ') || undefined;
-
   const setCategories = (next: number[]) => setValue('categoryIds', next, { shouldDirty: true });
   const move = (from: number, to: number) => {
     const next = [...categoryIds];
@@ -96,49 +80,10 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
             {t('pricing')}
           </h2>
           <PriceFields id={id} savedPrice={product.price} isVariation={isVariation} priceTestId="price-input" />
-          <fieldset className={styles.states}>
-            <legend>{t('state')}</legend>
-            <div className={styles.segments}>
-              {STATES.map((s) => (
-                <label key={s} className={styles.segment} data-state={s} data-checked={state === s || undefined}>
-                  <input type="radio" value={s} {...register('state')} data-testid={`state-${s}`} />
-                  <span className={styles.segmentLabel}>
-                    <span className={styles.dot} data-state={s} aria-hidden="true" />
-                    {ts(s)}
-                  </span>
-                  <span className={styles.segmentHint}>{t(`stateHints.${s}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <StateField testIds />
         </section>
 
-        <section className={styles.card} aria-labelledby={`${id}-qty`}>
-          <h2 id={`${id}-qty`} className={styles.cardTitle}>
-            {t('quantities')}
-          </h2>
-          <div className={styles.row}>
-            {(['min', 'max', 'steps'] as const).map((f) => (
-              <div key={f} className={`${styles.field} ${styles.small}`}>
-                <label htmlFor={`${id}-${f}`}>{t(f)}</label>
-                <input
-                  id={`${id}-${f}`}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  {...register(f)}
-                  aria-invalid={!!errors[f]}
-                  aria-describedby={described(f === 'max' ? `${id}-max-hint` : null, `${id}-${f}`, !!errors[f])}
-                />
-                {f === 'max' ? (
-                  <span id={`${id}-max-hint`} className={styles.hint}>
-                    {t('maxHint')}
-                  </span>
-                ) : null}
-                <FieldError msg={errors[f]?.message} fieldId={`${id}-${f}`} />
-              </div>
-            ))}
-          </div>
-        </section>
+        <QuantitiesCard id={id} maxHint />
 
         {isVariation ? (
           <p className={styles.note}>{t('offersOnParent')}</p>
@@ -189,11 +134,7 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
                     }}
                   >
                     <option value="">{t('chooseCategory')}</option>
-                    {options.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
+                    <NamedOptions items={options} />
                   </select>
                 </div>
               ) : null}

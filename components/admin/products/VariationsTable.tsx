@@ -14,6 +14,7 @@ import { parsePrice } from './form';
 import { formatAmountInput } from '@/lib/money/parse';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { CodeOptions } from '../ui/Options';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -84,11 +85,7 @@ function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
           {t('variations.colState')} {v.name}
         </label>
         <select id={`${rid}-s`} {...register('state')} form={`${rid}-f`}>
-          {STATES.map((s) => (
-            <option key={s} value={s}>
-              {ts(s)}
-            </option>
-          ))}
+          <CodeOptions codes={STATES} label={(s) => ts(s)} />
         </select>
       </td>
       <td>

@@ -5,14 +5,15 @@
  * separated (incienso, sahumerio). The API normalizes them and clears the catalogue cache, so searches
  * use the change at once.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
-import base from '../admin.module.css';
 import styles from '../settings/settings.module.css';
 import own from './search.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CrudList, RowActions, confirmThen } from '../ui/crud';
+import { FieldError, useFieldError } from '../ui/field-error';
 
 export type SynonymGroup = { id: number; terms: string[] };
 
@@ -27,35 +28,34 @@ export function SynonymsManager({ items, suggested }: { items: SynonymGroup[]; s
   const t = useTranslations('adminSearch.client');
   const { busy, run } = useApiAction();
 
-
   return (
     <div className={styles.section}>
-      {items.length === 0 ? (
-        <p className={base.empty}>{t('empty')}</p>
-      ) : (
-        <ul className={styles.list} data-testid="synonyms-list">
-          {items.map((g) => (
-            <li key={`${g.id}-${g.terms.join(',')}`}>
-              <GroupRow
-                group={g}
-                busy={busy}
-                onSave={(terms) => run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'PATCH', body: { terms } }), t('saved'))}
-                onDelete={() => {
-                  if (window.confirm(t('confirmDelete', { terms: g.terms.join(', ') }))) {
-                    void run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'DELETE' }), t('deleted'));
-                  }
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <GroupRow
-        key={suggested ?? ''}
-        initial={suggested ? `${suggested}, ` : ''}
-        busy={busy}
-        onSave={(terms) => run(() => publicRequest(staffApiPaths.synonyms, { method: 'POST', body: { terms } }), t('saved'))}
-      />
+      <CrudList
+        items={items}
+        empty={t('empty')}
+        testId="synonyms-list"
+        add={
+          <GroupRow
+            key={suggested ?? ''}
+            initial={suggested ? `${suggested}, ` : ''}
+            busy={busy}
+            onSave={(terms) => run(() => publicRequest(staffApiPaths.synonyms, { method: 'POST', body: { terms } }), t('saved'))}
+          />
+        }
+      >
+        {(g) => (
+          <li key={`${g.id}-${g.terms.join(',')}`}>
+            <GroupRow
+              group={g}
+              busy={busy}
+              onSave={(terms) => run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'PATCH', body: { terms } }), t('saved'))}
+              onDelete={() =>
+                confirmThen(t('confirmDelete', { terms: g.terms.join(', ') }), () => run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'DELETE' }), t('deleted')))
+              }
+            />
+          </li>
+        )}
+      </CrudList>
     </div>
   );
 }
@@ -74,10 +74,9 @@ function GroupRow({
   onDelete?: () => void;
 }) {
   const t = useTranslations('adminSearch.client');
-  const id = useId();
+  const { id, error, setError, errorId, invalidProps } = useFieldError();
   const start = group ? group.terms.join(', ') : initial;
   const [text, setText] = useState(start);
-  const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -94,31 +93,16 @@ function GroupRow({
     <form className={group ? own.row : `${own.row} ${own.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={group ? 'synonym-row' : 'synonym-add'}>
       <label className={styles.field} htmlFor={`${id}-t`}>
         <span className={group ? styles.rowLabel : undefined}>{t('terms')}</span>
-        <input
-          id={`${id}-t`}
-          value={text}
-          maxLength={400}
-          placeholder={t('placeholder')}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
-        />
+        <input id={`${id}-t`} value={text} maxLength={400} placeholder={t('placeholder')} onChange={(e) => setText(e.target.value)} {...invalidProps} />
       </label>
-      <div className={styles.tools}>
-        <button type="submit" className={group ? styles.toggle : base.primaryButton} disabled={busy || text === start}>
-          {group ? t('save') : t('add')}
-        </button>
-        {group && onDelete ? (
-          <button type="button" className={base.dangerButton} onClick={onDelete} disabled={busy} aria-label={t('deleteLabel', { terms: group.terms.join(', ') })}>
-            {t('delete')}
-          </button>
-        ) : null}
-      </div>
-      {error ? (
-        <p id={`${id}-e`} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <RowActions
+        editing={!!group}
+        busy={busy}
+        unchanged={text === start}
+        labels={{ save: t('save'), add: t('add'), delete: t('delete'), deleteLabel: group ? t('deleteLabel', { terms: group.terms.join(', ') }) : '' }}
+        onDelete={onDelete}
+      />
+      <FieldError id={errorId} error={error} className={styles.error} />
     </form>
   );
 }

@@ -5,7 +5,7 @@
  * stores a 1600×600 WebP), edit alt text and link, move up/down (PUT …/carousel/order with every id) and
  * delete. Each change is saved at once; the API revalidates the storefront's home.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { StaffCarouselImage } from '@/lib/admin/settings-types';
 import { publicRequest } from '@/lib/api/public';
@@ -15,6 +15,8 @@ import base from '../admin.module.css';
 import styles from './settings.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CrudList, confirmThen } from '../ui/crud';
+import { FieldError, useFieldError } from '../ui/field-error';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Same rule as the API: a shop path, one leading slash, no spaces. */
@@ -32,47 +34,45 @@ export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
     void run(() => publicRequest(staffApiPaths.carouselOrder, { method: 'PUT', body: { ids } }), t('carousel.reordered'));
   };
 
-  const remove = (item: StaffCarouselImage) => {
-    if (!window.confirm(t('carousel.confirmDelete'))) return;
-    void run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'DELETE' }), t('carousel.deleted'));
-  };
+  const remove = (item: StaffCarouselImage) =>
+    confirmThen(t('carousel.confirmDelete'), () => run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'DELETE' }), t('carousel.deleted')));
 
   return (
     <div className={styles.section}>
-      {items.length === 0 ? (
-        <p className={base.empty}>{t('carousel.empty')}</p>
-      ) : (
-        <ol className={styles.list} data-testid="carousel-list">
-          {items.map((item, i) => (
-            <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
-              <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
-              <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'PATCH', body }), t('saved'))} />
-              <div className={styles.tools}>
-                <button type="button" className={styles.iconButton} onClick={() => move(i, -1)} disabled={busy || i === 0} aria-label={t('carousel.moveUp', { n: i + 1 })}>
-                  ↑
-                </button>
-                <button type="button" className={styles.iconButton} onClick={() => move(i, 1)} disabled={busy || i === items.length - 1} aria-label={t('carousel.moveDown', { n: i + 1 })}>
-                  ↓
-                </button>
-                <button type="button" className={base.dangerButton} onClick={() => remove(item)} disabled={busy} aria-label={t('carousel.deleteLabel', { n: i + 1 })}>
-                  {t('carousel.delete')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      <UploadForm busy={busy} onUpload={(form) => run(() => publicRequest(staffApiPaths.carousel, { method: 'POST', body: form }), t('carousel.uploaded'))} />
+      <CrudList
+        items={items}
+        empty={t('carousel.empty')}
+        testId="carousel-list"
+        ordered
+        add={<UploadForm busy={busy} onUpload={(form) => run(() => publicRequest(staffApiPaths.carousel, { method: 'POST', body: form }), t('carousel.uploaded'))} />}
+      >
+        {(item, i) => (
+          <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
+            <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
+            <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'PATCH', body }), t('saved'))} />
+            <div className={styles.tools}>
+              <button type="button" className={styles.iconButton} onClick={() => move(i, -1)} disabled={busy || i === 0} aria-label={t('carousel.moveUp', { n: i + 1 })}>
+                ↑
+              </button>
+              <button type="button" className={styles.iconButton} onClick={() => move(i, 1)} disabled={busy || i === items.length - 1} aria-label={t('carousel.moveDown', { n: i + 1 })}>
+                ↓
+              </button>
+              <button type="button" className={base.dangerButton} onClick={() => remove(item)} disabled={busy} aria-label={t('carousel.deleteLabel', { n: i + 1 })}>
+                {t('carousel.delete')}
+              </button>
+            </div>
+          </li>
+        )}
+      </CrudList>
     </div>
   );
 }
 
 function SlideFields({ item, busy, onSave }: { item: StaffCarouselImage; busy: boolean; onSave: (body: { alt: string; link: string | null }) => Promise<boolean> }) {
   const t = useTranslations('adminSettings.client');
-  const id = useId();
+  const { id, error, setError, errorId, invalidProps } = useFieldError();
   const [alt, setAlt] = useState(item.alt);
   const [link, setLink] = useState(item.link ?? '');
-  const [error, setError] = useState<string | null>(null);
   const changed = alt !== item.alt || link !== (item.link ?? '');
 
   const submit = (e: FormEvent) => {
@@ -88,41 +88,21 @@ function SlideFields({ item, busy, onSave }: { item: StaffCarouselImage; busy: b
 
   return (
     <form className={styles.fields} onSubmit={submit} noValidate>
-      <label className={styles.field} htmlFor={`${id}-a`}>
-        <span>{t('carousel.alt')}</span>
-        <input id={`${id}-a`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
-      </label>
-      <label className={styles.field} htmlFor={`${id}-l`}>
-        <span>{t('carousel.link')}</span>
-        <input
-          id={`${id}-l`}
-          value={link}
-          maxLength={300}
-          placeholder={t('carousel.linkHint')}
-          onChange={(e) => setLink(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
-        />
-      </label>
+      <AltLinkFields id={id} alt={alt} onAlt={setAlt} link={link} onLink={setLink} linkProps={invalidProps} />
       <button type="submit" className={styles.toggle} disabled={busy || !changed}>
         {t('tags.save')}
       </button>
-      {error ? (
-        <p id={`${id}-e`} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className={styles.error} />
     </form>
   );
 }
 
 function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormData) => Promise<boolean> }) {
   const t = useTranslations('adminSettings.client');
-  const id = useId();
+  const { id, error, setError, errorId, invalidProps } = useFieldError();
   const fileRef = useRef<HTMLInputElement>(null);
   const [alt, setAlt] = useState('');
   const [link, setLink] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -161,26 +141,39 @@ function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormDa
           id={`${id}-f`}
           type="file"
           accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
+          {...invalidProps}
         />
       </label>
-      <label className={styles.field} htmlFor={`${id}-a`}>
-        <span>{t('carousel.alt')}</span>
-        <input id={`${id}-a`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
-      </label>
-      <label className={styles.field} htmlFor={`${id}-l`}>
-        <span>{t('carousel.link')}</span>
-        <input id={`${id}-l`} value={link} maxLength={300} placeholder={t('carousel.linkHint')} onChange={(e) => setLink(e.target.value)} />
-      </label>
+      <AltLinkFields id={id} alt={alt} onAlt={setAlt} link={link} onLink={setLink} />
       <button type="submit" className={base.primaryButton} disabled={busy}>
         {busy ? t('working') : t('carousel.upload')}
       </button>
-      {error ? (
-        <p id={`${id}-e`} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className={styles.error} />
     </form>
+  );
+}
+
+/** A slide's alt text and link fields (`linkProps`: the link's error attributes, where the form shows one). */
+function AltLinkFields(props: {
+  id: string;
+  alt: string;
+  onAlt: (v: string) => void;
+  link: string;
+  onLink: (v: string) => void;
+  linkProps?: { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+}) {
+  const t = useTranslations('adminSettings.client');
+  const { id } = props;
+  return (
+    <>
+      <label className={styles.field} htmlFor={`${id}-a`}>
+        <span>{t('carousel.alt')}</span>
+        <input id={`${id}-a`} value={props.alt} maxLength={200} onChange={(e) => props.onAlt(e.target.value)} />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-l`}>
+        <span>{t('carousel.link')}</span>
+        <input id={`${id}-l`} value={props.link} maxLength={300} placeholder={t('carousel.linkHint')} onChange={(e) => props.onLink(e.target.value)} {...props.linkProps} />
+      </label>
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * Transports (transports:write): enable / disable each one (a disabled main transport disables its
  * variants at checkout) and create new ones, optionally as a variant of a main transport.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { StaffTransport } from '@/lib/admin/settings-types';
 import { publicRequest } from '@/lib/api/public';
@@ -13,13 +13,15 @@ import styles from './settings.module.css';
 import { markHydrated } from '@/lib/hydration';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { CrudList } from '../ui/crud';
+import { FieldError, useFieldError } from '../ui/field-error';
+import { NamedOptions } from '../ui/Options';
 
 export function TransportsManager({ items }: { items: StaffTransport[] }) {
   const t = useTranslations('adminSettings.client.transports');
-  const id = useId();
+  const { id, error, setError, errorId, invalidProps } = useFieldError();
   const [name, setName] = useState('');
   const [father, setFather] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const mains = items.filter((i) => i.fatherId === null);
 
   const { busy, run: act } = useApiAction();
@@ -41,60 +43,54 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
 
   return (
     <div ref={markHydrated} className={styles.section} data-testid="transports-manager">
-      {items.length === 0 ? (
-        <p className={base.empty}>{t('empty')}</p>
-      ) : (
-        <ul className={styles.list} data-testid="transports-list">
-          {items.map((tr) => {
-            const action = tr.isAble ? t('disable') : t('enable');
-            return (
-              <li key={tr.id} className={styles.transport} data-child={tr.fatherId !== null || undefined} data-testid="transport-row" data-id={tr.id}>
-                <span className={styles.transportName}>
-                  {tr.name}
-                  <span className={styles.state} data-able={String(tr.isAble)}>
-                    {tr.isAble ? t('enabled') : t('disabled')}
-                  </span>
+      <CrudList
+        items={items}
+        empty={t('empty')}
+        testId="transports-list"
+        add={
+          <form className={styles.addForm} onSubmit={(e) => void create(e)} noValidate data-testid="transport-add">
+            <label className={styles.field} htmlFor={`${id}-n`}>
+              <span>{t('name')}</span>
+              <input id={`${id}-n`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...invalidProps} />
+            </label>
+            <label className={styles.field} htmlFor={`${id}-p`}>
+              <span>{t('parent')}</span>
+              <select id={`${id}-p`} value={father} onChange={(e) => setFather(e.target.value)}>
+                <option value="">{t('none')}</option>
+                <NamedOptions items={mains} />
+              </select>
+            </label>
+            <button type="submit" className={base.primaryButton} disabled={busy}>
+              {t('add')}
+            </button>
+            <FieldError id={errorId} error={error} className={styles.error} />
+          </form>
+        }
+      >
+        {(tr) => {
+          const action = tr.isAble ? t('disable') : t('enable');
+          return (
+            <li key={tr.id} className={styles.transport} data-child={tr.fatherId !== null || undefined} data-testid="transport-row" data-id={tr.id}>
+              <span className={styles.transportName}>
+                {tr.name}
+                <span className={styles.state} data-able={String(tr.isAble)}>
+                  {tr.isAble ? t('enabled') : t('disabled')}
                 </span>
-                <button
-                  type="button"
-                  className={styles.toggle}
-                  data-able={String(tr.isAble)}
-                  disabled={busy}
-                  aria-label={t('toggleLabel', { action, name: tr.name })}
-                  onClick={() => void run(() => publicRequest(staffApiPaths.transport(tr.id), { method: 'PATCH', body: { isAble: !tr.isAble } }))}
-                >
-                  {action}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <form className={styles.addForm} onSubmit={(e) => void create(e)} noValidate data-testid="transport-add">
-        <label className={styles.field} htmlFor={`${id}-n`}>
-          <span>{t('name')}</span>
-          <input id={`${id}-n`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} />
-        </label>
-        <label className={styles.field} htmlFor={`${id}-p`}>
-          <span>{t('parent')}</span>
-          <select id={`${id}-p`} value={father} onChange={(e) => setFather(e.target.value)}>
-            <option value="">{t('none')}</option>
-            {mains.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={base.primaryButton} disabled={busy}>
-          {t('add')}
-        </button>
-        {error ? (
-          <p id={`${id}-e`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
+              </span>
+              <button
+                type="button"
+                className={styles.toggle}
+                data-able={String(tr.isAble)}
+                disabled={busy}
+                aria-label={t('toggleLabel', { action, name: tr.name })}
+                onClick={() => void run(() => publicRequest(staffApiPaths.transport(tr.id), { method: 'PATCH', body: { isAble: !tr.isAble } }))}
+              >
+                {action}
+              </button>
+            </li>
+          );
+        }}
+      </CrudList>
     </div>
   );
 }

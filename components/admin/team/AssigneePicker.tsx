@@ -9,6 +9,7 @@ import base from '../admin.module.css';
 import styles from './team.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { NamedOptions } from '../ui/Options';
 
 export interface AssigneePickerProps {
   orderId: number;
@@ -39,11 +40,7 @@ export function AssigneePicker({ orderId, current, members, viewerId }: Assignee
       <div className={styles.formRow}>
         <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)} className={styles.select}>
           <option value="">{t('nobody')}</option>
-          {members.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={members} />
         </select>
         <button type="submit" className={base.secondaryButton} disabled={busy || choice === (current === null ? '' : String(current))}>
           {t('save')}

@@ -1,7 +1,7 @@
 'use client';
 
 /** The staff-only notes' writes (issue 32 item 4): add one (POST …/notes), delete one's own (DELETE …/notes/:id). */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import { NOTE_MAX_LENGTH } from '@/lib/contracts/staff-team';
@@ -9,12 +9,12 @@ import base from '../admin.module.css';
 import styles from './team.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
+import { FieldError, useFieldError } from '../ui/field-error';
 
 export function NoteForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.team');
-  const id = useId();
+  const { id, error, setError, errorId } = useFieldError();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const { busy, run } = useApiAction();
   const length = text.trim().length;
 
@@ -39,7 +39,7 @@ export function NoteForm({ orderId }: { orderId: number }) {
         placeholder={t('placeholder')}
         onChange={(e) => setText(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-c${error ? ` ${id}-e` : ''}`}
+        aria-describedby={`${id}-c${error ? ` ${errorId}` : ''}`}
       />
       <div className={styles.formRow}>
         <span id={`${id}-c`} className={styles.counter} data-over={length > NOTE_MAX_LENGTH || undefined}>
@@ -49,11 +49,7 @@ export function NoteForm({ orderId }: { orderId: number }) {
           {t('add')}
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-e`} className={base.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className={base.error} />
     </form>
   );
 }

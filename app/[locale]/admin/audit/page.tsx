@@ -1,5 +1,4 @@
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { AuditLog, auditHref, parseAuditFilters } from '@/components/admin/prices/AuditLog';
 import { staffGet } from '@/lib/admin/data';
@@ -7,17 +6,14 @@ import { requireStaffData } from '@/lib/admin/guard';
 import type { AuditList } from '@/lib/contracts/price-changes';
 import type { AuditEntryDetail } from '@/components/admin/prices/AuditLog';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { staffPageMetadata } from '@/components/admin/ui/metadata';
 
 type Props = {
   params: Promise<{ locale: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: 'adminPrices.audit' });
-  return { title: t('title'), robots: { index: false, follow: false } };
-}
+export const generateMetadata = ({ params }: Props) => staffPageMetadata(params, 'adminPrices.audit');
 
 /** /admin/audit (audit:read: admin and superadmin): the audit log, filtered by who, what and date (GET form). */
 export default async function AdminAuditPage({ params, searchParams }: Props) {

@@ -6,6 +6,7 @@ import { CategoriesManager } from '@/components/admin/products/CategoriesManager
 import styles from '@/components/admin/products/products.module.css';
 import { loadCategories } from '@/lib/admin/categories';
 import { requireStaffData } from '@/lib/admin/guard';
+import { PageHeading } from '@/components/admin/ui/page';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -17,10 +18,7 @@ export default async function AdminCategoriesPage({ params }: Props) {
   const t = await getTranslations('adminProducts.categories');
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.muted}>{t('intro')}</p>
-      </div>
+      <PageHeading look={styles} title={t('title')} intro={t('intro')} />
       <ScopedMessages paths={ADMIN_CATEGORIES_CLIENT_MESSAGE_PATHS}>
         <CategoriesManager initial={list} />
       </ScopedMessages>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { ConfigForm } from '@/components/admin/ConfigForm';
@@ -14,6 +13,9 @@ import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { ShopSettings } from '@/lib/admin/settings-types';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { staffPageMetadata } from '@/components/admin/ui/metadata';
+import { AdminPage } from '@/components/admin/ui/page';
+import { Panel } from '@/components/admin/ui/Panel';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -36,11 +38,7 @@ function ManagerSection(props: { id: string; testId: string; title: string; intr
   );
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: 'adminSettings.meta' });
-  return { title: t('config'), robots: { index: false, follow: false } };
-}
+export const generateMetadata = ({ params }: Props) => staffPageMetadata(params, 'adminSettings.meta', 'config');
 
 /**
  * /admin/config — purchase minimums and maintenance (config:write), home carousel and footer tags
@@ -54,20 +52,13 @@ export default async function AdminConfigPage({ params }: Props) {
   const t = await getTranslations('adminSettings.config');
   const { can } = settings;
   return (
-    <div className={base.main}>
-      <div>
-        <h1 className={base.title}>{t('title')}</h1>
-        <p className={base.muted}>{t('intro')}</p>
-      </div>
+    <AdminPage title={t('title')} intro={t('intro')}>
       <ScopedMessages paths={ADMIN_CONFIG_CLIENT_MESSAGE_PATHS}>
         <div className={styles.sections}>
           {can.config ? (
-            <section className={`${base.panel} ${styles.section}`} aria-labelledby="config-shop">
-              <h2 id="config-shop" className={base.h2}>
-                {t('shop')}
-              </h2>
+            <Panel headingId="config-shop" title={t('shop')} className={styles.section}>
               <ConfigForm initial={settings.config} />
-            </section>
+            </Panel>
           ) : null}
           {can.transports ? (
             <ManagerSection id="config-transports" testId="transports-section" title={t('transports')} intro={t('transportsIntro')}>
@@ -86,6 +77,6 @@ export default async function AdminConfigPage({ params }: Props) {
           ) : null}
         </div>
       </ScopedMessages>
-    </div>
+    </AdminPage>
   );
 }

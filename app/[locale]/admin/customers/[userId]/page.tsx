@@ -1,6 +1,5 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CustomerView } from '@/components/admin/customers/CustomerView';
 import { ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
@@ -10,14 +9,11 @@ import { requireStaffData } from '@/lib/admin/guard';
 import type { CustomerDetail } from '@/lib/contracts/staff-customers';
 import type { SessionCheckAnswer } from '@/lib/contracts/account';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { staffPageMetadata } from '@/components/admin/ui/metadata';
 
 type Props = { params: Promise<{ locale: string; userId: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: 'adminSettings.meta' });
-  return { title: t('customers'), robots: { index: false, follow: false } };
-}
+export const generateMetadata = ({ params }: Props) => staffPageMetadata(params, 'adminSettings.meta', 'customers');
 
 /** /admin/customers/{id} — one customer with their orders; VIP switch and role form when allowed. */
 export default async function AdminCustomerPage({ params }: Props) {

@@ -7,6 +7,7 @@ import { ProductCreateForm } from '@/components/admin/products/ProductCreateForm
 import styles from '@/components/admin/products/products.module.css';
 import { loadCategories } from '@/lib/admin/categories';
 import { requireStaffData } from '@/lib/admin/guard';
+import { PageHeading } from '@/components/admin/ui/page';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -18,12 +19,11 @@ export default async function AdminNewProductPage({ params }: Props) {
   const t = await getTranslations('adminProducts');
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
+      <PageHeading look={styles} title={t('create.title')}>
         <Link href="/admin/products" className={styles.back}>
           ← {t('detail.back')}
         </Link>
-        <h1 className={styles.title}>{t('create.title')}</h1>
-      </div>
+      </PageHeading>
       <ScopedMessages paths={ADMIN_PRODUCT_CREATE_CLIENT_MESSAGE_PATHS}>
         <ProductCreateForm categoryOptions={cats.map((c) => ({ id: c.id, name: c.name, slug: c.slug }))} />
       </ScopedMessages>

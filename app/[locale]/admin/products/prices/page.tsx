@@ -1,22 +1,18 @@
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ADMIN_PRICES_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
 import { PriceChanger } from '@/components/admin/prices/PriceChanger';
-import base from '@/components/admin/admin.module.css';
 import { staffGet } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
 import type { AuditEntry } from '@/lib/contracts/price-changes';
 import { staffApiPaths } from '@/lib/api/staff-paths';
+import { staffPageMetadata } from '@/components/admin/ui/metadata';
+import { AdminPage } from '@/components/admin/ui/page';
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: 'adminPrices' });
-  return { title: t('title'), robots: { index: false, follow: false } };
-}
+export const generateMetadata = ({ params }: Props) => staffPageMetadata(params, 'adminPrices');
 
 /**
  * /admin/products/prices (products:write): the bulk price change with its preview, the CSV round trip and the
@@ -34,14 +30,10 @@ export default async function AdminPricesPage({ params }: Props) {
   const { entry } = requireStaffData(last, locale as Locale, path);
   const t = await getTranslations('adminPrices');
   return (
-    <div className={base.main}>
-      <div>
-        <h1 className={base.title}>{t('title')}</h1>
-        <p className={base.muted}>{t('intro')}</p>
-      </div>
+    <AdminPage title={t('title')} intro={t('intro')}>
       <ScopedMessages paths={ADMIN_PRICES_CLIENT_MESSAGE_PATHS}>
         <PriceChanger categories={categories.map((c) => ({ id: c.id, name: c.name }))} last={entry} />
       </ScopedMessages>
-    </div>
+    </AdminPage>
   );
 }

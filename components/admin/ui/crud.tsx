@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import admin from '../admin.module.css';
+import settings from '../settings/settings.module.css';
+
+/*
+ * The pattern of the back-office's small managers (carousel, tags, transports, search synonyms): the items,
+ * each a row saved on its own, or an empty note; the add form under them. Each write goes through
+ * useApiAction (toast, then a refresh of the server-rendered page, which brings the new items).
+ */
+
+/** The manager's list (`items` rendered by `children`) or its empty note, then the add form. */
+export function CrudList<T>({
+  items,
+  empty,
+  testId,
+  ordered = false,
+  head,
+  add,
+  children,
+}: {
+  items: readonly T[];
+  empty: string;
+  testId: string;
+  /** an <ol> where the order is the point (the carousel) */
+  ordered?: boolean;
+  /** a first, aria-hidden row naming the columns */
+  head?: ReactNode;
+  add: ReactNode;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className={admin.empty}>{empty}</p>
+      ) : (
+        <List className={settings.list} data-testid={testId}>
+          {head}
+          {items.map(children)}
+        </List>
+      )}
+      {add}
+    </>
+  );
+}
+
+/** Save (or add, on the empty row) and delete: the buttons at the end of a manager's row. */
+export function RowActions({
+  editing,
+  busy,
+  unchanged,
+  labels,
+  onDelete,
+}: {
+  /** false on the add row: no delete, and the primary "Agregar" */
+  editing: boolean;
+  busy: boolean;
+  unchanged: boolean;
+  labels: { save: string; add: string; delete: string; deleteLabel: string };
+  onDelete?: () => void;
+}) {
+  return (
+    <div className={settings.tools}>
+      <button type="submit" className={editing ? settings.toggle : admin.primaryButton} disabled={busy || unchanged}>
+        {editing ? labels.save : labels.add}
+      </button>
+      {editing && onDelete ? (
+        <button type="button" className={admin.dangerButton} onClick={onDelete} disabled={busy} aria-label={labels.deleteLabel}>
+          {labels.delete}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Runs a delete once the browser's confirm dialog says yes. */
+export function confirmThen(question: string, action: () => Promise<unknown>): void {
+  if (window.confirm(question)) void action();
+}
