@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { formatPesos } from '@/lib/money';
@@ -26,6 +26,12 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
   const binding = useQuantityBinding();
   const [query, setQuery] = useState('');
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // what a shopper typed into the server-rendered box before this island hydrated is kept, not lost
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
   const { parent, rows, attribute, showRowPrice } = box;
   const shown = useMemo(() => filterRows(rows, query), [rows, query]);
   const variable = parent.isVariable;
@@ -52,6 +58,7 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
             {t('buy.searchLabel', { attribute: attribute ?? t('buy.title') })}
           </label>
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             className={styles.searchInput}
