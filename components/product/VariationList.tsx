@@ -27,7 +27,8 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
   const [query, setQuery] = useState('');
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
-  // what a shopper typed into the server-rendered box before this island hydrated is kept, not lost
+  // What a shopper typed into the server-rendered box before this island hydrated is kept and filters: the
+  // box is uncontrolled (a controlled one is reset to '' by hydration) and its value is read once here.
   useEffect(() => {
     const typed = searchRef.current?.value;
     if (typed) setQuery(typed);
@@ -63,7 +64,7 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
             type="search"
             className={styles.searchInput}
             placeholder={t('buy.search')}
-            value={query}
+            defaultValue=""
             onChange={(e) => setQuery(e.target.value)}
             autoComplete="off"
             enterKeyHint="search"
