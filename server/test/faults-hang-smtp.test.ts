@@ -144,7 +144,10 @@ for (const kind of kinds) {
         console.log(`# SMTP de vuelta: los 2 mails entregados a los ${back} ms`);
         assert.match(smtp.to(email).map((m) => m.raw).join('\n'), /verify\//);
         assert.match(smtp.to(email).map((m) => m.raw).join('\n'), /reset-password\//);
-        assert.deepEqual((await queued(ctx.db.db)).filter((r) => r.to_address === email), [], 'the queue is empty');
+        // the receiver counts a mail at the end of DATA, before the worker reads the 250 and deletes its row:
+        // the queue empties just after (seen in CI as a row with attempts 2 still there at the check)
+        await recoveryTime(async () => (await queued(ctx.db.db)).every((r) => r.to_address !== email));
+        assert.equal(smtp.to(email).length, 2, 'each mail delivered once');
       } finally {
         await smtp.close();
       }
@@ -169,9 +172,9 @@ for (const kind of kinds) {
         proxy.resume();
         const back = await recoveryTime(async () => smtp.to(email).length >= 1);
         console.log(`# diálogo colgado: olvido ${reg.ms} ms; entregado ${back} ms después de reanudar`);
+        await recoveryTime(async () => (await queued(ctx.db.db)).every((r) => r.to_address !== email));
         await sleep(1_000);
         assert.equal(smtp.to(email).length, 1, 'delivered once');
-        assert.deepEqual((await queued(ctx.db.db)).filter((r) => r.to_address === email), []);
       } finally {
         proxy.resume();
         await proxy.close();
