@@ -276,7 +276,7 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
 
         {step === 'delivery' ? (
           <fieldset className={styles.fieldset}>
-            <legend className={styles.visuallyHidden}>{t('titles.delivery')}</legend>
+            <legend className="visually-hidden">{t('titles.delivery')}</legend>
             <ul className={styles.options}>
               {DELIVERY_TYPES.map((d) => (
                 <li key={d}>

@@ -38,7 +38,7 @@ export function SummaryView({ groups, delivery, province, minOrderPrice, minLoca
       </dl>
 
       <table className={styles.lines}>
-        <caption className={styles.visuallyHidden}>{t('linesCaption')}</caption>
+        <caption className="visually-hidden">{t('linesCaption')}</caption>
         <TableHead
           columns={[
             { label: t('product') },
