@@ -2,27 +2,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notify as emittedNotify } from '@/lib/toast/emitter';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { SessionProvider } from '@/lib/session/SessionProvider';
 import { REMEMBER_KEY, TOKEN_COOKIE } from '@/lib/session/store';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { ForgotForm } from './ForgotForm';
-import { fakeJwt, mockFetch, renderEs } from './test-utils';
+import { fakeJwt, mockFetch, withSession } from './test-utils';
+import { router } from './test-router';
 
-const router = { push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), forward: jest.fn(), prefetch: jest.fn() };
-jest.mock('next/navigation', () => ({
-  useRouter: () => router,
-  usePathname: () => '/login',
-  useSearchParams: () => new URLSearchParams(),
-  useParams: () => ({ locale: 'es' }),
-}));
+jest.mock('next/navigation', () => jest.requireActual<typeof import('./test-router')>('./test-router').navigationAt('/login'));
 jest.mock('@/lib/toast/emitter', () => ({ notify: jest.fn(), subscribeNotify: jest.fn(() => () => {}) }));
 // jest.mock above is hoisted over the imports, so this is the mock.
 const notify = jest.mocked(emittedNotify);
 
-const API = 'http://api.test';
-const withSession = (ui: React.ReactElement) => renderEs(<SessionProvider apiUrl={API}>{ui}</SessionProvider>);
 
 beforeEach(() => {
   localStorage.clear();

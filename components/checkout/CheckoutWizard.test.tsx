@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PublicApiError } from '@/lib/api/public';
 import { CHECKOUT_STORAGE_KEY } from './steps';
 import { renderEs } from './test-utils';
+import { handleError, notify } from './test-mocks';
 
 // --- mocks: URL, router, session, cart, toasts, API ------------------------------------------------
 let search = new URLSearchParams();
@@ -25,13 +26,8 @@ jest.mock('@/i18n/navigation', () => ({
   ),
 }));
 jest.mock('@/lib/session/SessionProvider', () => ({ useSession: () => ({ status: 'authenticated' }) }));
-const notify = jest.fn();
-jest.mock('@/components/toast/MessagesProvider', () => ({ useMessages: () => ({ notify }) }));
-const handleError = jest.fn();
-jest.mock('@/lib/api/public', () => {
-  const actual = jest.requireActual('@/lib/api/public');
-  return { ...actual, usePublicApi: () => ({ request: jest.fn(), handleError }) };
-});
+jest.mock('@/components/toast/MessagesProvider', () => jest.requireActual<typeof import('./test-mocks')>('./test-mocks').messagesMock());
+jest.mock('@/lib/api/public', () => jest.requireActual<typeof import('./test-mocks')>('./test-mocks').publicApiMock());
 const clear = jest.fn();
 let cartLines: { id: number; units: number; unitPrice: number; regularPrice: number; lineTotal: number; tier: null; parentId: number }[] = [];
 jest.mock('@/components/cart/CartProvider', () => ({
