@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { Category, ProductPage } from '@/lib/contracts/catalogue';
@@ -118,49 +119,25 @@ export async function CatalogueView({
               {total > 0 ? t('showing', { from, to, total }) : t('count', { total })}
             </p>
             <div className={styles.controls}>
-              <nav aria-label={t('sort.label')} className={`${styles.control} ${styles.sortControl}`}>
-                <span className={styles.controlLabel} aria-hidden="true">
-                  {t('sort.label')}
-                </span>
-                <ul className={styles.segmented}>
-                  {SORTS.map((sort) => (
-                    <li key={sort}>
-                      <Link
-                        href={catalogueHref(basePath, { ...state, sort, page: 1 })}
-                        className={styles.segment}
-                        aria-current={state.sort === sort ? 'true' : undefined}
-                        rel="nofollow"
-                        prefetch={false}
-                        data-sort={sort}
-                      >
-                        {t(`sort.${sort}`)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <nav aria-label={t('rows.label')} className={`${styles.control} ${styles.rowsControl}`}>
-                <span className={styles.controlLabel} aria-hidden="true">
-                  {t('rows.label')}
-                </span>
-                <ul className={styles.segmented}>
-                  {ROWS_OPTIONS.map((rows) => (
-                    <li key={rows}>
-                      <Link
-                        href={catalogueHref(basePath, { ...state, rows, page: 1 })}
-                        className={styles.segment}
-                        aria-current={state.rows === rows ? 'true' : undefined}
-                        aria-label={t('rows.option', { rows })}
-                        rel="nofollow"
-                        prefetch={false}
-                        data-rows={rows}
-                      >
-                        {rows}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              <SegmentedNav
+                label={t('sort.label')}
+                className={styles.sortControl}
+                name="sort"
+                options={SORTS}
+                current={state.sort}
+                href={(sort) => catalogueHref(basePath, { ...state, sort, page: 1 })}
+                text={(sort) => t(`sort.${sort}`)}
+              />
+              <SegmentedNav
+                label={t('rows.label')}
+                className={styles.rowsControl}
+                name="rows"
+                options={ROWS_OPTIONS}
+                current={state.rows}
+                href={(rows) => catalogueHref(basePath, { ...state, rows, page: 1 })}
+                text={(rows) => rows}
+                optionLabel={(rows) => t('rows.option', { rows })}
+              />
             </div>
           </div>
 
@@ -229,5 +206,55 @@ export async function CatalogueView({
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * One labelled row of crawlable links, one per option, the current one marked (the sort order and the page
+ * size). The label is shown to sight only: the nav's aria-label names it for screen readers.
+ */
+function SegmentedNav<T extends string | number>({
+  label,
+  className,
+  name,
+  options,
+  current,
+  href,
+  text,
+  optionLabel,
+}: {
+  label: string;
+  className: string;
+  /** data-{name}={option} on each link (what tests and styles find the options by). */
+  name: string;
+  options: readonly T[];
+  current: T;
+  href: (option: T) => string;
+  text: (option: T) => ReactNode;
+  optionLabel?: (option: T) => string;
+}) {
+  return (
+    <nav aria-label={label} className={`${styles.control} ${className}`}>
+      <span className={styles.controlLabel} aria-hidden="true">
+        {label}
+      </span>
+      <ul className={styles.segmented}>
+        {options.map((option) => (
+          <li key={option}>
+            <Link
+              href={href(option)}
+              className={styles.segment}
+              aria-current={current === option ? 'true' : undefined}
+              aria-label={optionLabel?.(option)}
+              rel="nofollow"
+              prefetch={false}
+              {...{ [`data-${name}`]: option }}
+            >
+              {text(option)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

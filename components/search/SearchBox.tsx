@@ -7,9 +7,10 @@ import { notify } from '@/lib/toast/emitter';
 import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
-import { ArrowRightIcon, SearchIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from '@/components/ui/icons';
 import { imageSrc } from '@/components/ui/image-src';
 import { MAX_SUGGESTIONS, moveActive, productHref, searchResultsHref } from './search-logic';
+import { SearchForm } from './SearchForm';
 import { useProductSearch } from './useProductSearch';
 import styles from './SearchBox.module.css';
 
@@ -134,46 +135,26 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
   }
 
   return (
-    <form
-      role="search"
-      action={getPathname({ href: '/products', locale })}
-      method="get"
-      className={[styles.form, variant === 'panel' ? styles.panel : ''].join(' ')}
+    <SearchForm
+      variant={variant}
       onSubmit={onSubmit}
       onBlur={onBlur}
+      input={{
+        id: inputId,
+        'aria-expanded': expanded,
+        'aria-controls': expanded && options.length > 0 ? listId : undefined,
+        'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
+        autoFocus,
+        value: text,
+        onChange: (event) => {
+          setText(event.target.value);
+          setOpen(true);
+        },
+        onFocus: () => setOpen(true),
+        onKeyDown,
+      }}
+      fieldEnd={search.status === 'pending' ? <Spinner className={styles.spinner} label={t('loading')} /> : null}
     >
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('label')}
-      </label>
-      <div className={styles.field}>
-        <SearchIcon className={styles.icon} />
-        <input
-          id={inputId}
-          className={styles.input}
-          type="search"
-          name="query"
-          role="combobox"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder={t('placeholder')}
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={expanded && options.length > 0 ? listId : undefined}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-          autoFocus={autoFocus}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-        />
-        {search.status === 'pending' ? <Spinner className={styles.spinner} label={t('loading')} /> : null}
-      </div>
-
       {expanded ? (
         <div className={styles.popup}>
           {options.length > 0 ? (
@@ -286,6 +267,6 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
       <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
         {announcement}
       </div>
-    </form>
+    </SearchForm>
   );
 }
