@@ -1,0 +1,34 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Open/closed state of a popup shown from a button (a menu, a popover). While it is open, Escape closes it
+ * and gives the focus back to the button, and a pointer down outside `root` closes it. Put `root` on the
+ * element that holds both the button and the popup, `button` on the button.
+ */
+export function useDismissable<R extends HTMLElement = HTMLDivElement>() {
+  const [open, setOpen] = useState(false);
+  const root = useRef<R | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return { open, setOpen, root, button };
+}
