@@ -27,12 +27,7 @@ export function ChangePasswordForm() {
   const router = useRouter();
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { field, submitWith, formState } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setServerError(null);
@@ -56,29 +51,26 @@ export function ChangePasswordForm() {
         {t('passwordTitle')}
       </h2>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <PasswordField
           id="profile-current-password"
           label={t('currentPassword')}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          {...field('currentPassword')}
         />
         <PasswordField
           id="profile-new-password"
           label={t('newPassword')}
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...field('newPassword')}
         />
         <PasswordField
           id="profile-confirm-password"
           label={t('confirmPassword')}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
-        <button type="submit" className={styles.button} disabled={isSubmitting}>
+        <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
           {t('changePassword')}
         </button>
       </form>

@@ -19,12 +19,7 @@ export function ForgotForm() {
   const serverError = useServerError();
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(forgotSchema, { email: '' });
+  const { field, submitWith, formState } = useAccountForm(forgotSchema, { email: '' });
 
   const onSubmit = async (values: ForgotValues) => {
     setAnswer(null);
@@ -41,17 +36,16 @@ export function ForgotForm() {
   return (
     <div className={styles.form}>
       {answer ? <FormMessage tone={answer.tone}>{answer.text}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <TextField
           id="forgot-email"
           label={t('forgot.email')}
           type="email"
           inputMode="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
           {t('forgot.submit')}
         </button>
       </form>

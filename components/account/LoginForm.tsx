@@ -50,13 +50,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
   // A login refused because the e-mail is not verified yet: offer to send the mail again.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(loginSchema, { email: '', password: '', remember: false });
+  const { field, submitWith, setValue, formState } = useAccountForm(loginSchema, { email: '', password: '', remember: false });
 
   useEffect(() => {
     const r = readRemember();
@@ -100,7 +94,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       {unverifiedEmail ? <ResendVerification key={unverifiedEmail} email={unverifiedEmail} /> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} aria-label={t('panelTitle')}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)} aria-label={t('panelTitle')}>
         <TextField
           id={id('email')}
           label={t('email')}
@@ -108,24 +102,22 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
           autoComplete="email"
           inputMode="email"
           placeholder={t('emailPlaceholder')}
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
         <PasswordField
           id={id('password')}
           label={t('password')}
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <div className={styles.inline}>
-          <CheckboxField id={id('remember')} label={t('remember')} {...register('remember')} />
+          <CheckboxField id={id('remember')} label={t('remember')} {...field('remember')} />
           <Link href="/forgot" onClick={onNavigate}>
             {t('forgot')}
           </Link>
         </div>
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
-          {isSubmitting ? <span aria-live="polite">{t('submit')}…</span> : t('submit')}
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? <span aria-live="polite">{t('submit')}…</span> : t('submit')}
         </button>
       </form>
       <GoogleSignIn clientId={googleClientId} onSession={(data, message) => finish(data, message)} variant={variant} />

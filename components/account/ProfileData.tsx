@@ -27,13 +27,7 @@ export function ProfileData() {
   const [loadError, setLoadError] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-    onInvalid,
-  } = useAccountForm(contactSchema, { contactNumber: '' });
+  const { field, submitWith, reset, formState } = useAccountForm(contactSchema, { contactNumber: '' });
 
   useEffect(() => {
     let cancelled = false;
@@ -101,7 +95,7 @@ export function ProfileData() {
       </dl>
       {profile.isVip ? <p className={pstyles.vip}>★ {t('vip')}</p> : null}
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <TextField
           id="profile-contact"
           label={t('contactNumber')}
@@ -109,10 +103,9 @@ export function ProfileData() {
           autoComplete="tel"
           inputMode="tel"
           hint={t('contactNumberHint')}
-          error={errors.contactNumber?.message}
-          {...register('contactNumber')}
+          {...field('contactNumber')}
         />
-        <button type="submit" className={styles.button} disabled={isSubmitting || !isDirty}>
+        <button type="submit" className={styles.button} disabled={formState.isSubmitting || !formState.isDirty}>
           {t('save')}
         </button>
       </form>

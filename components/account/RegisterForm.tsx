@@ -24,12 +24,7 @@ export function RegisterForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const { field, submitWith, formState } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
 
   const onSubmit = async (values: RegisterValues) => {
     setServerError(null);
@@ -62,15 +57,14 @@ export function RegisterForm() {
   return (
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <div className={styles.row}>
-          <TextField id="register-name" label={t('name')} autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+          <TextField id="register-name" label={t('name')} autoComplete="given-name" {...field('name')} />
           <TextField
             id="register-lastname"
             label={t('lastname')}
             autoComplete="family-name"
-            error={errors.lastname?.message}
-            {...register('lastname')}
+            {...field('lastname')}
           />
         </div>
         <TextField
@@ -79,32 +73,29 @@ export function RegisterForm() {
           type="email"
           inputMode="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
         <PasswordField
           id="register-password"
           label={t('password')}
           autoComplete="new-password"
           hint={t('passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <PasswordField
           id="register-confirm"
           label={t('confirmPassword')}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
         {/* The whole label ticks the box (a tap on a phone); the terms open from their own link. */}
-        <CheckboxField id="register-terms" label={t('acceptTerms')} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+        <CheckboxField id="register-terms" label={t('acceptTerms')} {...field('acceptTerms')} />
         <p className={styles.hint}>
           <Link href="/terms-and-conditions" target="_blank">
             {t('readTerms')}
           </Link>
         </p>
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
           {t('submit')}
         </button>
       </form>

@@ -52,12 +52,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     });
   }, [token, api, notify, router, errorText, t]);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
+  const { field, submitWith, formState } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ResetValues) => {
     setServerError(null);
@@ -92,22 +87,20 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <PasswordField
           id="reset-new"
           label={t('newPassword')}
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...field('newPassword')}
         />
         <PasswordField
           id="reset-confirm"
           label={t('confirmPassword')}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
           {t('submit')}
         </button>
       </form>

@@ -177,7 +177,7 @@ function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCan
   const { handleError } = usePublicApi();
   const form = useAddressForm(address);
   const { isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.submitWith(async (values) => {
     try {
       const saved = await ordersApi.updateAddress(address.id, addressPayload(values));
       notify('SUCCESS', tr('addressSaved'));
@@ -185,7 +185,7 @@ function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCan
     } catch (error) {
       handleError(error);
     }
-  }, form.onInvalid);
+  });
   return (
     <form className={styles.recordForm} noValidate onSubmit={submit} aria-label={tr('editAddress')} data-testid="profile-address-form">
       <AddressFields form={form} />
