@@ -13,6 +13,7 @@ import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
+import { Fact } from '@/components/ui/Fact';
 
 /** The profile's one editable field. */
 const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contactNumber: true });
@@ -78,20 +79,11 @@ export function ProfileData() {
         {t('dataTitle')}
       </h2>
       <dl className={pstyles.facts}>
-        <div>
-          <dt>{t('name')}</dt>
-          <dd>
-            {profile.name} {profile.lastname}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('email')}</dt>
-          <dd>{profile.email}</dd>
-        </div>
-        <div>
-          <dt>{t('role')}</dt>
-          <dd>{t.has(`roles.${profile.role}`) ? t(`roles.${profile.role}`) : profile.role}</dd>
-        </div>
+        <Fact label={t('name')}>
+          {profile.name} {profile.lastname}
+        </Fact>
+        <Fact label={t('email')}>{profile.email}</Fact>
+        <Fact label={t('role')}>{t.has(`roles.${profile.role}`) ? t(`roles.${profile.role}`) : profile.role}</Fact>
       </dl>
       {profile.isVip ? <p className={pstyles.vip}>★ {t('vip')}</p> : null}
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
