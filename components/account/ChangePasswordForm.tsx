@@ -12,6 +12,7 @@ import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from '@/components/ui/Field';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
@@ -58,17 +59,10 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           {...field('currentPassword')}
         />
-        <PasswordField
-          id="profile-new-password"
-          label={t('newPassword')}
-          autoComplete="new-password"
-          {...field('newPassword')}
-        />
-        <PasswordField
-          id="profile-confirm-password"
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+        <NewPasswordFields
+          idPrefix="profile"
+          labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
+          field={field}
         />
         <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
           {t('changePassword')}

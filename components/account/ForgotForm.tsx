@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
-import { FormMessage, TextField } from '@/components/ui/Field';
+import { EmailField, FormMessage } from '@/components/ui/Field';
 import { useAccountApi, useAccountForm, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 
@@ -37,14 +37,7 @@ export function ForgotForm() {
     <div className={styles.form}>
       {answer ? <FormMessage tone={answer.tone}>{answer.text}</FormMessage> : null}
       <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
-        <TextField
-          id="forgot-email"
-          label={t('forgot.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...field('email')}
-        />
+        <EmailField id="forgot-email" label={t('forgot.email')} {...field('email')} />
         <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
           {t('forgot.submit')}
         </button>

@@ -18,7 +18,7 @@ import { isStaffRole } from '@/lib/session/roles';
 import { readRemember, writeRemember } from '@/lib/session/store';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { loginSchema, type LoginValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { CheckboxField, EmailField, FormMessage, PasswordField } from '@/components/ui/Field';
 import { GoogleSignIn } from './GoogleSignIn';
 import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
@@ -95,12 +95,9 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       {unverifiedEmail ? <ResendVerification key={unverifiedEmail} email={unverifiedEmail} /> : null}
       <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)} aria-label={t('panelTitle')}>
-        <TextField
+        <EmailField
           id={id('email')}
           label={t('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           placeholder={t('emailPlaceholder')}
           {...field('email')}
         />

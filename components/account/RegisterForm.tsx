@@ -11,7 +11,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { registerSchema, type RegisterValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { CheckboxField, EmailField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
 import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
 import styles from './account.module.css';
 
@@ -67,12 +67,9 @@ export function RegisterForm() {
             {...field('lastname')}
           />
         </div>
-        <TextField
+        <EmailField
           id="register-email"
           label={t('email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           {...field('email')}
         />
         <PasswordField

@@ -12,7 +12,8 @@ import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
-import { FormMessage, PasswordField } from '@/components/ui/Field';
+import { FormMessage } from '@/components/ui/Field';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
@@ -88,17 +89,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
-        <PasswordField
-          id="reset-new"
-          label={t('newPassword')}
-          autoComplete="new-password"
-          {...field('newPassword')}
-        />
-        <PasswordField
-          id="reset-confirm"
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
+          field={field}
         />
         <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
           {t('submit')}
