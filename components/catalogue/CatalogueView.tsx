@@ -10,6 +10,7 @@ import styles from './CatalogueView.module.css';
 
 /** How many cards are loaded eagerly (the first row on the widest grid). */
 const EAGER_CARDS = 4;
+const CONTROL_CLASS = { sort: styles.sortControl, rows: styles.rowsControl };
 
 export interface CatalogueViewProps {
   /** Spanish path of this listing: "/products" or "/{categorySlug}". */
@@ -67,6 +68,40 @@ export async function CatalogueView({
   const chipRel = state.query ? 'nofollow' : undefined;
   const listed = categories.filter((c) => c.slug && c.name);
 
+  /**
+   * One labelled row of crawlable links, one per option, the current one marked: the sort order and the page
+   * size. The label is shown to sight only (the nav's aria-label names it for screen readers).
+   */
+  const segmented = <K extends 'sort' | 'rows'>(
+    name: K,
+    options: readonly CatalogueParams[K][],
+    text: (option: CatalogueParams[K]) => ReactNode,
+    optionLabel?: (option: CatalogueParams[K]) => string,
+  ) => (
+    <nav aria-label={t(`${name}.label`)} className={`${styles.control} ${CONTROL_CLASS[name]}`}>
+      <span className={styles.controlLabel} aria-hidden="true">
+        {t(`${name}.label`)}
+      </span>
+      <ul className={styles.segmented}>
+        {options.map((option) => (
+          <li key={option}>
+            <Link
+              href={catalogueHref(basePath, { ...state, [name]: option, page: 1 })}
+              className={styles.segment}
+              aria-current={state[name] === option ? 'true' : undefined}
+              aria-label={optionLabel?.(option)}
+              rel="nofollow"
+              prefetch={false}
+              {...{ [`data-${name}`]: option }}
+            >
+              {text(option)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
   return (
     <div className={styles.wrap}>
       <Breadcrumbs items={breadcrumbs} label={t('breadcrumbs.label')} />
@@ -119,25 +154,8 @@ export async function CatalogueView({
               {total > 0 ? t('showing', { from, to, total }) : t('count', { total })}
             </p>
             <div className={styles.controls}>
-              <SegmentedNav
-                label={t('sort.label')}
-                className={styles.sortControl}
-                name="sort"
-                options={SORTS}
-                current={state.sort}
-                href={(sort) => catalogueHref(basePath, { ...state, sort, page: 1 })}
-                text={(sort) => t(`sort.${sort}`)}
-              />
-              <SegmentedNav
-                label={t('rows.label')}
-                className={styles.rowsControl}
-                name="rows"
-                options={ROWS_OPTIONS}
-                current={state.rows}
-                href={(rows) => catalogueHref(basePath, { ...state, rows, page: 1 })}
-                text={(rows) => rows}
-                optionLabel={(rows) => t('rows.option', { rows })}
-              />
+              {segmented('sort', SORTS, (sort) => t(`sort.${sort}`))}
+              {segmented('rows', ROWS_OPTIONS, (rows) => rows, (rows) => t('rows.option', { rows }))}
             </div>
           </div>
 
@@ -206,55 +224,5 @@ export async function CatalogueView({
         </section>
       </div>
     </div>
-  );
-}
-
-/**
- * One labelled row of crawlable links, one per option, the current one marked (the sort order and the page
- * size). The label is shown to sight only: the nav's aria-label names it for screen readers.
- */
-function SegmentedNav<T extends string | number>({
-  label,
-  className,
-  name,
-  options,
-  current,
-  href,
-  text,
-  optionLabel,
-}: {
-  label: string;
-  className: string;
-  /** data-{name}={option} on each link (what tests and styles find the options by). */
-  name: string;
-  options: readonly T[];
-  current: T;
-  href: (option: T) => string;
-  text: (option: T) => ReactNode;
-  optionLabel?: (option: T) => string;
-}) {
-  return (
-    <nav aria-label={label} className={`${styles.control} ${className}`}>
-      <span className={styles.controlLabel} aria-hidden="true">
-        {label}
-      </span>
-      <ul className={styles.segmented}>
-        {options.map((option) => (
-          <li key={option}>
-            <Link
-              href={href(option)}
-              className={styles.segment}
-              aria-current={current === option ? 'true' : undefined}
-              aria-label={optionLabel?.(option)}
-              rel="nofollow"
-              prefetch={false}
-              {...{ [`data-${name}`]: option }}
-            >
-              {text(option)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
