@@ -67,6 +67,14 @@ export async function CatalogueView({
   };
   const chipRel = state.query ? 'nofollow' : undefined;
   const listed = categories.filter((c) => c.slug && c.name);
+  /** A category as a chip in a list: a link to its listing, marked when it is the one shown. */
+  const chip = (key: string | number, href: string, name: string, link: { rel?: string; current?: boolean } = {}) => (
+    <li key={key}>
+      <Link href={href} rel={link.rel} className={styles.chip} aria-current={link.current ? 'page' : undefined} prefetch={false}>
+        {name}
+      </Link>
+    </li>
+  );
 
   /**
    * One labelled row of crawlable links, one per option, the current one marked: the sort order and the page
@@ -120,30 +128,8 @@ export async function CatalogueView({
           <nav aria-label={t('filter.label')} className={styles.filter}>
             <h2 className={styles.filterTitle}>{t('filter.label')}</h2>
             <ul className={styles.filterList}>
-              <li>
-                <Link
-                  href={categoryHref(null)}
-                  rel={chipRel}
-                  className={styles.chip}
-                  aria-current={activeCategory === null ? 'page' : undefined}
-                  prefetch={false}
-                >
-                  {t('filter.all')}
-                </Link>
-              </li>
-              {listed.map((c) => (
-                <li key={c.id}>
-                  <Link
-                    href={categoryHref(c.slug)}
-                    rel={chipRel}
-                    className={styles.chip}
-                    aria-current={activeCategory === c.slug ? 'page' : undefined}
-                    prefetch={false}
-                  >
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
+              {chip('all', categoryHref(null), t('filter.all'), { rel: chipRel, current: activeCategory === null })}
+              {listed.map((c) => chip(c.id, categoryHref(c.slug), c.name, { rel: chipRel, current: activeCategory === c.slug }))}
             </ul>
           </nav>
         ) : null}
@@ -180,13 +166,7 @@ export async function CatalogueView({
                 <nav aria-label={ts('browseCategories')}>
                   <h3 className={styles.emptySubtitle}>{ts('browseCategories')}</h3>
                   <ul className={styles.emptyCategories}>
-                    {listed.map((c) => (
-                      <li key={c.id}>
-                        <Link href={catalogueHref(`/${c.slug}`, keep)} className={styles.chip} prefetch={false}>
-                          {c.name}
-                        </Link>
-                      </li>
-                    ))}
+                    {listed.map((c) => chip(c.id, catalogueHref(`/${c.slug}`, keep), c.name))}
                   </ul>
                 </nav>
               ) : null}

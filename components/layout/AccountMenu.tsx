@@ -20,7 +20,7 @@ export function AccountMenu({ className }: { className?: string }) {
   const t = useTranslations('common.nav');
   const { status, user } = useSession();
   const staff = useIsStaff();
-  const { open, setOpen, root, button } = useDismissable();
+  const { open, setOpen, root, trigger } = useDismissable();
   const listId = useId();
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
@@ -40,14 +40,7 @@ export function AccountMenu({ className }: { className?: string }) {
       className={`${styles.root} ${className ?? ''}`}
       data-testid="account-menu"
     >
-      <button
-        ref={button}
-        type="button"
-        className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" className={styles.trigger} {...trigger} aria-controls={listId}>
         <UserIcon className={styles.icon} />
         <span className={styles.name}>{user?.name || t('account')}</span>
         <span className="visually-hidden">{user?.name ? ` (${t('account')})` : ''}</span>

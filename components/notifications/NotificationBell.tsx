@@ -45,7 +45,7 @@ export function NotificationBell() {
   const router = useRouter();
   const realtime = useRealtime();
   // closes on Escape and on a click outside
-  const { open, setOpen, root, button } = useDismissable();
+  const { open, setOpen, root, trigger } = useDismissable();
   const [permission, setPermission] = useState<BrowserPermission>('unsupported');
   const [busy, setBusy] = useState<number | null>(null);
   const popupId = useId();
@@ -128,11 +128,10 @@ export function NotificationBell() {
   return (
     <div className={styles.root} ref={root}>
       <button
-        ref={button}
         type="button"
         className={styles.bell}
         aria-label={label}
-        aria-expanded={open}
+        {...trigger}
         aria-controls={open ? popupId : undefined}
         onClick={toggle}
         data-loaded={items !== null || undefined}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * Open/closed state of a popup shown from a button (a menu, a popover). While it is open, Escape closes it
  * and gives the focus back to the button, and a pointer down outside `root` closes it. Put `root` on the
- * element that holds both the button and the popup, `button` on the button.
+ * element that holds both the button and the popup, and spread `trigger` on the button.
  */
 export function useDismissable<R extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
@@ -30,5 +30,7 @@ export function useDismissable<R extends HTMLElement = HTMLDivElement>() {
     };
   }, [open]);
 
-  return { open, setOpen, root, button };
+  /** The props of the button that opens and closes it. */
+  const trigger = { ref: button, 'aria-expanded': open, onClick: () => setOpen((o) => !o) };
+  return { open, setOpen, root, trigger };
 }
