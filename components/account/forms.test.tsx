@@ -23,6 +23,19 @@ beforeEach(() => {
   Object.values(router).forEach((f) => f.mockClear());
 });
 
+/** Fills the whole registration form (Ana Pérez, password 12345678, terms accepted) and sends it. */
+async function register(email: string) {
+  const user = userEvent.setup();
+  withSession(<RegisterForm />);
+  await user.type(screen.getByLabelText('Nombre'), 'Ana');
+  await user.type(screen.getByLabelText('Apellido'), 'Pérez');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Contraseña'), '12345678');
+  await user.type(screen.getByLabelText('Repetir contraseña'), '12345678');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+}
+
 const errorTexts = () => Array.from(document.querySelectorAll('[data-field-error]')).map((e) => e.textContent);
 
 describe('RegisterForm (spec §5 messages and generic form behaviour)', () => {
@@ -73,18 +86,10 @@ describe('RegisterForm (spec §5 messages and generic form behaviour)', () => {
   });
 
   it('a valid registration posts the data and shows the "check your e-mail" state', async () => {
-    const user = userEvent.setup();
     const { calls } = mockFetch({
       'POST auth/register': { status: 201, body: { success: true, message: 'Te registraste correctamente. Te enviamos un email para confirmar tu cuenta.', data: { email: 'ana@example.com' } } },
     });
-    withSession(<RegisterForm />);
-    await user.type(screen.getByLabelText('Nombre'), 'Ana');
-    await user.type(screen.getByLabelText('Apellido'), 'Pérez');
-    await user.type(screen.getByLabelText('Email'), 'Ana@Example.com');
-    await user.type(screen.getByLabelText('Contraseña'), '12345678');
-    await user.type(screen.getByLabelText('Repetir contraseña'), '12345678');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await register('Ana@Example.com');
     await screen.findByTestId('register-sent');
     expect(screen.getByText(/ana@example.com/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
@@ -99,18 +104,10 @@ describe('RegisterForm (spec §5 messages and generic form behaviour)', () => {
   });
 
   it('shows the duplicate message from the server', async () => {
-    const user = userEvent.setup();
     mockFetch({
       'POST auth/register': { status: 409, body: { success: false, message: 'Ya existe un registro como el que se esta intentando crear' } },
     });
-    withSession(<RegisterForm />);
-    await user.type(screen.getByLabelText('Nombre'), 'Ana');
-    await user.type(screen.getByLabelText('Apellido'), 'Pérez');
-    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), '12345678');
-    await user.type(screen.getByLabelText('Repetir contraseña'), '12345678');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await register('ana@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('Ya existe un registro como el que se esta intentando crear');
   });
 });
