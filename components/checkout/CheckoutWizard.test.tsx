@@ -202,9 +202,21 @@ const READY = {
   billingId: 3,
 };
 
-it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', async () => {
+/** Every step filled in (READY) and the wizard at its summary. */
+function openReadySummary() {
   window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
   search = new URLSearchParams('step=summary');
+}
+
+/** Presses 'Enviar pedido' and lets the send settle. */
+async function send() {
+  await act(async () => {
+    fireEvent.click(await screen.findByTestId('checkout-send'));
+  });
+}
+
+it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', async () => {
+  openReadySummary();
   api.createOrder.mockResolvedValueOnce({ id: 42 });
   await renderWizard();
   // interior (Córdoba): VAT shown, minimum plus VAT reached
@@ -230,15 +242,12 @@ it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', asy
 });
 
 it("a refused order shows 'Error al crear orden' with the server's message and keeps the cart", async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
+  openReadySummary();
   api.createOrder.mockRejectedValueOnce(
     new PublicApiError({ kind: 'http', status: 400, message: 'Tu compra no alcanza el mínimo de $ 121.000 (mínimo + IVA) para envíos al interior' }),
   );
   await renderWizard();
-  await act(async () => {
-    fireEvent.click(await screen.findByTestId('checkout-send'));
-  });
+  await send();
   expect(notify).toHaveBeenCalledWith(
     'ERROR',
     'Error al crear orden: Tu compra no alcanza el mínimo de $ 121.000 (mínimo + IVA) para envíos al interior',
@@ -249,13 +258,10 @@ it("a refused order shows 'Error al crear orden' with the server's message and k
 });
 
 it('no answer from the API (network failure or deadline): the customer is told the order was not sent, the cart stays', async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
+  openReadySummary();
   api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
   await renderWizard();
-  await act(async () => {
-    fireEvent.click(await screen.findByTestId('checkout-send'));
-  });
+  await send();
   expect(notify).toHaveBeenCalledWith(
     'ERROR',
     'Error al crear orden: el pedido no se envió. Tu carrito sigue guardado: probá de nuevo en unos segundos.',
@@ -267,16 +273,13 @@ it('no answer from the API (network failure or deadline): the customer is told t
 });
 
 it('sending again after a failure reuses the Idempotency-Key of the attempt (the API cannot store the order twice)', async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
+  openReadySummary();
   api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
   api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'http', status: 500, message: 'Ha ocurrido un error en el servidor' }));
   api.createOrder.mockResolvedValueOnce({ id: 43 });
   await renderWizard();
   for (let i = 0; i < 3; i++) {
-    await act(async () => {
-      fireEvent.click(await screen.findByTestId('checkout-send'));
-    });
+    await send();
   }
   expect(api.createOrder).toHaveBeenCalledTimes(3);
   const keys = api.createOrder.mock.calls.map((call) => (call as unknown[])[1] as { idempotencyKey: string });
@@ -287,14 +290,11 @@ it('sending again after a failure reuses the Idempotency-Key of the attempt (the
 });
 
 it('a 401 while sending goes through the generic handler (session ends)', async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
+  openReadySummary();
   const error = new PublicApiError({ kind: 'unauthorized', status: 401 });
   api.createOrder.mockRejectedValueOnce(error);
   await renderWizard();
-  await act(async () => {
-    fireEvent.click(await screen.findByTestId('checkout-send'));
-  });
+  await send();
   expect(handleError).toHaveBeenCalledWith(error);
 });
 
