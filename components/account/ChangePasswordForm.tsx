@@ -4,34 +4,28 @@
  * Profile → change password (spec §2 Profile, §4): after a successful change the user is logged in with
  * the returned token and sent to /.
  */
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from '@/components/ui/Field';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const session = useSession();
   const router = useRouter();
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const { field, submitWith, formState } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ChangePasswordValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<SessionAnswer>(apiPaths.password, { method: 'POST', auth: true, body: values });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
@@ -43,7 +37,7 @@ export function ChangePasswordForm() {
       expireSession();
       router.push('/');
     }
-    setServerError(fail(res));
+    fail(res);
   };
 
   return (

@@ -11,7 +11,6 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter as useNextRouter } from 'next/navigation';
 import { Link, useRouter } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import { safeNext } from '@/lib/session/guard';
 import { isStaffRole } from '@/lib/session/roles';
@@ -20,7 +19,7 @@ import type { SessionAnswer } from '@/lib/contracts/account';
 import { loginSchema, type LoginValues } from '@/lib/validation/account';
 import { CheckboxField, EmailField, FormMessage, PasswordField } from '@/components/ui/Field';
 import { GoogleSignIn } from './GoogleSignIn';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
 
 export interface LoginFormProps {
@@ -40,13 +39,9 @@ export interface LoginFormProps {
 export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, onNavigate, idPrefix = 'login' }: LoginFormProps) {
   const t = useTranslations('account.login');
   const session = useSession();
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const router = useRouter();
   const nextRouter = useNextRouter();
-  const [serverError, setServerError] = useState<string | null>(null);
   // A login refused because the e-mail is not verified yet: offer to send the mail again.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
@@ -75,7 +70,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
   };
 
   const onSubmit = async (values: LoginValues) => {
-    setServerError(null);
+    clearError();
     setUnverifiedEmail(null);
     const res = await api<SessionAnswer>('auth/login', { method: 'POST', body: values });
     if (res.ok && res.data?.token) {
@@ -85,7 +80,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     }
     const key = accountErrorKey(res.code);
     if (res.status === 403 && (key === 'unverified' || key === 'unverifiedNoResend')) setUnverifiedEmail(values.email);
-    setServerError(fail(res));
+    fail(res);
   };
 
   const id = (name: string) => `${idPrefix}-${name}`;

@@ -3,12 +3,11 @@
 /** Profile → user data: name, e-mail and account type (read-only) and the editable contact number. */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession } from '@/lib/session/SessionProvider';
 import type { Profile } from '@/lib/contracts/account';
 import { profileSchema, type ProfileValues, type ValidationMessages } from '@/lib/validation/account';
 import { FormMessage, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
@@ -20,13 +19,9 @@ const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contact
 
 export function ProfileData() {
   const t = useTranslations('account.profile');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const { field, submitWith, reset, formState } = useAccountForm(contactSchema, { contactNumber: '' });
 
@@ -47,7 +42,7 @@ export function ProfileData() {
   }, [api, reset]);
 
   const onSubmit = async (values: ProfileValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<Profile>(apiPaths.me, {
       method: 'PATCH',
       auth: true,
@@ -60,7 +55,7 @@ export function ProfileData() {
       return;
     }
     if (res.status === 401) expireSession();
-    setServerError(fail(res));
+    fail(res);
   };
 
   if (loadError) return <FormMessage tone="error">{t('loadError')}</FormMessage>;

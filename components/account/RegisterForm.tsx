@@ -9,32 +9,27 @@ import { ResendVerification } from './ResendVerification';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { registerSchema, type RegisterValues } from '@/lib/validation/account';
 import { CheckboxField, EmailField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
 
 export function RegisterForm() {
   const t = useTranslations('account.register');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const { field, submitWith, formState } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
 
   const onSubmit = async (values: RegisterValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<{ email: string }>('auth/register', { method: 'POST', body: values });
     if (res.ok) {
       if (res.message) notify('SUCCESS', confirmation('registered'));
       setSentTo(values.email);
       return;
     }
-    setServerError(fail(res));
+    fail(res);
   };
 
   if (sentTo) {

@@ -8,27 +8,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
 import { FormMessage } from '@/components/ui/Field';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useServerError } from './hooks';
+import { useAccountForm, useAccountSubmit, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const errorText = useServerError();
-  const { notify } = useMessages();
   const session = useSession();
   const router = useRouter();
   const [state, setState] = useState<'checking' | 'ready' | 'rejected'>(token ? 'checking' : 'rejected');
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const checked = useRef<string | null | undefined>(undefined);
 
@@ -56,7 +51,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const { field, submitWith, formState } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ResetValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<SessionAnswer>('auth/changePassword', { method: 'POST', body: { token, ...values } });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
@@ -64,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       router.replace('/');
       return;
     }
-    setServerError(fail(res));
+    fail(res);
   };
 
   if (state === 'checking') {
