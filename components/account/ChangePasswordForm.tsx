@@ -12,8 +12,8 @@ import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validatio
 import { FormMessage, PasswordField } from '@/components/ui/Field';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm, useAccountSubmit } from './hooks';
+import { ProfileSection } from './ProfileSection';
 import styles from './account.module.css';
-import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 
 export function ChangePasswordForm() {
@@ -41,10 +41,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <section className={pstyles.section} aria-labelledby="profile-password-title">
-      <h2 id="profile-password-title" className={pstyles.sectionTitle}>
-        {t('passwordTitle')}
-      </h2>
+    <ProfileSection id="profile-password-title" title={t('passwordTitle')}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <PasswordField
@@ -62,6 +59,6 @@ export function ChangePasswordForm() {
           {t('changePassword')}
         </button>
       </form>
-    </section>
+    </ProfileSection>
   );
 }

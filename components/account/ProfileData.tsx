@@ -8,6 +8,7 @@ import type { Profile } from '@/lib/contracts/account';
 import { profileSchema, type ProfileValues, type ValidationMessages } from '@/lib/validation/account';
 import { FormMessage, TextField } from '@/components/ui/Field';
 import { useAccountForm, useAccountSubmit } from './hooks';
+import { ProfileSection } from './ProfileSection';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
@@ -69,10 +70,7 @@ export function ProfileData() {
   }
 
   return (
-    <section className={pstyles.section} aria-labelledby="profile-data-title">
-      <h2 id="profile-data-title" className={pstyles.sectionTitle}>
-        {t('dataTitle')}
-      </h2>
+    <ProfileSection id="profile-data-title" title={t('dataTitle')}>
       <dl className={pstyles.facts}>
         <Fact label={t('name')}>
           {profile.name} {profile.lastname}
@@ -96,6 +94,6 @@ export function ProfileData() {
           {t('save')}
         </button>
       </form>
-    </section>
+    </ProfileSection>
   );
 }
