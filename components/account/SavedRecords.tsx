@@ -6,7 +6,7 @@
  * order and saved anew), delete, default; billing records: list, delete (refused while an order uses it,
  * with the API's message), default. The defaults are preselected in the checkout. New records are added in the checkout, where "Continuar" saves what is typed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { ordersApi, type Address, type BillingData } from '@/lib/api/orders';
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
@@ -113,19 +113,16 @@ export function SavedRecords() {
                   </span>
                   <span className={styles.recordActions}>
                     {a.isDefault ? null : (
-                      <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('address', a.id)}>
+                      <RecordButton record={addressLine(a)} onClick={() => void makeDefault('address', a.id)}>
                         {t('makeDefault')}
-                        <span className="visually-hidden"> {addressLine(a)}</span>
-                      </button>
+                      </RecordButton>
                     )}
-                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => setEditing(a.id)}>
+                    <RecordButton record={addressLine(a)} onClick={() => setEditing(a.id)}>
                       {t('edit')}
-                      <span className="visually-hidden"> {addressLine(a)}</span>
-                    </button>
-                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeAddress(a)}>
+                    </RecordButton>
+                    <RecordButton record={addressLine(a)} onClick={() => void removeAddress(a)}>
                       {t('delete')}
-                      <span className="visually-hidden"> {addressLine(a)}</span>
-                    </button>
+                    </RecordButton>
                   </span>
                 </>
               )}
@@ -150,15 +147,13 @@ export function SavedRecords() {
                 </span>
                 <span className={styles.recordActions}>
                   {b.isDefault ? null : (
-                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('billing', b.id)}>
+                    <RecordButton record={label} onClick={() => void makeDefault('billing', b.id)}>
                       {t('makeDefault')}
-                      <span className="visually-hidden"> {label}</span>
-                    </button>
+                    </RecordButton>
                   )}
-                  <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeBilling(b)}>
+                  <RecordButton record={label} onClick={() => void removeBilling(b)}>
                     {t('delete')}
-                    <span className="visually-hidden"> {label}</span>
-                  </button>
+                  </RecordButton>
                 </span>
               </li>
             );
@@ -198,5 +193,15 @@ function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCan
         </button>
       </span>
     </form>
+  );
+}
+
+/** A record's action button: its text (Editar, Eliminar…) followed, for screen readers, by the record it acts on. */
+function RecordButton({ record, onClick, children }: { record: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={onClick}>
+      {children}
+      <span className="visually-hidden"> {record}</span>
+    </button>
   );
 }
