@@ -15,6 +15,7 @@ import { useAccountForm, useAccountSubmit } from './hooks';
 import { ProfileSection } from './ProfileSection';
 import styles from './account.module.css';
 import { apiPaths } from '@/lib/api/paths';
+import { SubmitButton } from './SubmitButton';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
@@ -55,9 +56,9 @@ export function ChangePasswordForm() {
           labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
           field={field}
         />
-        <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+        <SubmitButton disabled={formState.isSubmitting}>
           {t('changePassword')}
-        </button>
+        </SubmitButton>
       </form>
     </ProfileSection>
   );

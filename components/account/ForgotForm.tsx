@@ -11,6 +11,7 @@ import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
 import { EmailField, FormMessage } from '@/components/ui/Field';
 import { useAccountApi, useAccountForm, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function ForgotForm() {
   const t = useTranslations('account');
@@ -38,9 +39,9 @@ export function ForgotForm() {
       {answer ? <FormMessage tone={answer.tone}>{answer.text}</FormMessage> : null}
       <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <EmailField id="forgot-email" label={t('forgot.email')} {...field('email')} />
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
+        <SubmitButton block disabled={formState.isSubmitting}>
           {t('forgot.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.footer}>
         <Link href="/login">{t('forgot.back')}</Link>

@@ -21,6 +21,7 @@ import { CheckboxField, EmailField, FormMessage, PasswordField } from '@/compone
 import { GoogleSignIn } from './GoogleSignIn';
 import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export interface LoginFormProps {
   variant?: 'page' | 'panel';
@@ -108,9 +109,9 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
             {t('forgot')}
           </Link>
         </div>
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
+        <SubmitButton block disabled={formState.isSubmitting}>
           {formState.isSubmitting ? <span aria-live="polite">{t('submit')}…</span> : t('submit')}
-        </button>
+        </SubmitButton>
       </form>
       <GoogleSignIn clientId={googleClientId} onSession={(data, message) => finish(data, message)} variant={variant} />
       <p className={styles.footer}>

@@ -14,6 +14,7 @@ import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 import { Fact } from '@/components/ui/Fact';
+import { SubmitButton } from './SubmitButton';
 
 /** The profile's one editable field. */
 const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contactNumber: true });
@@ -90,9 +91,9 @@ export function ProfileData() {
           hint={t('contactNumberHint')}
           {...field('contactNumber')}
         />
-        <button type="submit" className={styles.button} disabled={formState.isSubmitting || !formState.isDirty}>
+        <SubmitButton disabled={formState.isSubmitting || !formState.isDirty}>
           {t('save')}
-        </button>
+        </SubmitButton>
       </form>
     </ProfileSection>
   );

@@ -13,6 +13,7 @@ import { registerSchema, type RegisterValues } from '@/lib/validation/account';
 import { CheckboxField, EmailField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
 import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function RegisterForm() {
   const t = useTranslations('account.register');
@@ -87,9 +88,9 @@ export function RegisterForm() {
             {t('readTerms')}
           </Link>
         </p>
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
+        <SubmitButton block disabled={formState.isSubmitting}>
           {t('submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.footer}>
         {t('haveAccount')} <Link href="/login">{t('login')}</Link>

@@ -16,6 +16,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm, useAccountSubmit, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
@@ -89,9 +90,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
           field={field}
         />
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={formState.isSubmitting}>
+        <SubmitButton block disabled={formState.isSubmitting}>
           {t('submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.footer}>
         <Link href="/login">{t('back')}</Link>

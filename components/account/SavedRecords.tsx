@@ -16,6 +16,7 @@ import { addressLine } from '@/components/checkout/AddressStep';
 import { AddressFields, addressPayload, useAddressForm } from '@/components/checkout/AddressFields';
 import styles from './profile.module.css';
 import account from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function SavedRecords() {
   const t = useTranslations('account.profile.records');
@@ -185,9 +186,9 @@ function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCan
     <form className={styles.recordForm} noValidate onSubmit={submit} aria-label={tr('editAddress')} data-testid="profile-address-form">
       <AddressFields form={form} />
       <span className={styles.recordActions}>
-        <button type="submit" className={account.button} disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? t('saving') : tr('save')}
-        </button>
+        </SubmitButton>
         <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={onCancel}>
           {tr('cancel')}
         </button>
