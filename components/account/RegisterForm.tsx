@@ -63,11 +63,7 @@ export function RegisterForm() {
             {...field('lastname')}
           />
         </div>
-        <EmailField
-          id="register-email"
-          label={t('email')}
-          {...field('email')}
-        />
+        <EmailField id="register-email" label={t('email')} {...field('email')} />
         <PasswordField
           id="register-password"
           label={t('password')}

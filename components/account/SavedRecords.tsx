@@ -88,79 +88,65 @@ export function SavedRecords() {
       <h2 id="profile-records" className={styles.recordsTitle}>
         {t('title')}
       </h2>
-      <h3 className={styles.recordsSub}>{t('addresses')}</h3>
-      {addresses === null ? (
-        <p role="status">{t('loading')}</p>
-      ) : addresses.length === 0 ? (
-        <p className={styles.muted}>{t('noAddresses')}</p>
-      ) : (
-        <ul className={styles.recordList} data-testid="profile-addresses">
-          {addresses.map((a) => (
-            <li key={a.id} className={styles.record} data-testid="profile-address">
-              {editing === a.id ? (
-                <AddressEditor
-                  address={a}
-                  onCancel={() => setEditing(null)}
-                  onSaved={(saved) => {
-                    setEditing(null);
-                    setAddresses((list) => (list ?? []).map((x) => (x.id === a.id ? saved : x)));
-                  }}
-                />
-              ) : (
-                <>
-                  <span className={styles.recordText}>
-                    {addressLine(a)}
-                    {a.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
-                  </span>
-                  <span className={styles.recordActions}>
-                    {a.isDefault ? null : (
-                      <RecordButton record={addressLine(a)} onClick={() => void makeDefault('address', a.id)}>
-                        {t('makeDefault')}
-                      </RecordButton>
-                    )}
-                    <RecordButton record={addressLine(a)} onClick={() => setEditing(a.id)}>
-                      {t('edit')}
-                    </RecordButton>
-                    <RecordButton record={addressLine(a)} onClick={() => void removeAddress(a)}>
-                      {t('delete')}
-                    </RecordButton>
-                  </span>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3 className={styles.recordsSub}>{t('billing')}</h3>
-      {billing === null ? (
-        <p role="status">{t('loading')}</p>
-      ) : billing.length === 0 ? (
-        <p className={styles.muted}>{t('noBilling')}</p>
-      ) : (
-        <ul className={styles.recordList} data-testid="profile-billing">
-          {billing.map((b) => {
-            const label = `${b.taxCondition} · ${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`;
-            return (
-              <li key={b.id} className={styles.record} data-testid="profile-billing-item">
+      <RecordList title={t('addresses')} records={addresses} empty={t('noAddresses')} testId="profile-addresses">
+        {(a) => (
+          <li key={a.id} className={styles.record} data-testid="profile-address">
+            {editing === a.id ? (
+              <AddressEditor
+                address={a}
+                onCancel={() => setEditing(null)}
+                onSaved={(saved) => {
+                  setEditing(null);
+                  setAddresses((list) => (list ?? []).map((x) => (x.id === a.id ? saved : x)));
+                }}
+              />
+            ) : (
+              <>
                 <span className={styles.recordText}>
-                  {label}
-                  {b.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+                  {addressLine(a)}
+                  {a.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
                 </span>
                 <span className={styles.recordActions}>
-                  {b.isDefault ? null : (
-                    <RecordButton record={label} onClick={() => void makeDefault('billing', b.id)}>
+                  {a.isDefault ? null : (
+                    <RecordButton record={addressLine(a)} onClick={() => void makeDefault('address', a.id)}>
                       {t('makeDefault')}
                     </RecordButton>
                   )}
-                  <RecordButton record={label} onClick={() => void removeBilling(b)}>
+                  <RecordButton record={addressLine(a)} onClick={() => setEditing(a.id)}>
+                    {t('edit')}
+                  </RecordButton>
+                  <RecordButton record={addressLine(a)} onClick={() => void removeAddress(a)}>
                     {t('delete')}
                   </RecordButton>
                 </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+              </>
+            )}
+          </li>
+        )}
+      </RecordList>
+      <RecordList title={t('billing')} records={billing} empty={t('noBilling')} testId="profile-billing">
+        {(b) => {
+          const label = `${b.taxCondition} · ${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`;
+          return (
+            <li key={b.id} className={styles.record} data-testid="profile-billing-item">
+              <span className={styles.recordText}>
+                {label}
+                {b.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+              </span>
+              <span className={styles.recordActions}>
+                {b.isDefault ? null : (
+                  <RecordButton record={label} onClick={() => void makeDefault('billing', b.id)}>
+                    {t('makeDefault')}
+                  </RecordButton>
+                )}
+                <RecordButton record={label} onClick={() => void removeBilling(b)}>
+                  {t('delete')}
+                </RecordButton>
+              </span>
+            </li>
+          );
+        }}
+      </RecordList>
       <p className={styles.muted}>{t('addInCheckout')}</p>
     </section>
   );
@@ -204,5 +190,36 @@ function RecordButton({ record, onClick, children }: { record: string; onClick: 
       {children}
       <span className="visually-hidden"> {record}</span>
     </button>
+  );
+}
+
+/** One list of saved records under its heading: loading, its empty text, or a record per item. */
+function RecordList<T extends { id: number }>({
+  title,
+  records,
+  empty,
+  testId,
+  children,
+}: {
+  title: string;
+  records: T[] | null;
+  empty: string;
+  testId: string;
+  children: (record: T) => ReactNode;
+}) {
+  const t = useTranslations('account.profile.records');
+  return (
+    <>
+      <h3 className={styles.recordsSub}>{title}</h3>
+      {records === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : records.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : (
+        <ul className={styles.recordList} data-testid={testId}>
+          {records.map(children)}
+        </ul>
+      )}
+    </>
   );
 }
