@@ -5,7 +5,8 @@ import type { Category, ProductPage } from '@/lib/contracts/catalogue';
 import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs';
 import { Pagination } from './Pagination';
 import { catalogueHref, ROWS_OPTIONS, SORTS, type CatalogueParams } from './params';
-import { ProductCard, type ProductCardLabels } from './ProductCard';
+import { ProductCard } from './ProductCard';
+import { getProductCardLabels } from './card-labels';
 import styles from './CatalogueView.module.css';
 
 /** How many cards are loaded eagerly (the first row on the widest grid). */
@@ -41,17 +42,8 @@ export async function CatalogueView({
   breadcrumbs,
 }: CatalogueViewProps) {
   const t = await getTranslations('catalogue');
-  const tp = await getTranslations('product');
   const ts = await getTranslations('common.search');
-  const cardLabels: ProductCardLabels = {
-    limited: t('card.limited'),
-    noStock: t('card.noStock'),
-    vip: t('card.vip'),
-    sale: t('card.discount'),
-    noImage: t('card.noImage'),
-    imageAlt: (name) => tp('imageAlt', { name }),
-    regular: (price) => tp('regularPrice', { price }),
-  };
+  const cardLabels = await getProductCardLabels();
   const { items, total, totalPages } = result;
   const from = total === 0 ? 0 : (state.page - 1) * state.rows + 1;
   const to = Math.min(total, from + items.length - 1);
