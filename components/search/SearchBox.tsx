@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { getPathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
@@ -125,6 +125,18 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
     submit();
   }
 
+  /** An option's props: its id (for aria-activedescendant), selection state, and a click that goes to it (keeping the focus). */
+  function optionProps(i: number, option: Option, className: string) {
+    return {
+      id: optionId(i),
+      role: 'option' as const,
+      'aria-selected': i === active,
+      className: [className, i === active ? styles.active : ''].join(' '),
+      onMouseDown: (event: MouseEvent) => event.preventDefault(),
+      onClick: () => go(option.href),
+    };
+  }
+
   function onBlur(event: FocusEvent<HTMLFormElement>) {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   }
@@ -161,28 +173,12 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
             <ul id={listId} role="listbox" aria-label={t('listLabel')} className={styles.listbox}>
               {options.map((option, i) =>
                 option.kind === 'all' ? (
-                  <li
-                    key="all"
-                    id={optionId(i)}
-                    role="option"
-                    aria-selected={i === active}
-                    className={[styles.seeAll, i === active ? styles.active : ''].join(' ')}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => go(option.href)}
-                  >
+                  <li key="all" {...optionProps(i, option, styles.seeAll)}>
                     <ArrowRightIcon />
                     {t('seeAll', { term: search.term })}
                   </li>
                 ) : (
-                  <li
-                    key={option.product.id}
-                    id={optionId(i)}
-                    role="option"
-                    aria-selected={i === active}
-                    className={[styles.option, i === active ? styles.active : ''].join(' ')}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => go(option.href)}
-                  >
+                  <li key={option.product.id} {...optionProps(i, option, styles.option)}>
                     <span className={styles.thumb}>
                       {imageSrc(option.product.ProductImages?.[0]?.name) ? (
                         <img
