@@ -208,6 +208,20 @@ function openReadySummary() {
   search = new URLSearchParams('step=summary');
 }
 
+/** The ready summary, the API refusing the order with `error`, and 'Enviar pedido' pressed. */
+async function sendRefusedWith(error: PublicApiError) {
+  openReadySummary();
+  api.createOrder.mockRejectedValueOnce(error);
+  await renderWizard();
+  await send();
+}
+
+/** After a failed send: the cart is not cleared and the customer can send again. */
+function expectCartKept() {
+  expect(clear).not.toHaveBeenCalled();
+  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+}
+
 /** Presses 'Enviar pedido' and lets the send settle. */
 async function send() {
   await act(async () => {
@@ -242,34 +256,26 @@ it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', asy
 });
 
 it("a refused order shows 'Error al crear orden' with the server's message and keeps the cart", async () => {
-  openReadySummary();
-  api.createOrder.mockRejectedValueOnce(
+  await sendRefusedWith(
     new PublicApiError({ kind: 'http', status: 400, message: 'Tu compra no alcanza el mínimo de $ 121.000 (mínimo + IVA) para envíos al interior' }),
   );
-  await renderWizard();
-  await send();
   expect(notify).toHaveBeenCalledWith(
     'ERROR',
     'Error al crear orden: Tu compra no alcanza el mínimo de $ 121.000 (mínimo + IVA) para envíos al interior',
     6,
   );
-  expect(clear).not.toHaveBeenCalled();
-  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+  expectCartKept();
 });
 
 it('no answer from the API (network failure or deadline): the customer is told the order was not sent, the cart stays', async () => {
-  openReadySummary();
-  api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
-  await renderWizard();
-  await send();
+  await sendRefusedWith(new PublicApiError({ kind: 'network', status: 0 }));
   expect(notify).toHaveBeenCalledWith(
     'ERROR',
     'Error al crear orden: el pedido no se envió. Tu carrito sigue guardado: probá de nuevo en unos segundos.',
     8,
   );
   expect(handleError).not.toHaveBeenCalled();
-  expect(clear).not.toHaveBeenCalled();
-  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+  expectCartKept();
 });
 
 it('sending again after a failure reuses the Idempotency-Key of the attempt (the API cannot store the order twice)', async () => {
@@ -290,11 +296,8 @@ it('sending again after a failure reuses the Idempotency-Key of the attempt (the
 });
 
 it('a 401 while sending goes through the generic handler (session ends)', async () => {
-  openReadySummary();
   const error = new PublicApiError({ kind: 'unauthorized', status: 401 });
-  api.createOrder.mockRejectedValueOnce(error);
-  await renderWizard();
-  await send();
+  await sendRefusedWith(error);
   expect(handleError).toHaveBeenCalledWith(error);
 });
 
