@@ -11,7 +11,11 @@ import styles from './CatalogueView.module.css';
 
 /** How many cards are loaded eagerly (the first row on the widest grid). */
 const EAGER_CARDS = 4;
-const CONTROL_CLASS = { sort: styles.sortControl, rows: styles.rowsControl };
+/** The sort and page-size rows: their class and their label's key. */
+const CONTROL = {
+  sort: { className: styles.sortControl, label: 'sort.label' },
+  rows: { className: styles.rowsControl, label: 'rows.label' },
+} as const;
 
 export interface CatalogueViewProps {
   /** Spanish path of this listing: "/products" or "/{categorySlug}". */
@@ -78,9 +82,9 @@ export async function CatalogueView({
     text: (option: CatalogueParams[K]) => ReactNode,
     optionLabel?: (option: CatalogueParams[K]) => string,
   ) => (
-    <nav aria-label={t(`${name}.label`)} className={`${styles.control} ${CONTROL_CLASS[name]}`}>
+    <nav aria-label={t(CONTROL[name].label)} className={`${styles.control} ${CONTROL[name].className}`}>
       <span className={styles.controlLabel} aria-hidden="true">
-        {t(`${name}.label`)}
+        {t(CONTROL[name].label)}
       </span>
       <ul className={styles.segmented}>
         {options.map((option) => (
