@@ -20,7 +20,7 @@ export function AccountMenu({ className }: { className?: string }) {
   const t = useTranslations('common.nav');
   const { status, user } = useSession();
   const staff = useIsStaff();
-  const { open, setOpen, root, trigger } = useDismissable();
+  const { open, setOpen, rootRef, trigger } = useDismissable();
   const listId = useId();
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
@@ -34,7 +34,7 @@ export function AccountMenu({ className }: { className?: string }) {
   return (
     <div
       ref={(el) => {
-        root.current = el;
+        rootRef.current = el;
         markHydrated(el);
       }}
       className={`${styles.root} ${className ?? ''}`}

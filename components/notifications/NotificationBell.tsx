@@ -45,7 +45,7 @@ export function NotificationBell() {
   const router = useRouter();
   const realtime = useRealtime();
   // closes on Escape and on a click outside
-  const { open, setOpen, root, trigger } = useDismissable();
+  const { open, setOpen, rootRef, trigger } = useDismissable();
   const [permission, setPermission] = useState<BrowserPermission>('unsupported');
   const [busy, setBusy] = useState<number | null>(null);
   const popupId = useId();
@@ -126,7 +126,7 @@ export function NotificationBell() {
   const label = count > 0 ? t('bell.labelCount', { count }) : t('bell.label');
 
   return (
-    <div className={styles.root} ref={root}>
+    <div className={styles.root} ref={rootRef}>
       <button
         type="button"
         className={styles.bell}

@@ -10,7 +10,7 @@ type SearchFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'role' | 'actio
   /** 'header' floats the suggestions over the page; 'panel' (mobile search panel) lays them out inline. */
   variant?: 'header' | 'panel';
   /** The combobox input's own props: its id, value, ARIA state and handlers. */
-  input: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  input: InputHTMLAttributes<HTMLInputElement> & { id: string; 'aria-expanded': boolean; 'aria-controls': string | undefined };
   /** Shown inside the field after the input (the box's spinner). */
   fieldEnd?: ReactNode;
   /** After the field: the combobox's popup and anything announced. */
@@ -21,7 +21,8 @@ type SearchFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'role' | 'actio
  * The search form and its combobox input, the same in the light SearchEntry every page ships and in the
  * SearchBox with suggestions that takes its place: a plain GET to /products?query=… that works without JS.
  */
-export function SearchForm({ variant = 'header', input, fieldEnd, children, ...formProps }: SearchFormProps) {
+export function SearchForm({ variant = 'header', input: inputProps, fieldEnd, children, ...formProps }: SearchFormProps) {
+  const { 'aria-expanded': expanded, 'aria-controls': controls, ...input } = inputProps;
   const t = useTranslations('common.search');
   const locale = useLocale() as Locale;
   return (
@@ -48,6 +49,8 @@ export function SearchForm({ variant = 'header', input, fieldEnd, children, ...f
           spellCheck={false}
           enterKeyHint="search"
           placeholder={t('placeholder')}
+          aria-expanded={expanded}
+          aria-controls={controls}
           {...input}
         />
         {fieldEnd}

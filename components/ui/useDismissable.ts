@@ -3,18 +3,18 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * Open/closed state of a popup shown from a button (a menu, a popover). While it is open, Escape closes it
- * and gives the focus back to the button, and a pointer down outside `root` closes it. Put `root` on the
+ * and gives the focus back to the button, and a pointer down outside `rootRef` closes it. Put `rootRef` on the
  * element that holds both the button and the popup, and spread `trigger` on the button.
  */
 export function useDismissable<R extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
-  const root = useRef<R | null>(null);
+  const rootRef = useRef<R | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -32,5 +32,5 @@ export function useDismissable<R extends HTMLElement = HTMLDivElement>() {
 
   /** The props of the button that opens and closes it. */
   const trigger = { ref: button, 'aria-expanded': open, onClick: () => setOpen((o) => !o) };
-  return { open, setOpen, root, trigger };
+  return { open, setOpen, rootRef, trigger };
 }
