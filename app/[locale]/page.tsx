@@ -8,7 +8,8 @@ import { JsonLd } from '@/lib/seo/JsonLd';
 import { Container } from '@/components/ui/Container';
 import { ButtonLink } from '@/components/ui/Button';
 import { HeartIcon, LeafIcon, TagIcon, TruckIcon } from '@/components/ui/icons';
-import { ProductCard, type ProductCardLabels } from '@/components/catalogue/ProductCard';
+import { ProductCard } from '@/components/catalogue/ProductCard';
+import { getProductCardLabels } from '@/components/catalogue/card-labels';
 import { HeroCarousel } from '@/components/home/HeroCarousel';
 import { HOME_CLIENT_MESSAGE_PATHS } from '@/components/home/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
@@ -32,21 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, tc, tp, data] = await Promise.all([
-    getTranslations('home'),
-    getTranslations('catalogue'),
-    getTranslations('product'),
-    getHomeData(),
-  ]);
-  const cardLabels: ProductCardLabels = {
-    limited: tc('card.limited'),
-    noStock: tc('card.noStock'),
-    vip: tc('card.vip'),
-    sale: tc('card.discount'),
-    noImage: tc('card.noImage'),
-    imageAlt: (name) => tp('imageAlt', { name }),
-    regular: (price) => tp('regularPrice', { price }),
-  };
+  const [t, cardLabels, data] = await Promise.all([getTranslations('home'), getProductCardLabels(), getHomeData()]);
   const website: WithContext<WebSite> = {
     '@context': 'https://schema.org',
     '@type': 'WebSite',

@@ -11,26 +11,17 @@ import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
-import { accountRequest, type AccountResult } from '@/lib/session/api';
 import type { AutoLoginAnswer } from '@/lib/contracts/account';
 import { sessionFromAutoLogin } from '@/lib/session/types';
 import { useServerConfirmation, useServerError } from './hooks';
+import { oncePerToken } from './token-request';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 
 /** Spec §9: auto-login failure screen delay. */
 export const AUTO_LOGIN_FAIL_DELAY_MS = 500;
 
-const inflight = new Map<string, Promise<AccountResult<AutoLoginAnswer>>>();
-
-function autoLoginOnce(apiUrl: string, token: string) {
-  let p = inflight.get(token);
-  if (!p) {
-    p = accountRequest<AutoLoginAnswer>(apiUrl, 'auth/autoLogin', { method: 'POST', body: { token } });
-    inflight.set(token, p);
-  }
-  return p;
-}
+const autoLoginOnce = oncePerToken<AutoLoginAnswer>('auth/autoLogin');
 
 export function AutoLogin({ token }: { token: string | null }) {
   const t = useTranslations('account.autoLogin');

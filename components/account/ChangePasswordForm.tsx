@@ -4,38 +4,29 @@
  * Profile → change password (spec §2 Profile, §4): after a successful change the user is logged in with
  * the returned token and sent to /.
  */
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
 import { FormMessage, PasswordField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useAccountForm, useAccountSubmit } from './hooks';
+import { ProfileSection } from './ProfileSection';
 import styles from './account.module.css';
-import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
+import { SubmitButton } from './SubmitButton';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const session = useSession();
   const router = useRouter();
-  const [serverError, setServerError] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { field, submitWith, formState } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ChangePasswordValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<SessionAnswer>(apiPaths.password, { method: 'POST', auth: true, body: values });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
@@ -47,41 +38,28 @@ export function ChangePasswordForm() {
       expireSession();
       router.push('/');
     }
-    setServerError(fail(res));
+    fail(res);
   };
 
   return (
-    <section className={pstyles.section} aria-labelledby="profile-password-title">
-      <h2 id="profile-password-title" className={pstyles.sectionTitle}>
-        {t('passwordTitle')}
-      </h2>
+    <ProfileSection id="profile-password-title" title={t('passwordTitle')}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <PasswordField
           id="profile-current-password"
           label={t('currentPassword')}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          {...field('currentPassword')}
         />
-        <PasswordField
-          id="profile-new-password"
-          label={t('newPassword')}
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+        <NewPasswordFields
+          idPrefix="profile"
+          labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
+          field={field}
         />
-        <PasswordField
-          id="profile-confirm-password"
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <button type="submit" className={styles.button} disabled={isSubmitting}>
+        <SubmitButton disabled={formState.isSubmitting}>
           {t('changePassword')}
-        </button>
+        </SubmitButton>
       </form>
-    </section>
+    </ProfileSection>
   );
 }

@@ -8,9 +8,10 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
-import { FormMessage, TextField } from '@/components/ui/Field';
+import { EmailField, FormMessage } from '@/components/ui/Field';
 import { useAccountApi, useAccountForm, useServerConfirmation, useServerError } from './hooks';
 import styles from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function ForgotForm() {
   const t = useTranslations('account');
@@ -19,12 +20,7 @@ export function ForgotForm() {
   const serverError = useServerError();
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(forgotSchema, { email: '' });
+  const { field, submitWith, formState } = useAccountForm(forgotSchema, { email: '' });
 
   const onSubmit = async (values: ForgotValues) => {
     setAnswer(null);
@@ -41,19 +37,11 @@ export function ForgotForm() {
   return (
     <div className={styles.form}>
       {answer ? <FormMessage tone={answer.tone}>{answer.text}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
-        <TextField
-          id="forgot-email"
-          label={t('forgot.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
+        <EmailField id="forgot-email" label={t('forgot.email')} {...field('email')} />
+        <SubmitButton block disabled={formState.isSubmitting}>
           {t('forgot.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.footer}>
         <Link href="/login">{t('forgot.back')}</Link>

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { LoginForm } from './LoginForm';
 import styles from './LoginPanel.module.css';
+import { keepTabInside } from '@/components/ui/focus-trap';
 
 export function LoginDialog({ googleClientId, onClose, onDone }: { googleClientId?: string | null; onClose: () => void; onDone: () => void }) {
   const t = useTranslations('account.login');
@@ -40,16 +41,7 @@ export function LoginDialog({ googleClientId, onClose, onDone }: { googleClientI
       const items = Array.from(
         panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), iframe'),
       ).filter((el) => el.offsetParent !== null);
-      if (items.length === 0) return;
-      const firstEl = items[0];
-      const lastEl = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === firstEl) {
-        e.preventDefault();
-        lastEl.focus();
-      } else if (!e.shiftKey && document.activeElement === lastEl) {
-        e.preventDefault();
-        firstEl.focus();
-      }
+      keepTabInside(e, items);
     };
     document.addEventListener('keydown', onKey);
     const prevOverflow = document.body.style.overflow;

@@ -11,17 +11,17 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter as useNextRouter } from 'next/navigation';
 import { Link, useRouter } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import { safeNext } from '@/lib/session/guard';
 import { isStaffRole } from '@/lib/session/roles';
 import { readRemember, writeRemember } from '@/lib/session/store';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { loginSchema, type LoginValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { CheckboxField, EmailField, FormMessage, PasswordField } from '@/components/ui/Field';
 import { GoogleSignIn } from './GoogleSignIn';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export interface LoginFormProps {
   variant?: 'page' | 'panel';
@@ -40,23 +40,13 @@ export interface LoginFormProps {
 export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, onNavigate, idPrefix = 'login' }: LoginFormProps) {
   const t = useTranslations('account.login');
   const session = useSession();
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const router = useRouter();
   const nextRouter = useNextRouter();
-  const [serverError, setServerError] = useState<string | null>(null);
   // A login refused because the e-mail is not verified yet: offer to send the mail again.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(loginSchema, { email: '', password: '', remember: false });
+  const { field, submitWith, setValue, formState } = useAccountForm(loginSchema, { email: '', password: '', remember: false });
 
   useEffect(() => {
     const r = readRemember();
@@ -81,7 +71,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
   };
 
   const onSubmit = async (values: LoginValues) => {
-    setServerError(null);
+    clearError();
     setUnverifiedEmail(null);
     const res = await api<SessionAnswer>('auth/login', { method: 'POST', body: values });
     if (res.ok && res.data?.token) {
@@ -91,7 +81,7 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     }
     const key = accountErrorKey(res.code);
     if (res.status === 403 && (key === 'unverified' || key === 'unverifiedNoResend')) setUnverifiedEmail(values.email);
-    setServerError(fail(res));
+    fail(res);
   };
 
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -100,33 +90,28 @@ export function LoginForm({ variant = 'page', next, googleClientId, onSuccess, o
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       {unverifiedEmail ? <ResendVerification key={unverifiedEmail} email={unverifiedEmail} /> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} aria-label={t('panelTitle')}>
-        <TextField
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)} aria-label={t('panelTitle')}>
+        <EmailField
           id={id('email')}
           label={t('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           placeholder={t('emailPlaceholder')}
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
         <PasswordField
           id={id('password')}
           label={t('password')}
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <div className={styles.inline}>
-          <CheckboxField id={id('remember')} label={t('remember')} {...register('remember')} />
+          <CheckboxField id={id('remember')} label={t('remember')} {...field('remember')} />
           <Link href="/forgot" onClick={onNavigate}>
             {t('forgot')}
           </Link>
         </div>
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
-          {isSubmitting ? <span aria-live="polite">{t('submit')}…</span> : t('submit')}
-        </button>
+        <SubmitButton block disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? <span aria-live="polite">{t('submit')}…</span> : t('submit')}
+        </SubmitButton>
       </form>
       <GoogleSignIn clientId={googleClientId} onSession={(data, message) => finish(data, message)} variant={variant} />
       <p className={styles.footer}>

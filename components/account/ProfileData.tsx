@@ -3,37 +3,29 @@
 /** Profile → user data: name, e-mail and account type (read-only) and the editable contact number. */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { expireSession } from '@/lib/session/SessionProvider';
 import type { Profile } from '@/lib/contracts/account';
 import { profileSchema, type ProfileValues, type ValidationMessages } from '@/lib/validation/account';
 import { FormMessage, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { useAccountForm, useAccountSubmit } from './hooks';
+import { ProfileSection } from './ProfileSection';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
+import { Fact } from '@/components/ui/Fact';
+import { SubmitButton } from './SubmitButton';
 
 /** The profile's one editable field. */
 const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contactNumber: true });
 
 export function ProfileData() {
   const t = useTranslations('account.profile');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-    onInvalid,
-  } = useAccountForm(contactSchema, { contactNumber: '' });
+  const { field, submitWith, reset, formState } = useAccountForm(contactSchema, { contactNumber: '' });
 
   useEffect(() => {
     let cancelled = false;
@@ -52,7 +44,7 @@ export function ProfileData() {
   }, [api, reset]);
 
   const onSubmit = async (values: ProfileValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<Profile>(apiPaths.me, {
       method: 'PATCH',
       auth: true,
@@ -65,7 +57,7 @@ export function ProfileData() {
       return;
     }
     if (res.status === 401) expireSession();
-    setServerError(fail(res));
+    fail(res);
   };
 
   if (loadError) return <FormMessage tone="error">{t('loadError')}</FormMessage>;
@@ -79,29 +71,17 @@ export function ProfileData() {
   }
 
   return (
-    <section className={pstyles.section} aria-labelledby="profile-data-title">
-      <h2 id="profile-data-title" className={pstyles.sectionTitle}>
-        {t('dataTitle')}
-      </h2>
+    <ProfileSection id="profile-data-title" title={t('dataTitle')}>
       <dl className={pstyles.facts}>
-        <div>
-          <dt>{t('name')}</dt>
-          <dd>
-            {profile.name} {profile.lastname}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('email')}</dt>
-          <dd>{profile.email}</dd>
-        </div>
-        <div>
-          <dt>{t('role')}</dt>
-          <dd>{t.has(`roles.${profile.role}`) ? t(`roles.${profile.role}`) : profile.role}</dd>
-        </div>
+        <Fact label={t('name')}>
+          {profile.name} {profile.lastname}
+        </Fact>
+        <Fact label={t('email')}>{profile.email}</Fact>
+        <Fact label={t('role')}>{t.has(`roles.${profile.role}`) ? t(`roles.${profile.role}`) : profile.role}</Fact>
       </dl>
       {profile.isVip ? <p className={pstyles.vip}>★ {t('vip')}</p> : null}
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <TextField
           id="profile-contact"
           label={t('contactNumber')}
@@ -109,13 +89,12 @@ export function ProfileData() {
           autoComplete="tel"
           inputMode="tel"
           hint={t('contactNumberHint')}
-          error={errors.contactNumber?.message}
-          {...register('contactNumber')}
+          {...field('contactNumber')}
         />
-        <button type="submit" className={styles.button} disabled={isSubmitting || !isDirty}>
+        <SubmitButton disabled={formState.isSubmitting || !formState.isDirty}>
           {t('save')}
-        </button>
+        </SubmitButton>
       </form>
-    </section>
+    </ProfileSection>
   );
 }

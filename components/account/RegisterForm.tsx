@@ -9,37 +9,28 @@ import { ResendVerification } from './ResendVerification';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { registerSchema, type RegisterValues } from '@/lib/validation/account';
-import { CheckboxField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation } from './hooks';
+import { CheckboxField, EmailField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function RegisterForm() {
   const t = useTranslations('account.register');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
-  const { notify } = useMessages();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const { field, submitWith, formState } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
 
   const onSubmit = async (values: RegisterValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<{ email: string }>('auth/register', { method: 'POST', body: values });
     if (res.ok) {
       if (res.message) notify('SUCCESS', confirmation('registered'));
       setSentTo(values.email);
       return;
     }
-    setServerError(fail(res));
+    fail(res);
   };
 
   if (sentTo) {
@@ -62,51 +53,40 @@ export function RegisterForm() {
   return (
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
         <div className={styles.row}>
-          <TextField id="register-name" label={t('name')} autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+          <TextField id="register-name" label={t('name')} autoComplete="given-name" {...field('name')} />
           <TextField
             id="register-lastname"
             label={t('lastname')}
             autoComplete="family-name"
-            error={errors.lastname?.message}
-            {...register('lastname')}
+            {...field('lastname')}
           />
         </div>
-        <TextField
-          id="register-email"
-          label={t('email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField id="register-email" label={t('email')} {...field('email')} />
         <PasswordField
           id="register-password"
           label={t('password')}
           autoComplete="new-password"
           hint={t('passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <PasswordField
           id="register-confirm"
           label={t('confirmPassword')}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
         {/* The whole label ticks the box (a tap on a phone); the terms open from their own link. */}
-        <CheckboxField id="register-terms" label={t('acceptTerms')} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+        <CheckboxField id="register-terms" label={t('acceptTerms')} {...field('acceptTerms')} />
         <p className={styles.hint}>
           <Link href="/terms-and-conditions" target="_blank">
             {t('readTerms')}
           </Link>
         </p>
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+        <SubmitButton block disabled={formState.isSubmitting}>
           {t('submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.footer}>
         {t('haveAccount')} <Link href="/login">{t('login')}</Link>

@@ -8,26 +8,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { resetSchema, type ResetValues } from '@/lib/validation/account';
-import { FormMessage, PasswordField } from '@/components/ui/Field';
-import { useAccountApi, useAccountForm, useFailureHandler, useServerConfirmation, useServerError } from './hooks';
+import { FormMessage } from '@/components/ui/Field';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useAccountForm, useAccountSubmit, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
-  const api = useAccountApi();
-  const fail = useFailureHandler();
-  const confirmation = useServerConfirmation();
+  const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const errorText = useServerError();
-  const { notify } = useMessages();
   const session = useSession();
   const router = useRouter();
   const [state, setState] = useState<'checking' | 'ready' | 'rejected'>(token ? 'checking' : 'rejected');
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const checked = useRef<string | null | undefined>(undefined);
 
@@ -52,15 +49,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     });
   }, [token, api, notify, router, errorText, t]);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-    onInvalid,
-  } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
+  const { field, submitWith, formState } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
 
   const onSubmit = async (values: ResetValues) => {
-    setServerError(null);
+    clearError();
     const res = await api<SessionAnswer>('auth/changePassword', { method: 'POST', body: { token, ...values } });
     if (res.ok && res.data?.token) {
       session.login({ token: res.data.token, user: res.data.user, permissions: res.data.permissions ?? [] });
@@ -68,7 +60,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       router.replace('/');
       return;
     }
-    setServerError(fail(res));
+    fail(res);
   };
 
   if (state === 'checking') {
@@ -92,24 +84,15 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <div className={styles.form}>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
-        <PasswordField
-          id="reset-new"
-          label={t('newPassword')}
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
+          field={field}
         />
-        <PasswordField
-          id="reset-confirm"
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <button type="submit" className={`${styles.button} ${styles.buttonBlock}`} disabled={isSubmitting}>
+        <SubmitButton block disabled={formState.isSubmitting}>
           {t('submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.footer}>
         <Link href="/login">{t('back')}</Link>

@@ -6,7 +6,7 @@
  * order and saved anew), delete, default; billing records: list, delete (refused while an order uses it,
  * with the API's message), default. The defaults are preselected in the checkout. New records are added in the checkout, where "Continuar" saves what is typed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { ordersApi, type Address, type BillingData } from '@/lib/api/orders';
 import { PublicApiError, usePublicApi } from '@/lib/api/public';
@@ -16,6 +16,7 @@ import { addressLine } from '@/components/checkout/AddressStep';
 import { AddressFields, addressPayload, useAddressForm } from '@/components/checkout/AddressFields';
 import styles from './profile.module.css';
 import account from './account.module.css';
+import { SubmitButton } from './SubmitButton';
 
 export function SavedRecords() {
   const t = useTranslations('account.profile.records');
@@ -87,84 +88,65 @@ export function SavedRecords() {
       <h2 id="profile-records" className={styles.recordsTitle}>
         {t('title')}
       </h2>
-      <h3 className={styles.recordsSub}>{t('addresses')}</h3>
-      {addresses === null ? (
-        <p role="status">{t('loading')}</p>
-      ) : addresses.length === 0 ? (
-        <p className={styles.muted}>{t('noAddresses')}</p>
-      ) : (
-        <ul className={styles.recordList} data-testid="profile-addresses">
-          {addresses.map((a) => (
-            <li key={a.id} className={styles.record} data-testid="profile-address">
-              {editing === a.id ? (
-                <AddressEditor
-                  address={a}
-                  onCancel={() => setEditing(null)}
-                  onSaved={(saved) => {
-                    setEditing(null);
-                    setAddresses((list) => (list ?? []).map((x) => (x.id === a.id ? saved : x)));
-                  }}
-                />
-              ) : (
-                <>
-                  <span className={styles.recordText}>
-                    {addressLine(a)}
-                    {a.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
-                  </span>
-                  <span className={styles.recordActions}>
-                    {a.isDefault ? null : (
-                      <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('address', a.id)}>
-                        {t('makeDefault')}
-                        <span className="visually-hidden"> {addressLine(a)}</span>
-                      </button>
-                    )}
-                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => setEditing(a.id)}>
-                      {t('edit')}
-                      <span className="visually-hidden"> {addressLine(a)}</span>
-                    </button>
-                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeAddress(a)}>
-                      {t('delete')}
-                      <span className="visually-hidden"> {addressLine(a)}</span>
-                    </button>
-                  </span>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3 className={styles.recordsSub}>{t('billing')}</h3>
-      {billing === null ? (
-        <p role="status">{t('loading')}</p>
-      ) : billing.length === 0 ? (
-        <p className={styles.muted}>{t('noBilling')}</p>
-      ) : (
-        <ul className={styles.recordList} data-testid="profile-billing">
-          {billing.map((b) => {
-            const label = `${b.taxCondition} · ${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`;
-            return (
-              <li key={b.id} className={styles.record} data-testid="profile-billing-item">
+      <RecordList title={t('addresses')} records={addresses} empty={t('noAddresses')} testId="profile-addresses">
+        {(a) => (
+          <li key={a.id} className={styles.record} data-testid="profile-address">
+            {editing === a.id ? (
+              <AddressEditor
+                address={a}
+                onCancel={() => setEditing(null)}
+                onSaved={(saved) => {
+                  setEditing(null);
+                  setAddresses((list) => (list ?? []).map((x) => (x.id === a.id ? saved : x)));
+                }}
+              />
+            ) : (
+              <>
                 <span className={styles.recordText}>
-                  {label}
-                  {b.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+                  {addressLine(a)}
+                  {a.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
                 </span>
                 <span className={styles.recordActions}>
-                  {b.isDefault ? null : (
-                    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void makeDefault('billing', b.id)}>
+                  {a.isDefault ? null : (
+                    <RecordButton record={addressLine(a)} onClick={() => void makeDefault('address', a.id)}>
                       {t('makeDefault')}
-                      <span className="visually-hidden"> {label}</span>
-                    </button>
+                    </RecordButton>
                   )}
-                  <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={() => void removeBilling(b)}>
+                  <RecordButton record={addressLine(a)} onClick={() => setEditing(a.id)}>
+                    {t('edit')}
+                  </RecordButton>
+                  <RecordButton record={addressLine(a)} onClick={() => void removeAddress(a)}>
                     {t('delete')}
-                    <span className="visually-hidden"> {label}</span>
-                  </button>
+                  </RecordButton>
                 </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+              </>
+            )}
+          </li>
+        )}
+      </RecordList>
+      <RecordList title={t('billing')} records={billing} empty={t('noBilling')} testId="profile-billing">
+        {(b) => {
+          const label = `${b.taxCondition} · ${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}`;
+          return (
+            <li key={b.id} className={styles.record} data-testid="profile-billing-item">
+              <span className={styles.recordText}>
+                {label}
+                {b.isDefault ? <span className={styles.defaultMark}>{t('default')}</span> : null}
+              </span>
+              <span className={styles.recordActions}>
+                {b.isDefault ? null : (
+                  <RecordButton record={label} onClick={() => void makeDefault('billing', b.id)}>
+                    {t('makeDefault')}
+                  </RecordButton>
+                )}
+                <RecordButton record={label} onClick={() => void removeBilling(b)}>
+                  {t('delete')}
+                </RecordButton>
+              </span>
+            </li>
+          );
+        }}
+      </RecordList>
       <p className={styles.muted}>{t('addInCheckout')}</p>
     </section>
   );
@@ -177,7 +159,7 @@ function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCan
   const { handleError } = usePublicApi();
   const form = useAddressForm(address);
   const { isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.submitWith(async (values) => {
     try {
       const saved = await ordersApi.updateAddress(address.id, addressPayload(values));
       notify('SUCCESS', tr('addressSaved'));
@@ -185,18 +167,59 @@ function AddressEditor({ address, onCancel, onSaved }: { address: Address; onCan
     } catch (error) {
       handleError(error);
     }
-  }, form.onInvalid);
+  });
   return (
     <form className={styles.recordForm} noValidate onSubmit={submit} aria-label={tr('editAddress')} data-testid="profile-address-form">
       <AddressFields form={form} />
       <span className={styles.recordActions}>
-        <button type="submit" className={account.button} disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? t('saving') : tr('save')}
-        </button>
+        </SubmitButton>
         <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={onCancel}>
           {tr('cancel')}
         </button>
       </span>
     </form>
+  );
+}
+
+/** A record's action button: its text (Editar, Eliminar…) followed, for screen readers, by the record it acts on. */
+function RecordButton({ record, onClick, children }: { record: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={`${account.button} ${account.buttonSecondary}`} onClick={onClick}>
+      {children}
+      <span className="visually-hidden"> {record}</span>
+    </button>
+  );
+}
+
+/** One list of saved records under its heading: loading, its empty text, or a record per item. */
+function RecordList<T extends { id: number }>({
+  title,
+  records,
+  empty,
+  testId,
+  children,
+}: {
+  title: string;
+  records: T[] | null;
+  empty: string;
+  testId: string;
+  children: (record: T) => ReactNode;
+}) {
+  const t = useTranslations('account.profile.records');
+  return (
+    <>
+      <h3 className={styles.recordsSub}>{title}</h3>
+      {records === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : records.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : (
+        <ul className={styles.recordList} data-testid={testId}>
+          {records.map(children)}
+        </ul>
+      )}
+    </>
   );
 }

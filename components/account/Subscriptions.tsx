@@ -13,6 +13,7 @@ import { useAccountApi, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import { apiPaths } from '@/lib/api/paths';
+import { SubmitButton } from './SubmitButton';
 
 type View =
   | { kind: 'loading' }
@@ -104,9 +105,9 @@ export function Subscriptions({ token, unsubscribe = false }: { token: string | 
         <CheckboxField id="subs-news" name="news" label={t('news')} defaultChecked={prefs.news} />
         <p className={styles.hint}>{t('newsHint')}</p>
       </div>
-      <button type="submit" className={styles.button} disabled={busy}>
+      <SubmitButton disabled={busy}>
         {t('save')}
-      </button>
+      </SubmitButton>
       <button
         type="button"
         className={`${styles.button} ${styles.buttonSecondary}`}

@@ -11,20 +11,10 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useSession } from '@/lib/session/SessionProvider';
-import { accountRequest, type AccountResult } from '@/lib/session/api';
 import type { SessionAnswer } from '@/lib/contracts/account';
+import { oncePerToken } from './token-request';
 
-/** One request per token, even when React runs the effect twice (Strict Mode): the token is single-use. */
-const inflight = new Map<string, Promise<AccountResult<SessionAnswer>>>();
-
-function verifyOnce(apiUrl: string, token: string): Promise<AccountResult<SessionAnswer>> {
-  let p = inflight.get(token);
-  if (!p) {
-    p = accountRequest<SessionAnswer>(apiUrl, 'auth/verify', { method: 'POST', body: { token } });
-    inflight.set(token, p);
-  }
-  return p;
-}
+const verifyOnce = oncePerToken<SessionAnswer>('auth/verify');
 
 export function VerifyAccount({ token }: { token: string | null }) {
   const t = useTranslations('account.verify');

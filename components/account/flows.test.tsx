@@ -1,27 +1,19 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notify as emittedNotify } from '@/lib/toast/emitter';
 import Cookies from 'js-cookie';
-import { SessionProvider } from '@/lib/session/SessionProvider';
 import { TOKEN_COOKIE, saveSession } from '@/lib/session/store';
 import { AutoLogin, AUTO_LOGIN_FAIL_DELAY_MS } from './AutoLogin';
 import { LoginPanel } from './LoginPanel';
 import { VerifyAccount } from './VerifyAccount';
 import { Subscriptions } from './Subscriptions';
-import { fakeJwt, mockFetch, renderEs } from './test-utils';
+import { fakeJwt, mockFetch, withSession } from './test-utils';
+import { router } from './test-router';
 
-const router = { push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), forward: jest.fn(), prefetch: jest.fn() };
-jest.mock('next/navigation', () => ({
-  useRouter: () => router,
-  usePathname: () => '/',
-  useSearchParams: () => new URLSearchParams(),
-  useParams: () => ({ locale: 'es' }),
-}));
+jest.mock('next/navigation', () => jest.requireActual<typeof import('./test-router')>('./test-router').navigationAt('/'));
 jest.mock('@/lib/toast/emitter', () => ({ notify: jest.fn(), subscribeNotify: jest.fn(() => () => {}) }));
 // jest.mock above is hoisted over the imports, so this is the mock.
 const notify = jest.mocked(emittedNotify);
 
-const API = 'http://api.test';
-const withSession = (ui: React.ReactElement) => renderEs(<SessionProvider apiUrl={API}>{ui}</SessionProvider>);
 const exp = Math.floor(Date.now() / 1000) + 3600;
 const user = { id: 5, email: 'ana@example.com', name: 'Ana', lastname: 'Pérez', role: 'customer' };
 

@@ -2,27 +2,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notify as emittedNotify } from '@/lib/toast/emitter';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { SessionProvider } from '@/lib/session/SessionProvider';
 import { REMEMBER_KEY, TOKEN_COOKIE } from '@/lib/session/store';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { ForgotForm } from './ForgotForm';
-import { fakeJwt, mockFetch, renderEs } from './test-utils';
+import { fakeJwt, mockFetch, withSession } from './test-utils';
+import { router } from './test-router';
 
-const router = { push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), forward: jest.fn(), prefetch: jest.fn() };
-jest.mock('next/navigation', () => ({
-  useRouter: () => router,
-  usePathname: () => '/login',
-  useSearchParams: () => new URLSearchParams(),
-  useParams: () => ({ locale: 'es' }),
-}));
+jest.mock('next/navigation', () => jest.requireActual<typeof import('./test-router')>('./test-router').navigationAt('/login'));
 jest.mock('@/lib/toast/emitter', () => ({ notify: jest.fn(), subscribeNotify: jest.fn(() => () => {}) }));
 // jest.mock above is hoisted over the imports, so this is the mock.
 const notify = jest.mocked(emittedNotify);
 
-const API = 'http://api.test';
-const withSession = (ui: React.ReactElement) => renderEs(<SessionProvider apiUrl={API}>{ui}</SessionProvider>);
 
 beforeEach(() => {
   localStorage.clear();
@@ -30,6 +22,19 @@ beforeEach(() => {
   notify.mockClear();
   Object.values(router).forEach((f) => f.mockClear());
 });
+
+/** Fills the whole registration form (Ana Pérez, password 12345678, terms accepted) and sends it. */
+async function register(email: string) {
+  const user = userEvent.setup();
+  withSession(<RegisterForm />);
+  await user.type(screen.getByLabelText('Nombre'), 'Ana');
+  await user.type(screen.getByLabelText('Apellido'), 'Pérez');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Contraseña'), '12345678');
+  await user.type(screen.getByLabelText('Repetir contraseña'), '12345678');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+}
 
 const errorTexts = () => Array.from(document.querySelectorAll('[data-field-error]')).map((e) => e.textContent);
 
@@ -81,18 +86,10 @@ describe('RegisterForm (spec §5 messages and generic form behaviour)', () => {
   });
 
   it('a valid registration posts the data and shows the "check your e-mail" state', async () => {
-    const user = userEvent.setup();
     const { calls } = mockFetch({
       'POST auth/register': { status: 201, body: { success: true, message: 'Te registraste correctamente. Te enviamos un email para confirmar tu cuenta.', data: { email: 'ana@example.com' } } },
     });
-    withSession(<RegisterForm />);
-    await user.type(screen.getByLabelText('Nombre'), 'Ana');
-    await user.type(screen.getByLabelText('Apellido'), 'Pérez');
-    await user.type(screen.getByLabelText('Email'), 'Ana@Example.com');
-    await user.type(screen.getByLabelText('Contraseña'), '12345678');
-    await user.type(screen.getByLabelText('Repetir contraseña'), '12345678');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await register('Ana@Example.com');
     await screen.findByTestId('register-sent');
     expect(screen.getByText(/ana@example.com/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
@@ -107,18 +104,10 @@ describe('RegisterForm (spec §5 messages and generic form behaviour)', () => {
   });
 
   it('shows the duplicate message from the server', async () => {
-    const user = userEvent.setup();
     mockFetch({
       'POST auth/register': { status: 409, body: { success: false, message: 'Ya existe un registro como el que se esta intentando crear' } },
     });
-    withSession(<RegisterForm />);
-    await user.type(screen.getByLabelText('Nombre'), 'Ana');
-    await user.type(screen.getByLabelText('Apellido'), 'Pérez');
-    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), '12345678');
-    await user.type(screen.getByLabelText('Repetir contraseña'), '12345678');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await register('ana@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('Ya existe un registro como el que se esta intentando crear');
   });
 });

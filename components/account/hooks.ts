@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type * as z from 'zod';
@@ -99,4 +99,20 @@ export function useFailureHandler() {
     },
     [notify, serverError, t],
   );
+}
+
+/**
+ * What an account form's submit needs: `api`, `notify` (toasts), `confirmation` (the server's confirmation
+ * texts) and the failed call's text shown above the form: `serverError`, set by `fail(res)` (which also shows
+ * useFailureHandler's toast) and cleared by `clearError()` before a new try.
+ */
+export function useAccountSubmit() {
+  const api = useAccountApi();
+  const failureText = useFailureHandler();
+  const confirmation = useServerConfirmation();
+  const { notify } = useMessages();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const fail = useCallback((res: AccountResult<unknown>) => setServerError(failureText(res)), [failureText]);
+  const clearError = useCallback(() => setServerError(null), []);
+  return { api, notify, confirmation, serverError, fail, clearError };
 }

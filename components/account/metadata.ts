@@ -1,9 +1,9 @@
 import { privatePageMetadata } from '@/lib/seo/private-page';
 
-type Section = 'login' | 'register' | 'forgot' | 'reset' | 'verify' | 'autoLogin' | 'subscriptions' | 'profile' | 'renew';
+export type AccountSection = 'login' | 'register' | 'forgot' | 'reset' | 'verify' | 'autoLogin' | 'subscriptions' | 'profile' | 'renew';
 
 /** Title "{Shop} | {Page}", canonical + hreflang; account pages are not indexed (noindex, follow). */
-export function accountMetadata(params: Promise<{ locale: string }>, section: Section, path: string) {
+export function accountMetadata(params: Promise<{ locale: string }>, section: AccountSection, path: string) {
   return privatePageMetadata(params, `account.${section}`, path);
 }
 

@@ -5,15 +5,7 @@ import account from '@/messages/es/account.json';
 import errors from '@/messages/es/errors.json';
 import common from '@/messages/es/common.json';
 import toast from '@/messages/es/toast.json';
-
-/** Renders inside NextIntlClientProvider with the Spanish messages the account UI needs (test helper). */
-export function renderEs(ui: ReactElement) {
-  return render(
-    <NextIntlClientProvider locale="es" messages={{ account, errors, common, toast }} onError={() => {}}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { SessionProvider } from '@/lib/session/SessionProvider';
 
 export function IntlEs({ children }: { children: ReactNode }) {
   return (
@@ -21,6 +13,14 @@ export function IntlEs({ children }: { children: ReactNode }) {
       {children}
     </NextIntlClientProvider>
   );
+}
+
+/**
+ * Renders inside a SessionProvider talking to a fake API origin (answered by mockFetch), with the Spanish
+ * messages the account UI needs (test helper).
+ */
+export function withSession(ui: ReactElement) {
+  return render(<SessionProvider apiUrl="http://api.test">{ui}</SessionProvider>, { wrapper: IntlEs });
 }
 
 type FetchCall = { url: string; method: string; body: unknown; auth: string | null };

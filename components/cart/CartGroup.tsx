@@ -6,6 +6,7 @@ import type { CartGroupView, CartLineView } from '@/lib/cart';
 import { formatCents, toCents } from '@/lib/money';
 import { FallbackImage } from '@/components/product/FallbackImage';
 import { imageSrc } from '@/components/ui/image-src';
+import { TrashIcon } from '@/components/ui/icons';
 import { CartQuantityField } from './CartQuantityField';
 import styles from './CartView.module.css';
 
@@ -176,16 +177,7 @@ function CartLine({
         onClick={() => onRemove(line)}
         aria-label={t('line.removeLabel', { name: fullName })}
       >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path
-            d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5.5M14 11v5.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <TrashIcon width="18" height="18" />
         <span className={styles.removeText}>{t('line.remove')}</span>
       </button>
     </li>

@@ -26,6 +26,7 @@ import { CartGroup } from './CartGroup';
 import { itemLabel } from './item-label';
 import styles from './CartView.module.css';
 import { markHydrated } from '@/lib/hydration';
+import { Fact } from '@/components/ui/Fact';
 
 export interface CartViewProps {
   /** api/config minOrderPrice in pesos (default 100000). */
@@ -164,24 +165,16 @@ export function CartView({ minOrderPrice, minLocalPrice }: CartViewProps) {
           {t('summary.title')}
         </h2>
         <dl className={styles.summaryList}>
-          <div>
-            <dt>{t('summary.lines')}</dt>
-            <dd data-testid="summary-lines">{totals.lineCount}</dd>
-          </div>
-          <div>
-            <dt>{t('summary.units')}</dt>
-            <dd data-testid="summary-units">{totals.cartQuantity}</dd>
-          </div>
+          <Fact label={t('summary.lines')} testId="summary-lines">{totals.lineCount}</Fact>
+          <Fact label={t('summary.units')} testId="summary-units">{totals.cartQuantity}</Fact>
           {totals.savingsCents > 0 ? (
-            <div className={styles.savings}>
-              <dt>{t('summary.savings')}</dt>
-              <dd data-testid="summary-savings">{formatCents(totals.savingsCents)}</dd>
-            </div>
+            <Fact label={t('summary.savings')} className={styles.savings} testId="summary-savings">
+              {formatCents(totals.savingsCents)}
+            </Fact>
           ) : null}
-          <div className={styles.summaryTotal}>
-            <dt>{t('summary.total')}</dt>
-            <dd data-testid="cart-total">{formatCents(totals.cartTotalCents)}</dd>
-          </div>
+          <Fact label={t('summary.total')} className={styles.summaryTotal} testId="cart-total">
+            {formatCents(totals.cartTotalCents)}
+          </Fact>
         </dl>
 
         {hasBuyable ? (

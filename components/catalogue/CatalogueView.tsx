@@ -1,14 +1,21 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { Category, ProductPage } from '@/lib/contracts/catalogue';
 import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs';
 import { Pagination } from './Pagination';
 import { catalogueHref, ROWS_OPTIONS, SORTS, type CatalogueParams } from './params';
-import { ProductCard, type ProductCardLabels } from './ProductCard';
+import { ProductCard } from './ProductCard';
+import { getProductCardLabels } from './card-labels';
 import styles from './CatalogueView.module.css';
 
 /** How many cards are loaded eagerly (the first row on the widest grid). */
 const EAGER_CARDS = 4;
+/** The sort and page-size rows: their class and their label's key. */
+const CONTROL = {
+  sort: { className: styles.sortControl, label: 'sort.label' },
+  rows: { className: styles.rowsControl, label: 'rows.label' },
+} as const;
 
 export interface CatalogueViewProps {
   /** Spanish path of this listing: "/products" or "/{categorySlug}". */
@@ -39,17 +46,8 @@ export async function CatalogueView({
   breadcrumbs,
 }: CatalogueViewProps) {
   const t = await getTranslations('catalogue');
-  const tp = await getTranslations('product');
   const ts = await getTranslations('common.search');
-  const cardLabels: ProductCardLabels = {
-    limited: t('card.limited'),
-    noStock: t('card.noStock'),
-    vip: t('card.vip'),
-    sale: t('card.discount'),
-    noImage: t('card.noImage'),
-    imageAlt: (name) => tp('imageAlt', { name }),
-    regular: (price) => tp('regularPrice', { price }),
-  };
+  const cardLabels = await getProductCardLabels();
   const { items, total, totalPages } = result;
   const from = total === 0 ? 0 : (state.page - 1) * state.rows + 1;
   const to = Math.min(total, from + items.length - 1);
@@ -65,6 +63,48 @@ export async function CatalogueView({
   };
   const chipRel = state.query ? 'nofollow' : undefined;
   const listed = categories.filter((c) => c.slug && c.name);
+  /** A category as a chip in a list: a link to its listing, marked when it is the one shown. */
+  const chip = (key: string | number, href: string, name: string, link: { rel?: string; current?: boolean } = {}) => (
+    <li key={key}>
+      <Link href={href} rel={link.rel} className={styles.chip} aria-current={link.current ? 'page' : undefined} prefetch={false}>
+        {name}
+      </Link>
+    </li>
+  );
+
+  /**
+   * One labelled row of crawlable links, one per option, the current one marked: the sort order and the page
+   * size. The label is shown to sight only (the nav's aria-label names it for screen readers).
+   */
+  const segmented = <K extends 'sort' | 'rows'>(
+    name: K,
+    options: readonly CatalogueParams[K][],
+    text: (option: CatalogueParams[K]) => ReactNode,
+    optionLabel?: (option: CatalogueParams[K]) => string,
+  ) => (
+    <nav aria-label={t(CONTROL[name].label)} className={`${styles.control} ${CONTROL[name].className}`}>
+      <span className={styles.controlLabel} aria-hidden="true">
+        {t(CONTROL[name].label)}
+      </span>
+      <ul className={styles.segmented}>
+        {options.map((option) => (
+          <li key={option}>
+            <Link
+              href={catalogueHref(basePath, { ...state, [name]: option, page: 1 })}
+              className={styles.segment}
+              aria-current={state[name] === option ? 'true' : undefined}
+              aria-label={optionLabel?.(option)}
+              rel="nofollow"
+              prefetch={false}
+              {...{ [`data-${name}`]: option }}
+            >
+              {text(option)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 
   return (
     <div className={styles.wrap}>
@@ -84,30 +124,8 @@ export async function CatalogueView({
           <nav aria-label={t('filter.label')} className={styles.filter}>
             <h2 className={styles.filterTitle}>{t('filter.label')}</h2>
             <ul className={styles.filterList}>
-              <li>
-                <Link
-                  href={categoryHref(null)}
-                  rel={chipRel}
-                  className={styles.chip}
-                  aria-current={activeCategory === null ? 'page' : undefined}
-                  prefetch={false}
-                >
-                  {t('filter.all')}
-                </Link>
-              </li>
-              {listed.map((c) => (
-                <li key={c.id}>
-                  <Link
-                    href={categoryHref(c.slug)}
-                    rel={chipRel}
-                    className={styles.chip}
-                    aria-current={activeCategory === c.slug ? 'page' : undefined}
-                    prefetch={false}
-                  >
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
+              {chip('all', categoryHref(null), t('filter.all'), { rel: chipRel, current: activeCategory === null })}
+              {listed.map((c) => chip(c.id, categoryHref(c.slug), c.name, { rel: chipRel, current: activeCategory === c.slug }))}
             </ul>
           </nav>
         ) : null}
@@ -118,49 +136,8 @@ export async function CatalogueView({
               {total > 0 ? t('showing', { from, to, total }) : t('count', { total })}
             </p>
             <div className={styles.controls}>
-              <nav aria-label={t('sort.label')} className={`${styles.control} ${styles.sortControl}`}>
-                <span className={styles.controlLabel} aria-hidden="true">
-                  {t('sort.label')}
-                </span>
-                <ul className={styles.segmented}>
-                  {SORTS.map((sort) => (
-                    <li key={sort}>
-                      <Link
-                        href={catalogueHref(basePath, { ...state, sort, page: 1 })}
-                        className={styles.segment}
-                        aria-current={state.sort === sort ? 'true' : undefined}
-                        rel="nofollow"
-                        prefetch={false}
-                        data-sort={sort}
-                      >
-                        {t(`sort.${sort}`)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <nav aria-label={t('rows.label')} className={`${styles.control} ${styles.rowsControl}`}>
-                <span className={styles.controlLabel} aria-hidden="true">
-                  {t('rows.label')}
-                </span>
-                <ul className={styles.segmented}>
-                  {ROWS_OPTIONS.map((rows) => (
-                    <li key={rows}>
-                      <Link
-                        href={catalogueHref(basePath, { ...state, rows, page: 1 })}
-                        className={styles.segment}
-                        aria-current={state.rows === rows ? 'true' : undefined}
-                        aria-label={t('rows.option', { rows })}
-                        rel="nofollow"
-                        prefetch={false}
-                        data-rows={rows}
-                      >
-                        {rows}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              {segmented('sort', SORTS, (sort) => t(`sort.${sort}`))}
+              {segmented('rows', ROWS_OPTIONS, (rows) => rows, (rows) => t('rows.option', { rows }))}
             </div>
           </div>
 
@@ -185,13 +162,7 @@ export async function CatalogueView({
                 <nav aria-label={ts('browseCategories')}>
                   <h3 className={styles.emptySubtitle}>{ts('browseCategories')}</h3>
                   <ul className={styles.emptyCategories}>
-                    {listed.map((c) => (
-                      <li key={c.id}>
-                        <Link href={catalogueHref(`/${c.slug}`, keep)} className={styles.chip} prefetch={false}>
-                          {c.name}
-                        </Link>
-                      </li>
-                    ))}
+                    {listed.map((c) => chip(c.id, catalogueHref(`/${c.slug}`, keep), c.name))}
                   </ul>
                 </nav>
               ) : null}

@@ -5,7 +5,6 @@
  * rules (./forms addressSchema), one set of fields, one payload.
  */
 import { useMemo, type InputHTMLAttributes } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { Address, AddressInput } from '@/lib/api/orders';
 import { TextField } from '@/components/ui/Field';
@@ -51,13 +50,12 @@ export function AddressFields({
   form,
   groupClassName,
 }: {
-  form: UseFormReturn<AddressFormInput, unknown, AddressForm>;
+  form: ReturnType<typeof useAddressForm>;
   groupClassName?: string;
 }) {
   const t = useTranslations('checkout.address');
-  const { errors } = form.formState;
   const field = (name: Name, attrs: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <TextField key={name} label={t(name)} announce error={errors[name]?.message} {...attrs} {...form.register(name)} />
+    <TextField key={name} label={t(name)} announce {...attrs} {...form.field(name)} />
   );
   const main = MAIN.map(([name, attrs]) => field(name, attrs));
   return (

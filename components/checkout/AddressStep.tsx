@@ -48,7 +48,7 @@ export function AddressStep({ delivery, addresses, selectedId, onSelect, onCreat
       return false;
     }
   };
-  const submit = form.handleSubmit(async (values) => void (await save(values)), form.onInvalid);
+  const submit = form.submitWith(async (values) => void (await save(values)));
 
   useImperativeHandle(
     saverRef,

@@ -1,14 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PublicApiError } from '@/lib/api/public';
 import { renderEs } from './test-utils';
+import { handleError, notify } from './test-mocks';
 
-const notify = jest.fn();
-jest.mock('@/components/toast/MessagesProvider', () => ({ useMessages: () => ({ notify }) }));
-const handleError = jest.fn();
-jest.mock('@/lib/api/public', () => {
-  const actual = jest.requireActual('@/lib/api/public');
-  return { ...actual, usePublicApi: () => ({ request: jest.fn(), handleError }) };
-});
+jest.mock('@/components/toast/MessagesProvider', () => jest.requireActual<typeof import('./test-mocks')>('./test-mocks').messagesMock());
+jest.mock('@/lib/api/public', () => jest.requireActual<typeof import('./test-mocks')>('./test-mocks').publicApiMock());
 const createBilling = jest.fn();
 jest.mock('@/lib/api/orders', () => ({
   ordersApi: {

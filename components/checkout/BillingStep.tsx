@@ -42,7 +42,7 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
     [t, tf],
   );
   const form = useShopForm(schema, { taxCondition: '', documentType: 'CUIT', number: '' }, tf('incomplete'));
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const record = useNewRecord('billing', billing, onCreated);
 
   const save = async (parsed: BillingForm): Promise<boolean> => {
@@ -59,7 +59,7 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
       return false;
     }
   };
-  const submit = form.handleSubmit(async (values) => void (await save(values)), form.onInvalid);
+  const submit = form.submitWith(async (values) => void (await save(values)));
 
   useImperativeHandle(saverRef, () => ({
     pending: () => {
@@ -80,7 +80,7 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
       />
       <NewRecordForm section="billing" record={record} onSubmit={submit} onCancel={() => form.reset()} isSubmitting={isSubmitting}>
         <div className={styles.grid2}>
-          <SelectField label={t('taxCondition')} announce error={errors.taxCondition?.message} {...form.register('taxCondition')}>
+          <SelectField label={t('taxCondition')} announce {...form.field('taxCondition')}>
             <option value="">{t('choose')}</option>
             {TAX_CONDITIONS.map((c) => (
               <option key={c} value={c}>
@@ -88,7 +88,7 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('documentType')} announce error={errors.documentType?.message} {...form.register('documentType')}>
+          <SelectField label={t('documentType')} announce {...form.field('documentType')}>
             {DOCUMENT_TYPES.map((d) => (
               <option key={d} value={d}>
                 {d}
@@ -102,8 +102,7 @@ export function BillingStep({ billing, selectedId, onSelect, onCreated, saverRef
           autoComplete="off"
           placeholder={t('numberPlaceholder')}
           announce
-          error={errors.number?.message}
-          {...form.register('number')}
+          {...form.field('number')}
         />
       </NewRecordForm>
     </div>

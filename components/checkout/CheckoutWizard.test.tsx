@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PublicApiError } from '@/lib/api/public';
 import { CHECKOUT_STORAGE_KEY } from './steps';
 import { renderEs } from './test-utils';
+import { handleError, notify } from './test-mocks';
 
 // --- mocks: URL, router, session, cart, toasts, API ------------------------------------------------
 let search = new URLSearchParams();
@@ -25,13 +26,8 @@ jest.mock('@/i18n/navigation', () => ({
   ),
 }));
 jest.mock('@/lib/session/SessionProvider', () => ({ useSession: () => ({ status: 'authenticated' }) }));
-const notify = jest.fn();
-jest.mock('@/components/toast/MessagesProvider', () => ({ useMessages: () => ({ notify }) }));
-const handleError = jest.fn();
-jest.mock('@/lib/api/public', () => {
-  const actual = jest.requireActual('@/lib/api/public');
-  return { ...actual, usePublicApi: () => ({ request: jest.fn(), handleError }) };
-});
+jest.mock('@/components/toast/MessagesProvider', () => jest.requireActual<typeof import('./test-mocks')>('./test-mocks').messagesMock());
+jest.mock('@/lib/api/public', () => jest.requireActual<typeof import('./test-mocks')>('./test-mocks').publicApiMock());
 const clear = jest.fn();
 let cartLines: { id: number; units: number; unitPrice: number; regularPrice: number; lineTotal: number; tier: null; parentId: number }[] = [];
 jest.mock('@/components/cart/CartProvider', () => ({
@@ -206,9 +202,35 @@ const READY = {
   billingId: 3,
 };
 
-it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', async () => {
+/** Every step filled in (READY) and the wizard at its summary. */
+function openReadySummary() {
   window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
   search = new URLSearchParams('step=summary');
+}
+
+/** The ready summary, the API refusing the order with `error`, and 'Enviar pedido' pressed. */
+async function sendRefusedWith(error: PublicApiError) {
+  openReadySummary();
+  api.createOrder.mockRejectedValueOnce(error);
+  await renderWizard();
+  await send();
+}
+
+/** After a failed send: the cart is not cleared and the customer can send again. */
+function expectCartKept() {
+  expect(clear).not.toHaveBeenCalled();
+  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+}
+
+/** Presses 'Enviar pedido' and lets the send settle. */
+async function send() {
+  await act(async () => {
+    fireEvent.click(await screen.findByTestId('checkout-send'));
+  });
+}
+
+it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', async () => {
+  openReadySummary();
   api.createOrder.mockResolvedValueOnce({ id: 42 });
   await renderWizard();
   // interior (Córdoba): VAT shown, minimum plus VAT reached
@@ -234,53 +256,36 @@ it('Enviar pedido posts the payload, clears the cart and opens /order/{id}', asy
 });
 
 it("a refused order shows 'Error al crear orden' with the server's message and keeps the cart", async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
-  api.createOrder.mockRejectedValueOnce(
+  await sendRefusedWith(
     new PublicApiError({ kind: 'http', status: 400, message: 'Tu compra no alcanza el mínimo de $ 121.000 (mínimo + IVA) para envíos al interior' }),
   );
-  await renderWizard();
-  await act(async () => {
-    fireEvent.click(await screen.findByTestId('checkout-send'));
-  });
   expect(notify).toHaveBeenCalledWith(
     'ERROR',
     'Error al crear orden: Tu compra no alcanza el mínimo de $ 121.000 (mínimo + IVA) para envíos al interior',
     6,
   );
-  expect(clear).not.toHaveBeenCalled();
-  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+  expectCartKept();
 });
 
 it('no answer from the API (network failure or deadline): the customer is told the order was not sent, the cart stays', async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
-  api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
-  await renderWizard();
-  await act(async () => {
-    fireEvent.click(await screen.findByTestId('checkout-send'));
-  });
+  await sendRefusedWith(new PublicApiError({ kind: 'network', status: 0 }));
   expect(notify).toHaveBeenCalledWith(
     'ERROR',
     'Error al crear orden: el pedido no se envió. Tu carrito sigue guardado: probá de nuevo en unos segundos.',
     8,
   );
   expect(handleError).not.toHaveBeenCalled();
-  expect(clear).not.toHaveBeenCalled();
-  expect(screen.getByTestId('checkout-send')).toBeEnabled();
+  expectCartKept();
 });
 
 it('sending again after a failure reuses the Idempotency-Key of the attempt (the API cannot store the order twice)', async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
+  openReadySummary();
   api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'network', status: 0 }));
   api.createOrder.mockRejectedValueOnce(new PublicApiError({ kind: 'http', status: 500, message: 'Ha ocurrido un error en el servidor' }));
   api.createOrder.mockResolvedValueOnce({ id: 43 });
   await renderWizard();
   for (let i = 0; i < 3; i++) {
-    await act(async () => {
-      fireEvent.click(await screen.findByTestId('checkout-send'));
-    });
+    await send();
   }
   expect(api.createOrder).toHaveBeenCalledTimes(3);
   const keys = api.createOrder.mock.calls.map((call) => (call as unknown[])[1] as { idempotencyKey: string });
@@ -291,14 +296,8 @@ it('sending again after a failure reuses the Idempotency-Key of the attempt (the
 });
 
 it('a 401 while sending goes through the generic handler (session ends)', async () => {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(READY));
-  search = new URLSearchParams('step=summary');
   const error = new PublicApiError({ kind: 'unauthorized', status: 401 });
-  api.createOrder.mockRejectedValueOnce(error);
-  await renderWizard();
-  await act(async () => {
-    fireEvent.click(await screen.findByTestId('checkout-send'));
-  });
+  await sendRefusedWith(error);
   expect(handleError).toHaveBeenCalledWith(error);
 });
 

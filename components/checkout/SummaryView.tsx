@@ -9,6 +9,7 @@ import { TableHead } from '@/components/ui/TableHead';
 import { computeSummary } from './summary';
 import type { DeliveryType } from './steps';
 import styles from './checkout.module.css';
+import { Fact } from '@/components/ui/Fact';
 
 export interface SummaryViewProps {
   groups: readonly CartGroupView[];
@@ -30,10 +31,9 @@ export function SummaryView({ groups, delivery, province, minOrderPrice, minLoca
     <div className={styles.summary} data-testid="checkout-summary">
       <dl className={styles.details}>
         {details.map((d) => (
-          <div key={d.label}>
-            <dt>{d.label}</dt>
-            <dd>{d.value}</dd>
-          </div>
+          <Fact key={d.label} label={d.label}>
+            {d.value}
+          </Fact>
         ))}
       </dl>
 
@@ -76,26 +76,14 @@ export function SummaryView({ groups, delivery, province, minOrderPrice, minLoca
       </table>
 
       <dl className={styles.totals}>
-        <div>
-          <dt>{t('subtotal')}</dt>
-          <dd data-testid="summary-subtotal">{formatCents(s.subtotalCents)}</dd>
-        </div>
+        <Fact label={t('subtotal')} testId="summary-subtotal">{formatCents(s.subtotalCents)}</Fact>
         {s.vatCents > 0 ? (
-          <div>
-            <dt>{t('vat')}</dt>
-            <dd data-testid="summary-vat">{formatCents(s.vatCents)}</dd>
-          </div>
+          <Fact label={t('vat')} testId="summary-vat">{formatCents(s.vatCents)}</Fact>
         ) : null}
         {s.iibbCents > 0 ? (
-          <div>
-            <dt>{t('iibb')}</dt>
-            <dd data-testid="summary-iibb">{formatCents(s.iibbCents)}</dd>
-          </div>
+          <Fact label={t('iibb')} testId="summary-iibb">{formatCents(s.iibbCents)}</Fact>
         ) : null}
-        <div className={styles.grand}>
-          <dt>{t('total')}</dt>
-          <dd data-testid="summary-total">{formatCents(s.totalCents)}</dd>
-        </div>
+        <Fact label={t('total')} className={styles.grand} testId="summary-total">{formatCents(s.totalCents)}</Fact>
       </dl>
       <p className={styles.muted}>{t('estimateNote')}</p>
 

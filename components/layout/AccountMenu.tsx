@@ -5,10 +5,11 @@
  * A disclosure (button + list): Escape or a click outside closes it and focus returns to the button.
  * Renders nothing for guests (the login panel takes its place) or while the session check runs.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { LogOutIcon, UserIcon } from '@/components/ui/icons';
+import { useDismissable } from '@/components/ui/useDismissable';
 import { LogoutButton } from '@/components/account/LogoutButton';
 import { useSession } from '@/lib/session/SessionProvider';
 import styles from './AccountMenu.module.css';
@@ -19,10 +20,8 @@ export function AccountMenu({ className }: { className?: string }) {
   const t = useTranslations('common.nav');
   const { status, user } = useSession();
   const staff = useIsStaff();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, trigger } = useDismissable();
   const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
   // A navigation closes it (state adjusted during render, not in an effect).
@@ -31,43 +30,17 @@ export function AccountMenu({ className }: { className?: string }) {
     setOpen(false);
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   if (status !== 'authenticated') return null;
   return (
     <div
       ref={(el) => {
-        root.current = el;
+        rootRef.current = el;
         markHydrated(el);
       }}
       className={`${styles.root} ${className ?? ''}`}
       data-testid="account-menu"
     >
-      <button
-        ref={button}
-        type="button"
-        className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" className={styles.trigger} {...trigger} aria-controls={listId}>
         <UserIcon className={styles.icon} />
         <span className={styles.name}>{user?.name || t('account')}</span>
         <span className="visually-hidden">{user?.name ? ` (${t('account')})` : ''}</span>

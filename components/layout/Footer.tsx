@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { Tag } from '@/lib/contracts/catalogue';
@@ -19,6 +20,18 @@ export interface FooterProps {
 /** True for a site-relative URL ("/products?query=velas"), which goes through the locale-aware Link. */
 function isInternal(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
+}
+
+/** A headed column of the footer (a block, not a landmark: see the note in Footer). */
+function FooterColumn({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 id={id} className={styles.title}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /**
@@ -47,10 +60,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
           </div>
         </section>
 
-        <section>
-          <h2 id="footer-contact" className={styles.title}>
-            {t('footer.contactTitle')}
-          </h2>
+        <FooterColumn id="footer-contact" title={t('footer.contactTitle')}>
           <ul className={styles.list}>
             <li>
               <a
@@ -82,12 +92,9 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
               </span>
             </li>
           </ul>
-        </section>
+        </FooterColumn>
 
-        <section>
-          <h2 id="footer-hours" className={styles.title}>
-            {t('footer.hoursTitle')}
-          </h2>
+        <FooterColumn id="footer-hours" title={t('footer.hoursTitle')}>
           <ul className={styles.list}>
             <li className={styles.iconLine}>
               <ClockIcon />
@@ -111,13 +118,10 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
               <Link href="/terms-and-conditions">{t('footer.terms')}</Link>
             </li>
           </ul>
-        </section>
+        </FooterColumn>
 
         {categories.length > 0 ? (
-          <section>
-            <h2 id="footer-categories" className={styles.title}>
-              {t('footer.categoriesTitle')}
-            </h2>
+          <FooterColumn id="footer-categories" title={t('footer.categoriesTitle')}>
             <ul className={styles.list}>
               {categories.slice(0, 12).map((c) => (
                 <li key={c.slug}>
@@ -125,7 +129,7 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
                 </li>
               ))}
             </ul>
-          </section>
+          </FooterColumn>
         ) : null}
       </Container>
 

@@ -13,13 +13,15 @@
  * button in the popup, never on load); `newMessageCount` adds one unread message; the order chat lowers the
  * count in the same cache when it marks messages read.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTimeZone, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { apiPaths } from '@/lib/api/paths';
 import { usePublicApi } from '@/lib/api/public';
 import { fetchRead, useApiRead } from '@/lib/api/swr';
 import { useRealtime } from '@/lib/socket/useRealtime';
+import { BellIcon } from '@/components/ui/icons';
+import { useDismissable } from '@/components/ui/useDismissable';
 import {
   browserPermission,
   formatNotificationDate,
@@ -42,11 +44,10 @@ export function NotificationBell() {
   const { handleError } = usePublicApi();
   const router = useRouter();
   const realtime = useRealtime();
-  const [open, setOpen] = useState(false);
+  // closes on Escape and on a click outside
+  const { open, setOpen, rootRef, trigger } = useDismissable();
   const [permission, setPermission] = useState<BrowserPermission>('unsupported');
   const [busy, setBusy] = useState<number | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const popupId = useId();
   const titleId = useId();
 
@@ -95,26 +96,6 @@ export function NotificationBell() {
     };
   }, [realtime, mutateList, mutateUnread, router]);
 
-  // close on Escape and on a click outside
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
-
   const toggle = () => {
     setPermission(browserPermission());
     setOpen((o) => !o);
@@ -145,28 +126,18 @@ export function NotificationBell() {
   const label = count > 0 ? t('bell.labelCount', { count }) : t('bell.label');
 
   return (
-    <div className={styles.root} ref={root}>
+    <div className={styles.root} ref={rootRef}>
       <button
-        ref={button}
         type="button"
         className={styles.bell}
         aria-label={label}
-        aria-expanded={open}
+        {...trigger}
         aria-controls={open ? popupId : undefined}
         onClick={toggle}
         data-loaded={items !== null || undefined}
         data-testid="notification-bell"
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 20.5a2 2 0 0 0 4 0"
-          />
-        </svg>
+        <BellIcon />
         {count > 0 ? (
           <span className={styles.badge} aria-hidden="true" data-testid="notification-count">
             {count > 99 ? '99+' : count}

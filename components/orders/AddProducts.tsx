@@ -5,42 +5,27 @@
  * api/order/{id}/add), within the limits the API reports (remaining additions); on success the cart is
  * cleared and the page re-renders.
  */
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 import { ordersApi } from '@/lib/api/orders';
-import { usePublicApi } from '@/lib/api/public';
 import { formatCents } from '@/lib/money';
 import { useCart } from '@/components/cart/CartProvider';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
+import { useApiAction } from '@/components/ui/useApiAction';
 import styles from './orders.module.css';
 
 export function AddProducts({ orderId, remaining }: { orderId: number; remaining: number | null }) {
   const t = useTranslations('orders.add');
   const cart = useCart();
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const lines = cart.state.pricing.lines;
 
-  const add = async () => {
-    setBusy(true);
-    try {
-      await ordersApi.add(
-        orderId,
-        lines.map((l) => ({ id: Number(l.id), quantity: l.units })),
-      );
-      cart.clear();
-      notify('SUCCESS', t('done'));
-      router.refresh();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const add = () =>
+    run(
+      () => ordersApi.add(orderId, lines.map((l) => ({ id: Number(l.id), quantity: l.units }))),
+      t('done'),
+      () => cart.clear(),
+    );
 
   return (
     <div className={styles.add} data-testid="order-add">

@@ -7,11 +7,9 @@
  */
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
 import { ordersApi } from '@/lib/api/orders';
-import { usePublicApi } from '@/lib/api/public';
-import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
+import { useApiAction } from '@/components/ui/useApiAction';
 import styles from './orders.module.css';
 
 type Action = 'accept' | 'cancel' | 'finish';
@@ -25,27 +23,12 @@ export interface OrderActionsProps {
 
 export function OrderActions({ orderId, actions, inReview }: OrderActionsProps) {
   const t = useTranslations('orders.actions');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
+  const { busy, run } = useApiAction();
   const [confirming, setConfirming] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
   const available = (['accept', 'finish', 'cancel'] as const).filter((a) => actions[a] && (a !== 'accept' || inReview));
   if (available.length === 0) return null;
 
-  const run = async (action: Action) => {
-    setBusy(true);
-    try {
-      await ordersApi.action(orderId, action);
-      notify('SUCCESS', t(`${action}.done`));
-      setConfirming(null);
-      router.refresh();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (action: Action) => run(() => ordersApi.action(orderId, action), t(`${action}.done`), () => setConfirming(null));
 
   return (
     <div className={styles.actions} data-testid="order-actions">
@@ -58,7 +41,7 @@ export function OrderActions({ orderId, actions, inReview }: OrderActionsProps) 
             <Button
               variant={confirming === 'cancel' ? 'accent' : 'primary'}
               disabled={busy}
-              onClick={() => void run(confirming)}
+              onClick={() => void act(confirming)}
               data-testid="order-confirm-yes"
               autoFocus
             >

@@ -95,18 +95,29 @@ it('shows the history (own vs shop, text never as HTML), marks the shop messages
   expect(readRooms()).toEqual(['Order-5']);
 });
 
-it('a read receipt that arrives before the POST answer is kept: the message shows "Leído"', async () => {
-  let answer: (v: unknown) => void = () => {};
-  mockFetch({ 'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } } });
+/**
+ * An empty chat whose message POST waits: the test answers it with `answer(data)` when it chooses (to see what
+ * the chat shows while sending, and what arrives before the answer). POSTs are recorded in `calls`.
+ */
+function holdMessagePost() {
+  let resolvePost: (v: unknown) => void = () => {};
+  const { calls } = mockFetch({ 'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } } });
   const base = global.fetch;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method === 'POST' && String(input).endsWith('api/order/5/messages')) {
+      calls.push({ url: String(input), method: 'POST', body: JSON.parse(String(init.body)), auth: null });
       return new Promise((resolve) => {
-        answer = resolve;
+        resolvePost = resolve;
       });
     }
     return base(input, init);
   }) as unknown as typeof fetch;
+  const answer = (data: WireMessage) => resolvePost({ status: 201, ok: true, json: async () => ({ success: true, data }) });
+  return { calls, answer };
+}
+
+it('a read receipt that arrives before the POST answer is kept: the message shows "Leído"', async () => {
+  const { answer } = holdMessagePost();
   renderChat();
   await screen.findByText(/Todavía no hay mensajes/);
   const input = screen.getByLabelText('Tu mensaje');
@@ -115,7 +126,7 @@ it('a read receipt that arrives before the POST answer is kept: the message show
   // the other side read it (and said so) before this POST answered, and no broadcast reached us
   act(() => socket.serverEmit('messagesRead', { orderId: 5, ids: [30] }));
   await act(async () => {
-    answer({ status: 201, ok: true, json: async () => ({ success: true, data: msg(30, 7, 'hola') }) });
+    answer(msg(30, 7, 'hola'));
   });
   await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveTextContent('Leído'));
 });
@@ -145,20 +156,7 @@ it('on a touch screen Enter makes a new line (nothing sent); the button sends', 
 });
 
 it('Enter sends (sending → sent), Shift+Enter does not; a live copy from the room is not duplicated', async () => {
-  let answer: (v: unknown) => void = () => {};
-  const { calls } = mockFetch({
-    'GET api/order/5/messages': { status: 200, body: { success: true, data: [] } },
-  });
-  const base = global.fetch;
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.method === 'POST' && String(input).endsWith('api/order/5/messages')) {
-      calls.push({ url: String(input), method: 'POST', body: JSON.parse(String(init.body)), auth: null });
-      return new Promise((resolve) => {
-        answer = resolve;
-      });
-    }
-    return base(input, init);
-  }) as unknown as typeof fetch;
+  const { calls, answer } = holdMessagePost();
 
   renderChat();
   await screen.findByText(/Todavía no hay mensajes/);
@@ -175,7 +173,7 @@ it('Enter sends (sending → sent), Shift+Enter does not; a live copy from the r
   // the room's broadcast may arrive before the POST answer
   act(() => socket.serverEmit('newMessage', msg(20, 7, '¿Sale hoy?\nGracias')));
   await act(async () => {
-    answer({ status: 201, ok: true, json: async () => ({ success: true, data: msg(20, 7, '¿Sale hoy?\nGracias') }) });
+    answer(msg(20, 7, '¿Sale hoy?\nGracias'));
   });
   await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveTextContent('Enviado'));
   expect(screen.getAllByTestId('chat-message')).toHaveLength(1);

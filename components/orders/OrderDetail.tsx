@@ -27,6 +27,7 @@ import { LiveRefresh } from '@/components/realtime/LiveRefresh';
 import { ReorderButton } from '@/components/wholesale/ReorderButton';
 import styles from './orders.module.css';
 import { TableHead } from '@/components/ui/TableHead';
+import { Fact } from '@/components/ui/Fact';
 
 export async function OrderDetail({ order }: { order: Order }) {
   const t = await getTranslations('orders');
@@ -78,47 +79,26 @@ export async function OrderDetail({ order }: { order: Order }) {
         <p className={styles.stateText}>{t(`states.${order.state}.description`)}</p>
         <dl className={styles.facts}>
           {order.createdAt ? (
-            <div>
-              <dt>{t('detail.created')}</dt>
-              <dd>{when(order.createdAt)}</dd>
-            </div>
+            <Fact label={t('detail.created')}>{when(order.createdAt)}</Fact>
           ) : null}
           {order.budgetSentAt ? (
-            <div>
-              <dt>{t('detail.budgetSent')}</dt>
-              <dd>{when(order.budgetSentAt)}</dd>
-            </div>
+            <Fact label={t('detail.budgetSent')}>{when(order.budgetSentAt)}</Fact>
           ) : null}
           {order.confirmedAt ? (
-            <div>
-              <dt>{t('detail.confirmed')}</dt>
-              <dd>{when(order.confirmedAt)}</dd>
-            </div>
+            <Fact label={t('detail.confirmed')}>{when(order.confirmedAt)}</Fact>
           ) : null}
-          <div>
-            <dt>{tpay('customer.title')}</dt>
-            <dd>
-              <PaymentBadge status={order.paymentStatus} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('detail.shipping')}</dt>
-            <dd>{shipping || t('detail.none')}</dd>
-          </div>
+          <Fact label={tpay('customer.title')}>
+            <PaymentBadge status={order.paymentStatus} />
+          </Fact>
+          <Fact label={t('detail.shipping')}>{shipping || t('detail.none')}</Fact>
           {order.billingData ? (
-            <div>
-              <dt>{t('detail.billing')}</dt>
-              <dd>
-                {order.billingData.taxCondition} · {order.billingData.documentType}{' '}
-                {formatDocumentNumber(order.billingData.documentType, order.billingData.documentNumber)}
-              </dd>
-            </div>
+            <Fact label={t('detail.billing')}>
+              {order.billingData.taxCondition} · {order.billingData.documentType}{' '}
+              {formatDocumentNumber(order.billingData.documentType, order.billingData.documentNumber)}
+            </Fact>
           ) : null}
           {order.missingStatus !== 'complete' ? (
-            <div>
-              <dt>{t('detail.missing')}</dt>
-              <dd>{t(`missing.${order.missingStatus}`)}</dd>
-            </div>
+            <Fact label={t('detail.missing')}>{t(`missing.${order.missingStatus}`)}</Fact>
           ) : null}
         </dl>
       </header>
@@ -215,41 +195,22 @@ export async function OrderDetail({ order }: { order: Order }) {
             </table>
             <dl className={styles.totals} data-testid="order-totals">
               {order.totalBoxes > 0 ? (
-                <div>
-                  <dt>{t('totals.boxes')}</dt>
-                  <dd>{order.totalBoxes}</dd>
-                </div>
+                <Fact label={t('totals.boxes')}>{order.totalBoxes}</Fact>
               ) : null}
               {order.totalPrice !== order.subtotal ? (
-                <div>
-                  <dt>{t('totals.ordered')}</dt>
-                  <dd data-testid="order-ordered-total">{formatPesos(order.totalPrice)}</dd>
-                </div>
+                <Fact label={t('totals.ordered')} testId="order-ordered-total">{formatPesos(order.totalPrice)}</Fact>
               ) : null}
-              <div>
-                <dt>{t('totals.subtotal')}</dt>
-                <dd data-testid="order-subtotal">{formatPesos(order.subtotal)}</dd>
-              </div>
+              <Fact label={t('totals.subtotal')} testId="order-subtotal">{formatPesos(order.subtotal)}</Fact>
               {order.bonus > 0 ? (
-                <div>
-                  <dt>{t('totals.bonus')}</dt>
-                  <dd>−{formatPesos(order.bonus)}</dd>
-                </div>
+                <Fact label={t('totals.bonus')}>−{formatPesos(order.bonus)}</Fact>
               ) : null}
-              <div>
-                <dt>{t('totals.vat')}</dt>
-                <dd>{formatPesos(order.vat)}</dd>
-              </div>
+              <Fact label={t('totals.vat')}>{formatPesos(order.vat)}</Fact>
               {order.iibb > 0 ? (
-                <div>
-                  <dt>{t('totals.iibb')}</dt>
-                  <dd>{formatPesos(order.iibb)}</dd>
-                </div>
+                <Fact label={t('totals.iibb')}>{formatPesos(order.iibb)}</Fact>
               ) : null}
-              <div className={styles.grand}>
-                <dt>{t('totals.final')}</dt>
-                <dd data-testid="order-final-total">{formatPesos(order.finalTotal)}</dd>
-              </div>
+              <Fact label={t('totals.final')} className={styles.grand} testId="order-final-total">
+                {formatPesos(order.finalTotal)}
+              </Fact>
             </dl>
           </section>
 
@@ -293,44 +254,35 @@ export async function OrderDetail({ order }: { order: Order }) {
               {t('documents.title')}
             </h2>
             <dl className={styles.docs}>
-              <div>
-                <dt>{t('documents.remit')}</dt>
-                <dd data-testid="order-remit">
-                  {remits.length === 0
-                    ? t('documents.remitPending')
-                    : remits.map((r) => (
-                        <span key={r.id} className={styles.docLine}>
-                          {r.trackingNumber ? t('documents.tracking', { number: r.trackingNumber }) : t('documents.remitNoNumber')}
-                          {r.fileUrl ? <DocumentLink orderId={order.id} docId={r.id} fileName={r.fileName} label={t('documents.download')} /> : null}
-                        </span>
-                      ))}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('documents.budget')}</dt>
-                <dd>
-                  {budgets.length === 0
-                    ? t('documents.none')
-                    : budgets.map((b) => (
-                        <span key={b.id} className={styles.docLine}>
-                          {t('documents.sentOn')} {when(b.createdAt)}
-                          {b.fileUrl ? <DocumentLink orderId={order.id} docId={b.id} fileName={b.fileName} label={t('documents.download')} /> : null}
-                        </span>
-                      ))}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('documents.bill')}</dt>
-                <dd data-testid="order-bill">
-                  {bills.length === 0
-                    ? t('documents.none')
-                    : bills.map((b) => (
-                        <span key={b.id} className={styles.docLine}>
-                          <DocumentLink orderId={order.id} docId={b.id} fileName={b.fileName} label={t('documents.downloadBill')} />
-                        </span>
-                      ))}
-                </dd>
-              </div>
+              <Fact label={t('documents.remit')} testId="order-remit">
+                {remits.length === 0
+                  ? t('documents.remitPending')
+                  : remits.map((r) => (
+                      <span key={r.id} className={styles.docLine}>
+                        {r.trackingNumber ? t('documents.tracking', { number: r.trackingNumber }) : t('documents.remitNoNumber')}
+                        {r.fileUrl ? <DocumentLink orderId={order.id} docId={r.id} fileName={r.fileName} label={t('documents.download')} /> : null}
+                      </span>
+                    ))}
+              </Fact>
+              <Fact label={t('documents.budget')}>
+                {budgets.length === 0
+                  ? t('documents.none')
+                  : budgets.map((b) => (
+                      <span key={b.id} className={styles.docLine}>
+                        {t('documents.sentOn')} {when(b.createdAt)}
+                        {b.fileUrl ? <DocumentLink orderId={order.id} docId={b.id} fileName={b.fileName} label={t('documents.download')} /> : null}
+                      </span>
+                    ))}
+              </Fact>
+              <Fact label={t('documents.bill')} testId="order-bill">
+                {bills.length === 0
+                  ? t('documents.none')
+                  : bills.map((b) => (
+                      <span key={b.id} className={styles.docLine}>
+                        <DocumentLink orderId={order.id} docId={b.id} fileName={b.fileName} label={t('documents.downloadBill')} />
+                      </span>
+                    ))}
+              </Fact>
             </dl>
           </section>
 
@@ -347,13 +299,10 @@ export async function OrderDetail({ order }: { order: Order }) {
               ) : null}
               <dl className={styles.bank} data-testid="bank-data">
                 {bank.map((b) => (
-                  <div key={b.key}>
-                    <dt>{t(`bank.${b.key}`)}</dt>
-                    <dd>
-                      <span className={styles.bankValue}>{b.value}</span>
-                      {b.copy ? <CopyButton value={b.value} what={t(`bank.${b.key}`)} /> : null}
-                    </dd>
-                  </div>
+                  <Fact key={b.key} label={t(`bank.${b.key}`)}>
+                    <span className={styles.bankValue}>{b.value}</span>
+                    {b.copy ? <CopyButton value={b.value} what={t(`bank.${b.key}`)} /> : null}
+                  </Fact>
                 ))}
               </dl>
               <h3 className={styles.subTitle}>{t('proof.title')}</h3>

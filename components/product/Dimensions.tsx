@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Product } from '@/lib/contracts/catalogue';
 import styles from './Dimensions.module.css';
+import { Fact } from '@/components/ui/Fact';
 
 const number = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
 
@@ -23,16 +24,12 @@ export async function Dimensions({ product }: { product: Pick<Product, 'width' |
       </h2>
       <dl className={styles.list}>
         {width || height || length ? (
-          <div className={styles.item}>
-            <dt>{t('size')}</dt>
-            <dd>{t('sizeValue', { width: width ?? '–', height: height ?? '–', length: length ?? '–' })}</dd>
-          </div>
+          <Fact label={t('size')} className={styles.item}>
+            {t('sizeValue', { width: width ?? '–', height: height ?? '–', length: length ?? '–' })}
+          </Fact>
         ) : null}
         {weight ? (
-          <div className={styles.item}>
-            <dt>{t('weight')}</dt>
-            <dd>{t('weightValue', { weight })}</dd>
-          </div>
+          <Fact label={t('weight')} className={styles.item}>{t('weightValue', { weight })}</Fact>
         ) : null}
       </dl>
     </section>

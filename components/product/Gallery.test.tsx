@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Gallery } from './Gallery';
-import { installPointerEvent, renderWithProductIntl } from './test-utils';
+import { renderWithProductIntl } from './test-utils';
+import { installPointerEvent } from '@/components/ui/test-dom';
 
 beforeAll(installPointerEvent);
 

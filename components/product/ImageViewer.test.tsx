@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import ImageViewer from './ImageViewer';
-import { installPointerEvent, renderWithProductIntl } from './test-utils';
+import { renderWithProductIntl } from './test-utils';
+import { installPointerEvent } from '@/components/ui/test-dom';
 
 beforeAll(installPointerEvent);
 

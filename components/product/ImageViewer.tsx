@@ -7,6 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/ic
 import { FallbackImage } from './FallbackImage';
 import { clampZoom, pinchZoom, wheelZoom, WHEEL_IN, WHEEL_OUT } from './image-utils';
 import styles from './ImageViewer.module.css';
+import { keepTabInside } from '@/components/ui/focus-trap';
 
 interface ViewerImage {
   src: string;
@@ -86,17 +87,7 @@ export default function ImageViewer({ images, startIndex, onClose }: Props) {
       else if (e.key === '+' || e.key === '=') setScale((s) => clampZoom(s * WHEEL_IN));
       else if (e.key === '-') setScale((s) => clampZoom(s * WHEEL_OUT));
       else if (e.key === 'Tab' && dialog.current) {
-        const focusable = [...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-        if (focusable.length === 0) return;
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
+        keepTabInside(e, [...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled])')]);
       }
     }
     document.addEventListener('keydown', onKey);

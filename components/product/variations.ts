@@ -1,17 +1,14 @@
 import type { Offer, Product, ProductState } from '@/lib/contracts/catalogue';
 import type { CartItem } from '@/lib/cart/types';
+import type { PriceShownKey, SaleTerms } from '@/lib/catalogue/sale-terms';
 
-/** One quantity row of the buy box: a visible variation, or the simple product itself. */
-export interface BuyRow {
+/**
+ * One quantity row of the buy box: a visible variation, or the simple product itself. Its state is the
+ * effective one (a noStock parent makes every row noStock).
+ */
+export interface BuyRow extends SaleTerms {
   id: number;
   name: string;
-  price: number;
-  discount: number | null;
-  /** Effective state: a noStock parent makes every row noStock. */
-  state: ProductState;
-  min: number;
-  max: number;
-  steps: number;
 }
 
 /** The parent product as the buy box needs it (once, not per row). */
@@ -45,23 +42,7 @@ function limit(own: number | null | undefined, parent: number | null | undefined
  * A noStock parent turns every row noStock. Row limits fall back to the parent's when absent/0.
  */
 export function buildBuyBox(
-  product: Pick<
-    Product,
-    | 'id'
-    | 'name'
-    | 'state'
-    | 'isVariable'
-    | 'price'
-    | 'discount'
-    | 'minPrice'
-    | 'maxPrice'
-    | 'min'
-    | 'max'
-    | 'steps'
-    | 'Offers'
-    | 'Variations'
-    | 'Variable'
-  >,
+  product: Pick<Product, 'id' | 'name' | 'isVariable' | keyof SaleTerms | PriceShownKey | 'Offers' | 'Variations' | 'Variable'>,
   extra: { path: string; image: string | null },
 ): BuyBox {
   const parentNoStock = product.state === 'noStock';

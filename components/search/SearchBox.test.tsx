@@ -56,6 +56,15 @@ async function type(input: HTMLElement, value: string) {
   fireEvent.change(input, { target: { value } });
 }
 
+/** Renders the box with the API answering `items`, types `term` and lets the 500 ms debounce and the fetch pass. */
+async function searchWith(items: ProductListItem[], term: string) {
+  fetchMock.mockImplementation(() => answer(items));
+  const input = setup();
+  await type(input, term);
+  await settle(500);
+  return input;
+}
+
 async function settle(ms: number) {
   await act(async () => {
     jest.advanceTimersByTime(ms);
@@ -107,10 +116,10 @@ describe('SearchBox', () => {
   });
 
   it('lists matches (name and price) and announces the count', async () => {
-    fetchMock.mockImplementation(() => answer([product(1, 'Vela Roja'), product(2, 'Vela Azul', { minPrice: 1500, maxPrice: 2500 })]));
-    const input = setup();
-    await type(input, 'vela');
-    await settle(500);
+    const input = await searchWith(
+      [product(1, 'Vela Roja'), product(2, 'Vela Azul', { minPrice: 1500, maxPrice: 2500 })],
+      'vela',
+    );
     expect(input).toHaveAttribute('aria-expanded', 'true');
     const options = screen.getAllByRole('option');
     expect(options).toHaveLength(3); // "see all" + 2 products
@@ -122,10 +131,7 @@ describe('SearchBox', () => {
   });
 
   it('ArrowDown then Enter goes to /products?query=…', async () => {
-    fetchMock.mockImplementation(() => answer([product(1, 'Vela Roja')]));
-    const input = setup();
-    await type(input, 'vela roja');
-    await settle(500);
+    const input = await searchWith([product(1, 'Vela Roja')], 'vela roja');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     const first = screen.getAllByRole('option')[0];
     expect(input).toHaveAttribute('aria-activedescendant', first.id);
@@ -135,19 +141,13 @@ describe('SearchBox', () => {
   });
 
   it('Enter with no active option goes to /products?query=… when results exist', async () => {
-    fetchMock.mockImplementation(() => answer([product(1, 'Vela Roja')]));
-    const input = setup();
-    await type(input, 'vela');
-    await settle(500);
+    const input = await searchWith([product(1, 'Vela Roja')], 'vela');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(push).toHaveBeenCalledWith('/products?query=vela');
   });
 
   it('ArrowDown twice then Enter opens the product; ArrowUp wraps', async () => {
-    fetchMock.mockImplementation(() => answer([product(1, 'Vela Roja'), product(2, 'Vela Azul')]));
-    const input = setup();
-    await type(input, 'vela');
-    await settle(500);
+    const input = await searchWith([product(1, 'Vela Roja'), product(2, 'Vela Azul')], 'vela');
     fireEvent.keyDown(input, { key: 'ArrowUp' });
     expect(screen.getAllByRole('option')[2]).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(input, { key: 'ArrowDown' }); // wraps to "see all"
@@ -158,19 +158,13 @@ describe('SearchBox', () => {
   });
 
   it('clicking a match opens its product page', async () => {
-    fetchMock.mockImplementation(() => answer([product(3, 'Vela Verde')]));
-    const input = setup();
-    await type(input, 'verde');
-    await settle(500);
+    await searchWith([product(3, 'Vela Verde')], 'verde');
     fireEvent.click(screen.getByText('Vela Verde'));
     expect(push).toHaveBeenCalledWith('/velas/vela-verde');
   });
 
   it('shows "not found" and Enter does nothing when there are no matches', async () => {
-    fetchMock.mockImplementation(() => answer([]));
-    const input = setup();
-    await type(input, 'zzz');
-    await settle(500);
+    const input = await searchWith([], 'zzz');
     // shown in the dropdown and announced in the live region
     expect(screen.getAllByText('No encontramos productos para «zzz»')).toHaveLength(2);
     expect(screen.getByRole('status')).toHaveTextContent('No encontramos productos para «zzz»');
@@ -213,10 +207,7 @@ describe('SearchBox', () => {
   });
 
   it('Escape clears the text and closes the suggestions', async () => {
-    fetchMock.mockImplementation(() => answer([product(1, 'Vela Roja')]));
-    const input = setup();
-    await type(input, 'vela');
-    await settle(500);
+    const input = await searchWith([product(1, 'Vela Roja')], 'vela');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input).toHaveValue('');
     expect(input).toHaveAttribute('aria-expanded', 'false');

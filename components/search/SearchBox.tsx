@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { getPathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
@@ -7,9 +7,10 @@ import { notify } from '@/lib/toast/emitter';
 import type { ProductListItem } from '@/lib/contracts/catalogue';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
-import { ArrowRightIcon, SearchIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from '@/components/ui/icons';
 import { imageSrc } from '@/components/ui/image-src';
 import { MAX_SUGGESTIONS, moveActive, productHref, searchResultsHref } from './search-logic';
+import { SearchForm } from './SearchForm';
 import { useProductSearch } from './useProductSearch';
 import styles from './SearchBox.module.css';
 
@@ -124,6 +125,18 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
     submit();
   }
 
+  /** An option's props: its id (for aria-activedescendant), selection state, and a click that goes to it (keeping the focus). */
+  function optionProps(i: number, option: Option, className: string) {
+    return {
+      id: optionId(i),
+      role: 'option' as const,
+      'aria-selected': i === active,
+      className: [className, i === active ? styles.active : ''].join(' '),
+      onMouseDown: (event: MouseEvent) => event.preventDefault(),
+      onClick: () => go(option.href),
+    };
+  }
+
   function onBlur(event: FocusEvent<HTMLFormElement>) {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   }
@@ -134,74 +147,38 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
   }
 
   return (
-    <form
-      role="search"
-      action={getPathname({ href: '/products', locale })}
-      method="get"
-      className={[styles.form, variant === 'panel' ? styles.panel : ''].join(' ')}
+    <SearchForm
+      variant={variant}
       onSubmit={onSubmit}
       onBlur={onBlur}
+      input={{
+        id: inputId,
+        'aria-expanded': expanded,
+        'aria-controls': expanded && options.length > 0 ? listId : undefined,
+        'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
+        autoFocus,
+        value: text,
+        onChange: (event) => {
+          setText(event.target.value);
+          setOpen(true);
+        },
+        onFocus: () => setOpen(true),
+        onKeyDown,
+      }}
+      fieldEnd={search.status === 'pending' ? <Spinner className={styles.spinner} label={t('loading')} /> : null}
     >
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('label')}
-      </label>
-      <div className={styles.field}>
-        <SearchIcon className={styles.icon} />
-        <input
-          id={inputId}
-          className={styles.input}
-          type="search"
-          name="query"
-          role="combobox"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder={t('placeholder')}
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={expanded && options.length > 0 ? listId : undefined}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-          autoFocus={autoFocus}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-        />
-        {search.status === 'pending' ? <Spinner className={styles.spinner} label={t('loading')} /> : null}
-      </div>
-
       {expanded ? (
         <div className={styles.popup}>
           {options.length > 0 ? (
             <ul id={listId} role="listbox" aria-label={t('listLabel')} className={styles.listbox}>
               {options.map((option, i) =>
                 option.kind === 'all' ? (
-                  <li
-                    key="all"
-                    id={optionId(i)}
-                    role="option"
-                    aria-selected={i === active}
-                    className={[styles.seeAll, i === active ? styles.active : ''].join(' ')}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => go(option.href)}
-                  >
+                  <li key="all" {...optionProps(i, option, styles.seeAll)}>
                     <ArrowRightIcon />
                     {t('seeAll', { term: search.term })}
                   </li>
                 ) : (
-                  <li
-                    key={option.product.id}
-                    id={optionId(i)}
-                    role="option"
-                    aria-selected={i === active}
-                    className={[styles.option, i === active ? styles.active : ''].join(' ')}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => go(option.href)}
-                  >
+                  <li key={option.product.id} {...optionProps(i, option, styles.option)}>
                     <span className={styles.thumb}>
                       {imageSrc(option.product.ProductImages?.[0]?.name) ? (
                         <img
@@ -286,6 +263,6 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
       <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
         {announcement}
       </div>
-    </form>
+    </SearchForm>
   );
 }

@@ -1,11 +1,8 @@
 'use client';
 import { useId, useState, type ComponentType } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import { getPathname } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
-import { SearchIcon } from '@/components/ui/icons';
+import { useTranslations } from 'next-intl';
 import type { SearchBoxProps } from './SearchBox';
-import styles from './SearchBox.module.css';
+import { SearchForm } from './SearchForm';
 
 type Loaded = { Box: ComponentType<SearchBoxProps & { initialText?: string }> };
 let loading: Promise<Loaded> | null = null;
@@ -23,7 +20,6 @@ export function loadSearchBox(): Promise<Loaded> {
  */
 export function SearchEntry(props: SearchBoxProps) {
   const t = useTranslations('common.search');
-  const locale = useLocale() as Locale;
   const [Box, setBox] = useState<Loaded['Box'] | null>(null);
   // What the entry hands the box when it arrives: the text typed so far and whether it has the focus (state,
   // not a read of the input, so a key pressed while the chunk loads is not lost).
@@ -40,44 +36,25 @@ export function SearchEntry(props: SearchBoxProps) {
 
   if (Box) return <Box {...props} initialText={text} autoFocus={props.autoFocus || focused} />;
   return (
-    <form
-      role="search"
-      action={getPathname({ href: '/products', locale })}
-      method="get"
-      className={[styles.form, props.variant === 'panel' ? styles.panel : ''].join(' ')}
+    <SearchForm
+      variant={props.variant}
       onPointerEnter={load}
       onFocus={load}
       onKeyDown={load}
       data-testid="search-entry"
+      input={{
+        id: inputId,
+        'aria-expanded': false,
+        'aria-controls': listId,
+        autoFocus: props.autoFocus,
+        value: text,
+        onChange: (e) => setText(e.target.value),
+        onFocus: () => setFocused(true),
+        onBlur: () => setFocused(false),
+      }}
     >
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('label')}
-      </label>
-      <div className={styles.field}>
-        <SearchIcon className={styles.icon} />
-        <input
-          id={inputId}
-          className={styles.input}
-          type="search"
-          name="query"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={false}
-          aria-controls={listId}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder={t('placeholder')}
-          autoFocus={props.autoFocus}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-        />
-      </div>
       {/* the combobox's popup, empty until the suggestions load and take the entry's place */}
       <ul id={listId} role="listbox" aria-label={t('listLabel')} hidden />
-    </form>
+    </SearchForm>
   );
 }

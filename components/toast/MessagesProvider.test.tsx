@@ -24,15 +24,20 @@ function Buttons() {
   );
 }
 
+/** The provider with the test's buttons, rendered in `locale` (Spanish by default). */
+const renderButtons = (locale?: Parameters<typeof renderWithIntl>[1]) =>
+  renderWithIntl(
+    <MessagesProvider>
+      <Buttons />
+    </MessagesProvider>,
+    locale,
+  );
+
 const card = () => document.querySelector('[data-tone]') as HTMLElement | null;
 
 describe('MessagesProvider', () => {
   it('shows a success message as a polite status with the translated title and icon', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('ok'));
     const status = screen.getByRole('status');
     expect(status).toHaveAttribute('aria-live', 'polite');
@@ -44,11 +49,7 @@ describe('MessagesProvider', () => {
   });
 
   it('errors and warnings go to the assertive alert region, with their style and icon', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('err'));
     expect(screen.getByRole('alert')).toHaveTextContent('Error en la solicitud');
     expect(screen.getByRole('img', { name: 'Error' })).toHaveTextContent('❌');
@@ -60,11 +61,7 @@ describe('MessagesProvider', () => {
   });
 
   it('INFO is blue with ℹ️, an unknown type is gray with 🔔', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('info'));
     expect(card()).toHaveClass('info');
     expect(screen.getByRole('img', { name: 'Información' })).toHaveTextContent('ℹ️');
@@ -74,11 +71,7 @@ describe('MessagesProvider', () => {
   });
 
   it('only the newest message is displayed', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('ok'));
     fireEvent.click(screen.getByText('info'));
     expect(document.querySelectorAll('[data-tone]')).toHaveLength(1);
@@ -87,11 +80,7 @@ describe('MessagesProvider', () => {
   });
 
   it('default 4 s: then fades out (inactive, inert) and is removed 1 s later', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('ok'));
     act(() => jest.advanceTimersByTime(3999));
     expect(card()).toHaveAttribute('data-state', 'active');
@@ -106,11 +95,7 @@ describe('MessagesProvider', () => {
   });
 
   it('caller-given seconds', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('err')); // 10 s
     act(() => jest.advanceTimersByTime(9999));
     expect(card()).toHaveAttribute('data-state', 'active');
@@ -119,11 +104,7 @@ describe('MessagesProvider', () => {
   });
 
   it('the close button dismisses early (fade, then removal 1 s later)', () => {
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-    );
+    renderButtons();
     fireEvent.click(screen.getByText('ok'));
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(card()).toHaveAttribute('data-state', 'inactive');
@@ -133,22 +114,12 @@ describe('MessagesProvider', () => {
   });
 
   it('translates the title (en, pt-BR)', () => {
-    const { unmount } = renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-      'en',
-    );
+    const { unmount } = renderButtons('en');
     fireEvent.click(screen.getByText('ok'));
     expect(screen.getByRole('status')).toHaveTextContent('Notification');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     unmount();
-    renderWithIntl(
-      <MessagesProvider>
-        <Buttons />
-      </MessagesProvider>,
-      'pt-BR',
-    );
+    renderButtons('pt-BR');
     fireEvent.click(screen.getByText('ok'));
     expect(screen.getByRole('status')).toHaveTextContent('Notificação');
   });

@@ -4,6 +4,7 @@ import { useToast } from './use-toast';
 import { ToastArea } from './ToastArea';
 import { getShopToasts, resetShopToasts, toast } from '@/lib/toast/shop-toasts';
 import { renderWithIntl } from './test-utils';
+import { installPointerEvent } from '@/components/ui/test-dom';
 
 beforeAll(() => {
   // jsdom has no pointer capture; Radix's swipe handling calls it.
@@ -12,18 +13,7 @@ beforeAll(() => {
   proto.releasePointerCapture ??= () => {};
   proto.hasPointerCapture ??= () => false;
   // jsdom has no PointerEvent either: without it fireEvent.pointer* would drop clientX.
-  if (!('PointerEvent' in window)) {
-    class PointerEventPolyfill extends MouseEvent {
-      pointerId: number;
-      pointerType: string;
-      constructor(type: string, init: PointerEventInit = {}) {
-        super(type, init);
-        this.pointerId = init.pointerId ?? 1;
-        this.pointerType = init.pointerType ?? 'mouse';
-      }
-    }
-    (window as unknown as Record<string, unknown>).PointerEvent = PointerEventPolyfill;
-  }
+  installPointerEvent();
 });
 
 beforeEach(() => jest.useFakeTimers());
@@ -50,14 +40,19 @@ function Trigger() {
   );
 }
 
+/** The toaster and the test's buttons that raise and dismiss toasts. */
+function renderToasterWithTrigger() {
+  return renderWithIntl(
+    <>
+      <Trigger />
+      <ShopToaster />
+    </>,
+  );
+}
+
 describe('ShopToaster (Radix)', () => {
   it('renders title and description in the labelled viewport', () => {
-    renderWithIntl(
-      <>
-        <Trigger />
-        <ShopToaster />
-      </>,
-    );
+    renderToasterWithTrigger();
     expect(screen.getByRole('region', { name: 'Notificaciones (F8)' })).toBeInTheDocument();
     fireEvent.click(screen.getByText('add'));
     const [li] = items();
@@ -78,12 +73,7 @@ describe('ShopToaster (Radix)', () => {
   });
 
   it('one at a time: a new toast replaces the current one', () => {
-    renderWithIntl(
-      <>
-        <Trigger />
-        <ShopToaster />
-      </>,
-    );
+    renderToasterWithTrigger();
     fireEvent.click(screen.getByText('add'));
     fireEvent.click(screen.getByText('remove'));
     expect(items()).toHaveLength(1);
@@ -128,12 +118,7 @@ describe('ShopToaster (Radix)', () => {
   });
 
   it('dismiss() from the hook and dismiss from the handle close it', () => {
-    renderWithIntl(
-      <>
-        <Trigger />
-        <ShopToaster />
-      </>,
-    );
+    renderToasterWithTrigger();
     fireEvent.click(screen.getByText('add'));
     fireEvent.click(screen.getByText('dismiss'));
     expect(items()).toHaveLength(0);
@@ -147,12 +132,7 @@ describe('ShopToaster (Radix)', () => {
   });
 
   it('F8 moves focus to the toast viewport', () => {
-    renderWithIntl(
-      <>
-        <Trigger />
-        <ShopToaster />
-      </>,
-    );
+    renderToasterWithTrigger();
     fireEvent.click(screen.getByText('add'));
     screen.getByText('add').focus();
     fireEvent.keyDown(document, { key: 'F8', code: 'F8' });

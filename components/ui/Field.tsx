@@ -75,6 +75,11 @@ export function TextField({ label, error, hint, id, announce, className, ...inpu
   );
 }
 
+/** An e-mail address: the phone's e-mail keyboard and the browser's e-mail autofill. */
+export function EmailField(props: TextFieldProps) {
+  return <TextField type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { ref?: Ref<HTMLSelectElement> };
 
 export function SelectField({ label, error, hint, id, announce, className, ...select }: SelectProps & FieldOptions) {

@@ -3,10 +3,11 @@
 /**
  * The shop's form behaviour in one hook, for the account and checkout forms: react-hook-form with the
  * zod rules checked on submit and re-checked while the visitor corrects (spec §5), and the invalid-submit
- * warning 'Completa bien los campos' shown for 2 seconds (nothing is sent).
+ * warning 'Completa bien los campos' shown for 2 seconds (nothing is sent). `field(name)` wires one
+ * control: `<TextField label={…} {...field('email')} />`.
  */
 import { useCallback } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type SubmitHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { useMessages } from '@/components/toast/MessagesProvider';
@@ -32,5 +33,12 @@ export function useShopForm<S extends z.ZodType<FieldValues, FieldValues>>(
     defaultValues,
   });
   const onInvalid = useCallback(() => warn(incompleteText), [warn, incompleteText]);
-  return { ...form, onInvalid };
+  /** One control's props for the components/ui/Field controls: its register() props and its error's text. */
+  const field = (name: Path<z.input<S>>) => ({
+    ...form.register(name),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
+  /** handleSubmit with the invalid-submit warning: `<form onSubmit={submitWith(onSubmit)}>`. */
+  const submitWith = (onValid: SubmitHandler<z.output<S>>) => form.handleSubmit(onValid, onInvalid);
+  return { ...form, onInvalid, field, submitWith };
 }

@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 /** Small stroke icons (24×24 grid, currentColor), always decorative: pair them with visible or hidden text. */
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...rest }: IconProps) {
+/** The icons' common <svg>; a one-path icon passes its path as `d`. */
+function Svg({ children, d, ...rest }: IconProps & { d?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -18,7 +19,7 @@ function Svg({ children, ...rest }: IconProps) {
       focusable="false"
       {...rest}
     >
-      {children}
+      {d ? <path d={d} /> : children}
     </svg>
   );
 }
@@ -85,17 +86,9 @@ export const OrdersIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </Svg>
-);
+export const MenuIcon = (p: IconProps) => <Svg d="M4 7h16M4 12h16M4 17h16" {...p} />;
 
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Svg>
-);
+export const CloseIcon = (p: IconProps) => <Svg d="M6 6l12 12M18 6 6 18" {...p} />;
 
 export const GlobeIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -104,29 +97,13 @@ export const GlobeIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m15 5-7 7 7 7" />
-  </Svg>
-);
+export const ChevronLeftIcon = (p: IconProps) => <Svg d="m15 5-7 7 7 7" {...p} />;
 
-export const ChevronRightIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m9 5 7 7-7 7" />
-  </Svg>
-);
+export const ChevronRightIcon = (p: IconProps) => <Svg d="m9 5 7 7-7 7" {...p} />;
 
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Svg>
-);
+export const ChevronDownIcon = (p: IconProps) => <Svg d="m6 9 6 6 6-6" {...p} />;
 
-export const ArrowRightIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </Svg>
-);
+export const ArrowRightIcon = (p: IconProps) => <Svg d="M5 12h14M13 6l6 6-6 6" {...p} />;
 
 export const ClockIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -179,11 +156,7 @@ export const TagIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const HeartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
-  </Svg>
-);
+export const HeartIcon = (p: IconProps) => <Svg d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" {...p} />;
 
 export const LeafIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -191,3 +164,7 @@ export const LeafIcon = (p: IconProps) => (
     <path d="M5 19c3-4 6-6.5 9-8" />
   </Svg>
 );
+
+export const BellIcon = (p: IconProps) => <Svg d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 20.5a2 2 0 0 0 4 0" {...p} />;
+
+export const TrashIcon = (p: IconProps) => <Svg d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5.5M14 11v5.5" {...p} />;

@@ -8,6 +8,7 @@ describe('imageSrc', () => {
     expect(imageSrc('http://localhost:4000/uploads/products/a.webp')).toBe('/uploads/products/a.webp');
     expect(imageSrc('https://cdn.example/x.webp')).toBe('https://cdn.example/x.webp');
     expect(imageSrc('uploads/a.webp')).toBe('/uploads/a.webp');
+    expect(imageSrc('uploads/products/a.webp')).toBe('/uploads/products/a.webp');
     expect(imageSrc('')).toBeNull();
     expect(imageSrc(null)).toBeNull();
   });

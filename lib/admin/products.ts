@@ -6,6 +6,7 @@
 import 'server-only';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffGet, type StaffLoad } from './data';
+import type { SaleTerms } from '@/lib/catalogue/sale-terms';
 import { PRODUCT_STATES, type ProductState, type StaffProductDetail, type StaffProductList } from '@/lib/contracts/staff-products';
 
 export { PRODUCT_STATES };
@@ -28,15 +29,9 @@ export interface ProductPatch {
 }
 
 /** POST api/staff/products body (server/schemas/staff-products.ts productCreateBody). */
-export interface ProductCreate {
+export interface ProductCreate extends SaleTerms {
   name: string;
   description: string;
-  price: number;
-  discount: number | null;
-  state: ProductState;
-  min: number;
-  max: number;
-  steps: number;
   offers: { name: string; units: number; price: number; isVip: boolean; isStrict: boolean }[];
   categoryIds: number[];
   variable?: string;

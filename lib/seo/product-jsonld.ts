@@ -8,6 +8,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Offer, Product, ProductState } from '@/lib/contracts/catalogue';
+import type { PriceShownKey } from '@/lib/catalogue/sale-terms';
 
 /**
  * Pure builder of the product page's schema.org Product (spec §2 "Product detail → Structured data"):
@@ -112,19 +113,9 @@ export function clipText(text: string, max: number): string {
 /** The fields of a product the structured data reads. */
 export type ProductJsonLdSource = Pick<
   Product,
-  | 'name'
-  | 'description'
-  | 'brand'
-  | 'state'
-  | 'isVariable'
-  | 'price'
-  | 'discount'
-  | 'minPrice'
-  | 'maxPrice'
-  | 'variationCount'
-  | 'Offers'
-  | 'ProductImages'
-> & Partial<Pick<Product, 'min'>> & { SKU?: string | null; sku?: string | null };
+  'name' | 'description' | 'brand' | 'state' | 'isVariable' | PriceShownKey | 'variationCount' | 'Offers' | 'ProductImages'
+> &
+  Partial<Pick<Product, 'min'>> & { SKU?: string | null; sku?: string | null };
 
 export interface ProductJsonLdOptions {
   /** Canonical absolute URL of the product page. */

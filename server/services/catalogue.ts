@@ -20,6 +20,7 @@ import type {
   Tag,
   Variation,
 } from '../../lib/contracts/catalogue';
+import type { SaleTerms } from '../../lib/catalogue/sale-terms';
 import type { Db } from '../db/client';
 import {
   carouselImages,
@@ -64,17 +65,11 @@ type CategoryJson = { id: number; name: string; slug: string; description: strin
 type ImageJson = { id: number; url: string };
 type OfferJson = { id: number; name: string; units: number; price: number; isVip: boolean; isStrict: boolean };
 type VarAggJson = { min: number | null; max: number | null; count: number };
-type VariationJson = {
+type VariationJson = SaleTerms & {
   id: number;
   name: string;
   slug: string;
   sku: string;
-  price: number;
-  discount: number | null;
-  state: ProductState;
-  min: number;
-  max: number;
-  steps: number;
   variableId: number | null;
   variableName: string | null;
 };

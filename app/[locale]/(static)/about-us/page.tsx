@@ -1,26 +1,24 @@
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Store } from 'schema-dts';
 import type { Locale } from '@/i18n/routing';
 import { CONTACT, GENERATIONS, YEARS_IN_BUSINESS } from '@/lib/seo/business';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { localizedPath } from '@/lib/locales';
-import { absoluteUrl, pageMetadata } from '@/lib/seo/metadata';
+import { absoluteUrl } from '@/lib/seo/metadata';
 import { storeJsonLd } from '@/lib/seo/structured-data';
 import { Container } from '@/components/ui/Container';
 import { TruckIcon } from '@/components/ui/icons';
 import { ContactBlock, OpeningHours } from '../BusinessBlocks';
 import styles from '../static.module.css';
+import { staticPageMetadata } from '../static-page';
 
 type Props = { params: Promise<{ locale: string }> };
 
 const PATH = '/about-us';
 const VALUES = ['quality', 'honesty', 'closeness', 'tradition'] as const;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'seo.about' });
-  return pageMetadata({ locale: locale as Locale, path: PATH, title: t('title'), description: t('description') });
+export function generateMetadata({ params }: Props) {
+  return staticPageMetadata(params, 'about', PATH);
 }
 
 export default async function AboutPage({ params }: Props) {

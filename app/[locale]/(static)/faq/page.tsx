@@ -1,16 +1,15 @@
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { formatPesos } from '@/lib/money';
 import { CONTACT } from '@/lib/seo/business';
 import { JsonLd } from '@/lib/seo/JsonLd';
 import { localizedPath } from '@/lib/locales';
-import { absoluteUrl, pageMetadata } from '@/lib/seo/metadata';
+import { absoluteUrl } from '@/lib/seo/metadata';
 import { faqPageJsonLd, type FaqEntry } from '@/lib/seo/structured-data';
 import { Container } from '@/components/ui/Container';
 import { getShopConfig } from '@/components/layout/shell-data';
 import { BankDetails, ContactBlock, OpeningHours } from '../BusinessBlocks';
 import styles from '../static.module.css';
+import { minimumsText, staticPageMetadata } from '../static-page';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -31,10 +30,8 @@ const FAQ_KEYS = [
   'contact',
 ] as const;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'seo.faq' });
-  return pageMetadata({ locale: locale as Locale, path: PATH, title: t('title'), description: t('description') });
+export function generateMetadata({ params }: Props) {
+  return staticPageMetadata(params, 'faq', PATH);
 }
 
 export default async function FaqPage({ params }: Props) {
@@ -42,8 +39,7 @@ export default async function FaqPage({ params }: Props) {
   setRequestLocale(locale);
   const [t, config] = await Promise.all([getTranslations('pages.faq'), getShopConfig()]);
   const values = {
-    minOrder: formatPesos(config.minOrderPrice, { decimals: 0 }),
-    minLocal: formatPesos(config.minLocalPrice, { decimals: 0 }),
+    ...minimumsText(config),
     whatsapp: CONTACT.whatsappDisplay,
     email: CONTACT.email,
   };

@@ -1,22 +1,17 @@
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
-import { formatPesos } from '@/lib/money';
-import { pageMetadata } from '@/lib/seo/metadata';
 import { Container } from '@/components/ui/Container';
 import { getShopConfig } from '@/components/layout/shell-data';
 import { BankDetails, ContactBlock } from '../BusinessBlocks';
 import styles from '../static.module.css';
+import { minimumsText, staticPageMetadata } from '../static-page';
 
 type Props = { params: Promise<{ locale: string }> };
 
 const PATH = '/terms-and-conditions';
 const SECTIONS = ['general', 'prices', 'orders', 'payment', 'shipping', 'billing', 'claims', 'privacy'] as const;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'seo.terms' });
-  return pageMetadata({ locale: locale as Locale, path: PATH, title: t('title'), description: t('description') });
+export function generateMetadata({ params }: Props) {
+  return staticPageMetadata(params, 'terms', PATH);
 }
 
 export default async function TermsPage({ params }: Props) {
@@ -24,8 +19,7 @@ export default async function TermsPage({ params }: Props) {
   setRequestLocale(locale);
   const [t, config] = await Promise.all([getTranslations('pages.terms'), getShopConfig()]);
   const values = {
-    minOrder: formatPesos(config.minOrderPrice, { decimals: 0 }),
-    minLocal: formatPesos(config.minLocalPrice, { decimals: 0 }),
+    ...minimumsText(config),
   };
   return (
     <Container narrow className={`${styles.page} ${styles.terms}`}>

@@ -1,11 +1,5 @@
 import type { Metadata } from 'next';
-import { hasLocale } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
-import { routing } from '@/i18n/routing';
-import { ProductPage, productMetadata } from '@/components/product/ProductPage';
-import { PRODUCT_CLIENT_MESSAGE_PATHS } from '@/components/product/messages';
-import { ScopedMessages } from '@/components/layout/ScopedMessages';
+import { productRouteMetadata, renderProductRoute } from '@/components/product/product-route';
 import { UNCATEGORISED_SEGMENT } from '@/components/catalogue/paths';
 
 /**
@@ -22,18 +16,9 @@ export function generateStaticParams(): { productSlug: string }[] {
 type Params = { locale: string; productSlug: string };
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
-  const { locale, productSlug } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
-  return productMetadata({ locale, categorySlug: UNCATEGORISED_SEGMENT, productSlug });
+  return productRouteMetadata({ ...(await params), categorySlug: UNCATEGORISED_SEGMENT });
 }
 
 export default async function Page({ params }: { params: Promise<Params> }) {
-  const { locale, productSlug } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
-  setRequestLocale(locale);
-  return (
-    <ScopedMessages paths={PRODUCT_CLIENT_MESSAGE_PATHS}>
-      <ProductPage locale={locale} categorySlug={UNCATEGORISED_SEGMENT} productSlug={productSlug} />
-    </ScopedMessages>
-  );
+  return renderProductRoute({ ...(await params), categorySlug: UNCATEGORISED_SEGMENT });
 }

@@ -1,26 +1,16 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { AccountPage } from '@/components/account/AccountPage';
+import { accountRoute } from '@/components/account/account-route';
 import { RESET_CLIENT_MESSAGE_PATHS } from '@/components/account/messages';
-import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ResetPasswordForm } from '@/components/account/ResetPasswordForm';
-import { accountMetadata, type PageProps } from '@/components/account/metadata';
 
 /** The token is per request: never cached. */
 export const dynamic = 'force-dynamic';
 
-export function generateMetadata({ params }: PageProps) {
-  return accountMetadata(params, 'reset', '/reset-password');
-}
+const route = accountRoute<{ token: string }>(
+  'reset',
+  '/reset-password',
+  { bare: true, title: 'title', intro: true, messages: RESET_CLIENT_MESSAGE_PATHS },
+  ({ params }) => <ResetPasswordForm token={decodeURIComponent(params.token) || null} />,
+);
 
-export default async function ResetPasswordPage({ params }: PageProps<{ token: string }>) {
-  const { locale, token } = await params;
-  setRequestLocale(locale);
-  const t = await getTranslations('account.reset');
-  return (
-    <AccountPage bare title={t('title')} intro={t('intro')}>
-      <ScopedMessages paths={RESET_CLIENT_MESSAGE_PATHS}>
-        <ResetPasswordForm token={decodeURIComponent(token) || null} />
-      </ScopedMessages>
-    </AccountPage>
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
