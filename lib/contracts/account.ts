@@ -93,8 +93,6 @@ export const passwordBody = z.object({
 });
 export const mailPrefsBody = z.object({ orderMails: z.boolean().optional(), news: z.boolean().optional() });
 
-export const messageOnly = z.object({ success: z.literal(true), message: z.string() });
-
 export const authErrors = {
   400: errorSchema.describe('Datos inválidos o token invalido'),
   401: errorSchema.describe('Los datos son incorrectos / La sesion ha expirado'),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { intString, MAX_INT32, textParam } from './common';
+import { pagedSchema } from './paged';
 
 const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
 const productSortSchema = z.enum(['name', 'newest', 'bestSellers', 'popular']);
@@ -101,16 +102,6 @@ export const productSchema = z.object({
 
 /** List items: no description and no Variations (size). */
 const productListItemSchema = z.object(productBase);
-
-function pagedSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    page: z.number().int(),
-    rows: z.number().int(),
-  });
-}
 
 /** "¿Quisiste decir …?": the closest query the catalogue can answer, when a search found nothing. */
 const didYouMeanSchema = z.string().nullable().describe('Sugerencia cuando la búsqueda no encontró nada');

@@ -43,6 +43,9 @@ export function searchText(max = 100) {
 /** `:id` path parameter */
 export const idParams = z.object({ id: intString().describe('Identificador numérico') });
 
+/** The answer of a DELETE: the id of what it removed. */
+export const deletedIdSchema = z.object({ id: z.number().int() });
+
 /** Error envelope of every non-2xx answer: the shared contract, with its stable `code`. */
 export { errorSchema };
 
@@ -62,6 +65,9 @@ export function envelope<T extends z.ZodType>(data: T) {
     data,
   });
 }
+
+/** A success that carries only its message (a deletion, a mail sent, a sign-out). */
+export const messageOnly = z.object({ success: z.literal(true), message: z.string() });
 
 /** Standard error answers for the OpenAPI document. */
 export const errorResponses = {

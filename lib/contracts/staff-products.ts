@@ -9,6 +9,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { offerSchema } from './catalogue';
 import { intString, searchText } from './common';
+import { pagedSchema } from './paged';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
@@ -56,12 +57,7 @@ const listItemSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const productListSchema = z.object({
-  items: z.array(listItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  rows: z.number().int(),
-  totalPages: z.number().int(),
+export const productListSchema = pagedSchema(listItemSchema).extend({
   counts: z.record(stateSchema, z.number().int()).describe('Productos por estado (los cuatro, 0 si no hay)'),
   categories: z.array(categoryRef),
 });

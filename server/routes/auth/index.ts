@@ -34,7 +34,6 @@ import {
   forgotBody,
   googleBody,
   loginBody,
-  messageOnly,
   refreshBody,
   registerBody,
   sessionCheckSchema,
@@ -42,6 +41,7 @@ import {
   tokenBody,
   tokenQuery,
 } from '../../../lib/contracts/account';
+import { messageOnly } from '../../../lib/contracts/common';
 import {
   createCustomer,
   deleteUser,

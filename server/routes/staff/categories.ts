@@ -16,12 +16,13 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { slugify } from '../../lib/text';
-import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
+import { envelope, errorSchema, idParams, messageOnly } from '../../../lib/contracts/common';
+import { categoryOrderBody, staffCategoriesSchema, staffCategorySchema, type StaffCategory } from '../../../lib/contracts/staff-categories';
+import { CATEGORY_SLUG_RE, categoryCreateBody, categoryPatchBody } from '../../schemas/staff-categories';
 import { categoryCols, visibleProductCount } from '../../services/catalogue';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
@@ -43,37 +44,9 @@ export const RESERVED_CATEGORY_SLUGS: ReadonlySet<string> = new Set(
     .map((s) => s.toLowerCase()),
 );
 
-const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const noNul = (s: string) => !s.includes('\u0000');
-const nameInput = z
-  .string({ error: MESSAGES.categoryNameRequired })
-  .trim()
-  .min(1, { error: MESSAGES.categoryNameRequired })
-  .max(100, { error: MESSAGES.categoryNameRequired })
-  .refine(noNul, { error: MESSAGES.categoryNameRequired });
-const slugInput = z.string({ error: MESSAGES.categorySlugInvalid }).trim().max(80, { error: MESSAGES.categorySlugInvalid }).regex(SLUG_RE, { error: MESSAGES.categorySlugInvalid });
-const descriptionInput = z.string({ error: MESSAGES.badParams }).trim().max(2000).refine(noNul).nullable();
-
-const categoryCreateBody = z.object({ name: nameInput, slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
-const categoryPatchBody = z.object({ name: nameInput.optional(), slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
-
-const staffCategorySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  image: z.string().nullable(),
-  order: z.number().int(),
-  /** top-level products in it, hidden and archived included */
-  productCount: z.number().int(),
-  /** the ones the storefront shows */
-  visibleCount: z.number().int(),
-});
-type StaffCategoryWire = z.infer<typeof staffCategorySchema>;
-
 type Tx = Db;
 
-async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
+async function listStaffCategories(db: Db): Promise<StaffCategory[]> {
   return db
     .select({
       ...categoryCols,
@@ -86,7 +59,7 @@ async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
     .orderBy(asc(categories.order), asc(categories.id));
 }
 
-async function oneCategory(db: Db, id: number): Promise<StaffCategoryWire> {
+async function oneCategory(db: Db, id: number): Promise<StaffCategory> {
   const found = (await listStaffCategories(db)).find((c) => c.id === id);
   if (!found) throw HttpError.notFound(MESSAGES.categoryNotFound);
   return found;
@@ -94,7 +67,7 @@ async function oneCategory(db: Db, id: number): Promise<StaffCategoryWire> {
 
 /** The slug to store: valid, not reserved, not another category's (409). */
 async function usableSlug(tx: Tx, slug: string, exceptId?: number): Promise<string> {
-  if (!SLUG_RE.test(slug)) throw HttpError.badRequest(MESSAGES.categorySlugInvalid);
+  if (!CATEGORY_SLUG_RE.test(slug)) throw HttpError.badRequest(MESSAGES.categorySlugInvalid);
   if (RESERVED_CATEGORY_SLUGS.has(slug)) throw HttpError.badRequest(MESSAGES.categorySlugReserved);
   const [other] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
   if (other && other.id !== exceptId) throw HttpError.conflict(MESSAGES.categorySlugTaken);
@@ -129,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       preHandler: guard,
-      schema: { tags, summary: 'Categorías en orden, con la cantidad de productos (todos y visibles)', security, response: { 200: envelope(z.array(staffCategorySchema)), ...authErrors } },
+      schema: { tags, summary: 'Categorías en orden, con la cantidad de productos (todos y visibles)', security, response: { 200: envelope(staffCategoriesSchema), ...authErrors } },
     },
     async () => ({ success: true as const, data: await listStaffCategories(app.db) }),
   );
@@ -177,8 +150,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reordenar las categorías (todas sus ids, en el orden nuevo)',
         security,
-        body: z.object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000) }).strict(),
-        response: { 200: envelope(z.array(staffCategorySchema)), ...authErrors },
+        body: categoryOrderBody,
+        response: { 200: envelope(staffCategoriesSchema), ...authErrors },
       },
     },
     async (req) => {
@@ -288,7 +261,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Borrar una categoría vacía (con productos responde 409)',
         security,
         params: idParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...authErrors },
+        response: { 200: messageOnly, ...authErrors },
       },
     },
     async (req) => {
