@@ -6,10 +6,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { BuildAppOptions } from '../app';
 import type { Mailer, MailMessage } from '../mail/transport';
+import { describeEachDb, type TestContext } from './helpers';
 import { api } from './orders-fixtures';
 
 export const TEST_JWT_SECRET = 'test-secret-of-the-account-suite-0123456789abcdef';
+
+type MemoryMailer = ReturnType<typeof memoryMailer>;
+
+/** describeEachDb for a suite that reads what the app mailed: its own memory mailer, added to `options.auth`. */
+export function describeWithMailer(title: string, fn: (ctx: () => TestContext, mailer: MemoryMailer) => void, options: Partial<BuildAppOptions> = {}): void {
+  const mailer = memoryMailer();
+  describeEachDb(title, (ctx) => fn(ctx, mailer), { ...options, auth: { ...options.auth, mailer } });
+}
 
 export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: boolean } {
   const m = {

@@ -8,13 +8,12 @@ import { it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { oneTimeTokens, orders, users } from '../db/schema';
-import { describeEachDb } from './helpers';
 import {
   TEST_JWT_SECRET,
   call,
   jwtPayload,
   mailsTo,
-  memoryMailer,
+  describeWithMailer,
   registerVerified,
   tokenFromMail,
   uniqueEmail,
@@ -42,11 +41,9 @@ function assertNoSecrets(raw: string) {
   assert.doesNotMatch(raw, /\$argon2/);
 }
 
-const mailer = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'cuenta: registro, verificación e ingreso',
-  (ctx) => {
+  (ctx, mailer) => {
     it('POST /auth/resendVerification: same answer for any address; re-sends only to an unverified account, rate limited', async () => {
       const { app } = ctx();
       const email = uniqueEmail();
@@ -483,17 +480,14 @@ describeEachDb(
   {
     auth: {
       jwtSecret: TEST_JWT_SECRET,
-      mailer,
       limits: { sensitivePerIp: { max: 500, windowMs: 60_000 }, loginPerIp: { max: 500, windowMs: 60_000 } },
     },
   },
 );
 
-const mailer2 = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'cuenta: olvidé mi contraseña',
-  (ctx) => {
+  (ctx, mailer2) => {
     it('unknown e-mail → 404 with the spec message (documented enumeration choice)', async () => {
       const res = await call(ctx().app, 'POST', '/auth/forgot', { body: { email: uniqueEmail('nadie') } });
       assert.equal(res.status, 404);
@@ -575,5 +569,5 @@ describeEachDb(
       assert.equal((await call(app, 'GET', `/auth/canChangePassword?token=${second}`)).status, 200);
     });
   },
-  { auth: { jwtSecret: TEST_JWT_SECRET, mailer: mailer2 } },
+  { auth: { jwtSecret: TEST_JWT_SECRET } },
 );

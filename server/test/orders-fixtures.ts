@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { addresses, billingData, config, offers, orders, products, roles, users } from '../db/schema';
+import { addresses, billingData, categories, config, offers, orders, products, roles, users } from '../db/schema';
 
 export const PASSWORD = 'tienda-demo';
 
@@ -201,6 +201,18 @@ export async function insertTestCatalogue(db: Db): Promise<TestCatalogue> {
   const noStockParent = await add('nparent', { priceCents: 100_000, isVariable: true, state: 'noStock' });
   const varOfNoStock = await add('nvar', { priceCents: 100_000, isVariation: true, parentId: noStockParent });
   return { simple, exact, cheap, step, variable, varA, varB, hidden, invisible, noStock, varOfHidden, varOfNoStock, slugs };
+}
+
+export type TestCategory = { id: number; slug: string };
+
+/**
+ * Two categories of a staff suite, A and B, with these names (and `order`, `order + 1` when given); their
+ * slugs are unique per call, as the suites share a database.
+ */
+export async function insertTestCategories(db: Db, names: readonly [string, string], order?: number): Promise<[TestCategory, TestCategory]> {
+  const tag = `${process.pid}-${++seq}-${randomBytes(3).toString('hex')}`;
+  const rows = names.map((name, i) => ({ name, slug: `test-category-${'ab'[i]}-${tag}`, ...(order === undefined ? {} : { order: order + i }) }));
+  return (await db.insert(categories).values(rows).returning({ id: categories.id, slug: categories.slug })) as [TestCategory, TestCategory];
 }
 
 export async function setMinimums(db: Db, minOrderCents = 10_000_000, minLocalCents = 5_000_000): Promise<void> {

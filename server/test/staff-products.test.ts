@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { categories, offers, productCategories, productImages, products } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, EVERY_ROLE, insertTestCatalogue, login, multipart, tokensByRole, type TestCatalogue } from './orders-fixtures';
+import { api, EVERY_ROLE, insertTestCatalogue, insertTestCategories, login, multipart, tokensByRole, type TestCatalogue, type TestCategory } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -43,22 +43,15 @@ describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
   let cat: TestCatalogue;
   let staff: string;
   let tokens: Record<string, string>;
-  let catA: { id: number; slug: string };
-  let catB: { id: number; slug: string };
+  let catA: TestCategory;
+  let catB: TestCategory;
 
   before(async () => {
     const { app, db } = ctx();
     cat = await insertTestCatalogue(db.db);
     staff = await login(app, 'staff@example.com');
     tokens = await tokensByRole(app, db.db, EVERY_ROLE, email);
-    const tag = `${process.pid}-${Date.now()}`;
-    [catA, catB] = await db.db
-      .insert(categories)
-      .values([
-        { name: 'Prueba Categoría A', slug: `prueba-a-${tag}` },
-        { name: 'Prueba Categoría B', slug: `prueba-b-${tag}` },
-      ])
-      .returning({ id: categories.id, slug: categories.slug }) as [{ id: number; slug: string }, { id: number; slug: string }];
+    [catA, catB] = await insertTestCategories(db.db, ['Prueba Categoría A', 'Prueba Categoría B']);
     await db.db.insert(productCategories).values({ productId: cat.exact, categoryId: catA.id, position: 0 });
   });
 
