@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { throwawayDatabase } from '../server/test/throwaway-db';
 
 /** mulberry32: small, fast, and the same sequence for the same seed. */
 export function rng(seed: number): () => number {
@@ -31,26 +31,6 @@ export function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
-}
-
-/** A new database beside `baseUrl`'s, dropped (with force) by `drop()`. */
-export async function throwawayPostgres(baseUrl: string, prefix = 'shop_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** Resolves once the API at `base` answers /health; throws if its process exits or the time runs out. */
@@ -116,7 +96,7 @@ export async function startSeededApi(opts: {
   timeoutMs: number;
 }): Promise<SeededApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `shop-bench-${opts.name}-`));
-  const pgDb = opts.engine === 'PostgreSQL' ? await throwawayPostgres(opts.pgBase!, `shop_bench_${opts.name}`) : undefined;
+  const pgDb = opts.engine === 'PostgreSQL' ? await throwawayDatabase(opts.pgBase!, `shop_bench_${opts.name}`) : undefined;
   const env = benchApiEnv({ DATA_DIR: dataDir });
   if (pgDb) env.DATABASE_URL = pgDb.url;
   else delete env.DATABASE_URL;

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, rng, throwawayPostgres, waitHealthy } from '../support';
+import { throwawayDatabase } from '../../server/test/throwaway-db';
+import { freePort, rng, waitHealthy } from '../support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -89,7 +90,7 @@ async function runScenario(base: string, s: Scenario, seed: number, pass: Row['p
 async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const pgBase = process.env.DATABASE_URL;
-  const pgDb = pgBase ? await throwawayPostgres(pgBase) : undefined;
+  const pgDb = pgBase ? await throwawayDatabase(pgBase, 'shop_bench') : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { throwawayDatabase } from '../../server/test/throwaway-db';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -145,29 +145,13 @@ export interface Throwaway {
 export async function throwawayData(prefix: string, pgBase?: string): Promise<Throwaway> {
   const { mkdtempSync } = await import('node:fs');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  let databaseUrl: string | undefined;
-  let name: string | undefined;
-  if (pgBase) {
-    name = `shop_${prefix.replace(/\W/g, '_')}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const db = pgBase ? await throwawayDatabase(pgBase, `shop_${prefix.replace(/\W/g, '_')}`) : undefined;
   return {
     dataDir,
-    databaseUrl,
+    databaseUrl: db?.url,
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgBase && name) {
-        const c = new pg.Client({ connectionString: pgBase });
-        await c.connect();
-        await c.query(`drop database if exists "${name}" with (force)`);
-        await c.end();
-      }
+      await db?.drop();
     },
   };
 }
