@@ -129,12 +129,29 @@ export async function startSeededApi(opts: {
   }
 }
 
+/** bench/results/<name>-<time>.json (its folder made): where a run taken at `at` (ISO) keeps its numbers. */
+export function resultsFile(name: string, at: string): string {
+  const dir = path.join(benchRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
+}
+
+/** Runs a bench's `main`: the process exits with its code; a crash is printed, `cleanup` runs, and it exits 2. */
+export function runBench(main: () => Promise<number>, cleanup?: () => Promise<void>): void {
+  main().then(
+    (code) => process.exit(code),
+    async (err) => {
+      console.error(err);
+      await cleanup?.();
+      process.exit(2);
+    },
+  );
+}
+
 /** Writes bench/results/<name>-<time>.json (with the time and the machine) and says where. */
 export function writeResults(name: string, data: Record<string, unknown>): void {
   const at = new Date().toISOString();
-  const dir = path.join(benchRoot, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
+  const file = resultsFile(name, at);
   writeFileSync(file, JSON.stringify({ at, ...data, machine: { cpus: os.cpus().length, load: os.loadavg() } }, null, 2));
   console.log(`\nresultados: ${path.relative(benchRoot, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }

@@ -11,14 +11,14 @@
  *    bench/results/, and compares with the targets (p99: page and product < 25 ms, search < 50 ms).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { throwawayDatabase } from '../../server/test/throwaway-db';
-import { freePort, rng, waitHealthy } from '../support';
+import { freePort, resultsFile, rng, runBench, waitHealthy } from '../support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -169,9 +169,7 @@ async function main(): Promise<number> {
       machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
       results: rows,
     };
-    const dir = path.join(root, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `api-${db.toLowerCase()}${args['no-cache'] ? '-nocache' : ''}-${out.at.replace(/[:.]/g, '-')}.json`);
+    const file = resultsFile(`api-${db.toLowerCase()}${args['no-cache'] ? '-nocache' : ''}`, out.at);
     writeFileSync(file, JSON.stringify(out, null, 2));
     console.log(`\nresultados: ${path.relative(root, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     return rows.every((r) => r.ok !== false) ? 0 : 1;
@@ -189,10 +187,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
+runBench(main);
