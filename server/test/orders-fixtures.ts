@@ -215,6 +215,17 @@ export async function insertTestCategories(db: Db, names: readonly [string, stri
   return (await db.insert(categories).values(rows).returning({ id: categories.id, slug: categories.slug })) as [TestCategory, TestCategory];
 }
 
+/**
+ * Where a staff catalogue suite starts: the demo superadmin's token, a new account of every role (`emailOf`)
+ * and two categories of its own (insertTestCategories).
+ */
+export async function staffCatalogueStart(app: FastifyInstance, db: Db, emailOf: (role: string) => string, categoryNames: readonly [string, string], order?: number) {
+  const staff = await login(app, 'staff@example.com');
+  const tokens = await tokensByRole(app, db, EVERY_ROLE, emailOf);
+  const [catA, catB] = await insertTestCategories(db, categoryNames, order);
+  return { staff, tokens, catA, catB };
+}
+
 export async function setMinimums(db: Db, minOrderCents = 10_000_000, minLocalCents = 5_000_000): Promise<void> {
   await db.update(config).set({ minOrderPriceCents: minOrderCents, minLocalPriceCents: minLocalCents }).where(eq(config.id, 1));
 }

@@ -16,7 +16,7 @@ import { categories, offers, productCategories, productImages, products } from '
 import { RESERVED_CATEGORY_SLUGS } from '../routes/staff/categories';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createCustomer, EVERY_ROLE, insertTestCategories, login, multipart, setMinimums, tokensByRole, type TestCategory } from './orders-fixtures';
+import { api, createCustomer, multipart, setMinimums, staffCatalogueStart, type TestCategory } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -27,17 +27,13 @@ let seq = 0;
 const uniq = () => `${process.pid}${Date.now().toString(36)}${++seq}`;
 
 describeEachDb('personal: alta de productos, duplicar, archivar, borrar y categorías', (ctx) => {
-  let staff: string;
-  let tokens: Record<string, string>;
-  let catA: TestCategory;
-  let catB: TestCategory;
+  let staff: string, tokens: Record<string, string>, catA: TestCategory, catB: TestCategory;
 
   before(async () => {
     const { app, db } = ctx();
-    staff = await login(app, 'staff@example.com');
-    tokens = await tokensByRole(app, db.db, EVERY_ROLE, (role) => `${role}.catalogo.${uniq()}@example.com`);
     const t = uniq();
-    [catA, catB] = await insertTestCategories(db.db, [`Aromas Prueba ${t}`, `Velas Prueba ${t}`], 900);
+    const emailOf = (role: string) => `${role}.catalogo.${uniq()}@example.com`;
+    ({ staff, tokens, catA, catB } = await staffCatalogueStart(app, db.db, emailOf, [`Aromas Prueba ${t}`, `Velas Prueba ${t}`], 900));
   });
 
   const create = (body: unknown, token = staff) => api(ctx().app, 'POST', '/api/staff/products', { token, body });

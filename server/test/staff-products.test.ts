@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { categories, offers, productCategories, productImages, products } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, EVERY_ROLE, insertTestCatalogue, insertTestCategories, login, multipart, tokensByRole, type TestCatalogue, type TestCategory } from './orders-fixtures';
+import { api, insertTestCatalogue, multipart, staffCatalogueStart, type TestCatalogue, type TestCategory } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -41,17 +41,12 @@ const email = (role: string) => `${role}.${process.pid}.${++emailSeq}@example.co
 
 describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
   let cat: TestCatalogue;
-  let staff: string;
-  let tokens: Record<string, string>;
-  let catA: TestCategory;
-  let catB: TestCategory;
+  let staff: string, tokens: Record<string, string>, catA: TestCategory, catB: TestCategory;
 
   before(async () => {
     const { app, db } = ctx();
     cat = await insertTestCatalogue(db.db);
-    staff = await login(app, 'staff@example.com');
-    tokens = await tokensByRole(app, db.db, EVERY_ROLE, email);
-    [catA, catB] = await insertTestCategories(db.db, ['Prueba Categoría A', 'Prueba Categoría B']);
+    ({ staff, tokens, catA, catB } = await staffCatalogueStart(app, db.db, email, ['Prueba Categoría A', 'Prueba Categoría B']));
     await db.db.insert(productCategories).values({ productId: cat.exact, categoryId: catA.id, position: 0 });
   });
 

@@ -114,6 +114,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return next;
   };
 
+  /** The account a used-up token was for (gone since → the token is invalid). */
+  const userOfToken = async (userId: number): Promise<UserRow> => {
+    const user = await findUserById(app.db, userId);
+    if (!user) throw HttpError.badRequest(M.tokenInvalid);
+    return user;
+  };
+  /** A mailed link's token used up: its account, whose e-mail the link proves (verified). */
+  const userOfMailedLink = async (token: string, purpose: 'verify' | 'autologin'): Promise<UserRow> => {
+    const r = await consumeToken(app.db, token, purpose);
+    if (!r.ok) throw tokenFailure(r);
+    await markEmailVerified(app.db, r.userId);
+    return userOfToken(r.userId);
+  };
+
   app.post(
     '/auth/login',
     {
@@ -212,11 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const r = await consumeToken(app.db, req.body.token, 'verify');
-      if (!r.ok) throw tokenFailure(r);
-      await markEmailVerified(app.db, r.userId);
-      const user = await findUserById(app.db, r.userId);
-      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const user = await userOfMailedLink(req.body.token, 'verify');
       return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false, reply) };
     },
   );
@@ -313,8 +323,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!r.ok) throw tokenFailure(r);
       // Following the mailed link proves the mailbox: it verifies the e-mail too.
       await app.auth.setPassword(r.userId, hash, { verifyEmail: true });
-      const user = await findUserById(app.db, r.userId);
-      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const user = await userOfToken(r.userId);
       return { success: true as const, message: M.passwordChanged, data: await app.auth.session(user, false, reply) };
     },
   );
@@ -331,11 +340,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const r = await consumeToken(app.db, req.body.token, 'autologin');
-      if (!r.ok) throw tokenFailure(r);
-      await markEmailVerified(app.db, r.userId);
-      const user = await findUserById(app.db, r.userId);
-      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const user = await userOfMailedLink(req.body.token, 'autologin');
       const s = await app.auth.session(user, false, reply);
       return {
         success: true as const,

@@ -74,6 +74,13 @@ async function usableSlug(tx: Tx, slug: string, exceptId?: number): Promise<stri
   return slug;
 }
 
+/** The category's row, locked until the transaction ends; 404 when there is none. */
+async function lockCategory(tx: Tx, id: number) {
+  const [c] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+  if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+  return c;
+}
+
 /** Names of files this module writes: c<category id>-<16 hex of the content hash>.webp */
 const UPLOADED_NAME = /^c[1-9][0-9]{0,9}-[0-9a-f]{16}\.webp$/;
 
@@ -82,6 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const security = bearerSecurity;
   const guard = app.requirePermission('products:write');
   const announce = (slugs: string[]) => catalogueChanged(app, { kind: 'category', slugs });
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => app.db.transaction((txRaw) => work(txRaw as unknown as Tx));
 
   const catalogueMessages = new Set<string>(Object.values(MESSAGES));
   const rejectInvalid = (err: unknown): never => {
@@ -124,8 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       if (req.validationError) rejectInvalid(req.validationError);
       const b = req.body;
-      const id = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
+      const id = await inTransaction(async (tx) => {
         const slug = await usableSlug(tx, b.slug ?? slugify(b.name));
         const [last] = await tx.select({ top: max(categories.order) }).from(categories);
         const [row] = await tx
@@ -157,8 +164,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
       const ids = req.body.ids;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
+      await inTransaction(async (tx) => {
         // the whole table locked: two reorders cannot interleave, nor a create slip in between
         const current = await tx.select({ id: categories.id }).from(categories).for('update');
         const have = new Set(current.map((r) => r.id));
@@ -191,10 +197,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
       const b = req.body;
-      const before = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
-        const [c] = await tx.select().from(categories).where(eq(categories.id, req.params.id)).for('update');
-        if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+      const before = await inTransaction(async (tx) => {
+        const c = await lockCategory(tx, req.params.id);
         const slug = b.slug === undefined ? c.slug : await usableSlug(tx, b.slug, c.id);
         await tx
           .update(categories)
@@ -233,10 +237,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.blobs.save({ key: `uploads/categories/${name}`, data: webp, contentType: 'image/webp', visibility: 'public', ownerId: req.user!.id });
       let previous: string | null = null;
       try {
-        previous = await app.db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Tx;
-          const [c] = await tx.select({ image: categories.image }).from(categories).where(eq(categories.id, id)).for('update');
-          if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+        previous = await inTransaction(async (tx) => {
+          const c = await lockCategory(tx, id);
           await tx.update(categories).set({ image: url }).where(eq(categories.id, id));
           return c.image;
         });
@@ -265,10 +267,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const removed = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
-        const [c] = await tx.select().from(categories).where(eq(categories.id, req.params.id)).for('update');
-        if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+      const removed = await inTransaction(async (tx) => {
+        const c = await lockCategory(tx, req.params.id);
         // any product row counts (hidden, archived or a variation's link): deleting would silently unlink it
         const [used] = await tx.select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, c.id));
         if (Number(used?.n ?? 0) > 0) throw HttpError.conflict(MESSAGES.categoryNotEmpty);
