@@ -22,16 +22,26 @@ export function rng(seed: number): () => number {
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
+/** A free port in [from, to] (BENCH_PORTS=3300-3399 style ranges keep parallel runs apart), else any. */
+export async function freePort(range = process.env.BENCH_PORTS): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(null));
+      srv.listen(port, '127.0.0.1', () => {
+        const got = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(got));
+      });
     });
-    srv.on('error', reject);
-  });
+  if (range) {
+    const [from, to] = range.split('-').map(Number);
+    for (let p = from!; p <= to!; p++) if (!taken.has(p) && (await tryPort(p))) return taken.add(p), p;
+  }
+  const p = (await tryPort(0))!;
+  taken.add(p);
+  return p;
 }
+const taken = new Set<number>();
 
 /** Resolves once the API at `base` answers /health; throws if its process exits or the time runs out. */
 export async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

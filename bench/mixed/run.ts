@@ -14,8 +14,8 @@ import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { bin, freePort, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
-import { resultsFile, rng, runBench } from '../support';
+import { bin, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
+import { freePort, resultsFile, rng, runBench } from '../support';
 
 const { values: args } = parseArgs({
   options: {

@@ -1,11 +1,10 @@
 /**
- * Shared pieces of the storefront and mixed benchmarks: ports, child processes (API, `next start`,
+ * Shared pieces of the storefront and mixed benchmarks (ports: ../support.ts): child processes (API, `next start`,
  * nginx), a throwaway data dir / PostgreSQL database, the production build, autocannon runs and the RSS
  * of a process tree.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,27 +13,6 @@ import { throwawayDatabase } from '../../server/test/throwaway-db';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-
-/** A free port in [from, to] (BENCH_PORTS=3300-3399 style ranges keep parallel runs apart), else any. */
-export async function freePort(range = process.env.BENCH_PORTS): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<number | null>((resolve) => {
-      const srv = createServer();
-      srv.once('error', () => resolve(null));
-      srv.listen(port, '127.0.0.1', () => {
-        const got = (srv.address() as { port: number }).port;
-        srv.close(() => resolve(got));
-      });
-    });
-  if (range) {
-    const [from, to] = range.split('-').map(Number);
-    for (let p = from!; p <= to!; p++) if (!taken.has(p) && (await tryPort(p))) return taken.add(p), p;
-  }
-  const p = (await tryPort(0))!;
-  taken.add(p);
-  return p;
-}
-const taken = new Set<number>();
 
 export async function waitFor(url: string, child?: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -35,7 +35,6 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import {
   bin,
   buildStorefront,
-  freePort,
   loadInterleaved,
   root,
   seed,
@@ -50,7 +49,7 @@ import {
   type LoadTarget,
 } from './harness';
 import { fetchColdPages, summarizeCold, type ColdSummary } from './cold';
-import { resultsFile, runBench } from '../support';
+import { freePort, resultsFile, runBench } from '../support';
 import { defaultListingPath } from '../../i18n/internal-path';
 
 const { values: args } = parseArgs({
