@@ -120,12 +120,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!user) throw HttpError.badRequest(M.tokenInvalid);
     return user;
   };
-  /** A mailed link's token used up: its account, whose e-mail the link proves (verified). */
-  const userOfMailedLink = async (token: string, purpose: 'verify' | 'autologin'): Promise<UserRow> => {
+  /** A mailed link's token used up: its account, whose e-mail the link proves (verified), and the link's order. */
+  const openMailedLink = async (token: string, purpose: 'verify' | 'autologin'): Promise<{ user: UserRow; orderId: number | null }> => {
     const r = await consumeToken(app.db, token, purpose);
     if (!r.ok) throw tokenFailure(r);
     await markEmailVerified(app.db, r.userId);
-    return userOfToken(r.userId);
+    return { user: await userOfToken(r.userId), orderId: r.orderId };
   };
 
   app.post(
@@ -226,7 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = await userOfMailedLink(req.body.token, 'verify');
+      const { user } = await openMailedLink(req.body.token, 'verify');
       return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false, reply) };
     },
   );
@@ -340,7 +340,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = await userOfMailedLink(req.body.token, 'autologin');
+      const { user, orderId } = await openMailedLink(req.body.token, 'autologin');
       const s = await app.auth.session(user, false, reply);
       return {
         success: true as const,
@@ -354,7 +354,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             Role: { name: user.role, Permissions: s.permissions.map((name) => ({ name })) },
           },
           token: s.token,
-          order: r.orderId,
+          order: orderId,
         },
       };
     },
