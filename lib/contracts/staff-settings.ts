@@ -1,5 +1,5 @@
 /**
- * THE staff settings contract (api/staff/settings, …/carousel, …/tags, …/transports): the settings page's
+ * THE staff settings contract (api/staff/settings, …/config, …/carousel, …/tags, …/transports): the settings page's
  * answer, the carousel images, footer tags and transports as staff see them, and the bodies that change them.
  * The routes declare them (validation + OpenAPI, server/routes/staff/settings.ts) and the back-office's types
  * are inferred from them (lib/admin/settings-types.ts). Pure zod.
@@ -7,7 +7,9 @@
 import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
+import { DEADLINE_DAYS_RANGE } from '../orders/deadlines';
 import { staffConfigSchema } from './catalogue';
+import { pesosInput } from './common';
 import { transportSchema } from './orders';
 
 /** Text without control characters (NUL breaks PostgreSQL; the rest has no business in a label). */
@@ -51,6 +53,22 @@ export const shopSettingsSchema = z.object({
 });
 
 /* ----------------------------------------------------------- bodies */
+
+/** Days of an order deadline (lib/orders/deadlines; the database checks the same range). */
+const deadlineDays = z
+  .number()
+  .int({ message: 'debe ser un número entero de días' })
+  .min(DEADLINE_DAYS_RANGE.min, { message: `debe ser de al menos ${DEADLINE_DAYS_RANGE.min} día` })
+  .max(DEADLINE_DAYS_RANGE.max, { message: `debe ser de hasta ${DEADLINE_DAYS_RANGE.max} días` });
+
+/** PATCH api/staff/config (config:write): the minimums, maintenance and the order deadlines, each optional. */
+export const staffConfigBody = z.object({
+  minOrderPrice: pesosInput(20_000_000).optional(),
+  minLocalPrice: pesosInput(20_000_000).optional(),
+  maintaince: z.boolean().optional(),
+  budgetValidDays: deadlineDays.optional().describe('Días en que se puede aceptar un presupuesto (1 a 90; 7 por defecto)'),
+  paymentDueDays: deadlineDays.optional().describe('Días para mandar el comprobante de un pedido aceptado (1 a 90; 5 por defecto)'),
+});
 
 /** The text fields of POST api/staff/carousel (multipart: read from the form, not the JSON body). */
 export const carouselUploadFields = z.object({ alt: label(200, 0), link: storefrontPath.nullable() });
