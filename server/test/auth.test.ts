@@ -14,6 +14,7 @@ import {
   jwtPayload,
   mailsTo,
   describeWithMailer,
+  registerUnverified,
   registerVerified,
   tokenFromMail,
   uniqueEmail,
@@ -439,18 +440,14 @@ describeWithMailer(
         assert.equal(res.body.message, M.tokenInvalid);
       }
       // A verify token is not an auto-login token.
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const verifyToken = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+      const { email, token: verifyToken } = await registerUnverified(app, mailer);
       assert.equal((await call(app, 'POST', '/auth/autoLogin', { body: { token: verifyToken } })).status, 400);
       assert.equal((await call(app, 'POST', '/auth/verify', { body: { token: verifyToken } })).status, 200);
     });
 
     it('an expired verification link says "El token ha expirado"', async () => {
       const { app, db } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const token = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+      const { email, token } = await registerUnverified(app, mailer);
       const [u] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       await db.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.userId, u!.id));
       const res = await call(app, 'POST', '/auth/verify', { body: { token } });
@@ -460,9 +457,7 @@ describeWithMailer(
 
     it('stores one-time tokens hashed (sha256), with 48 h / 1 h lifetimes', async () => {
       const { app, db } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const token = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+      const { email, token } = await registerUnverified(app, mailer);
       const [u] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       await call(app, 'POST', '/auth/forgot', { body: { email } });
       const rows = await db.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, u!.id));

@@ -1,7 +1,7 @@
 /** The customer's own account (GET/PATCH /api/user/me, POST /api/user/password) and the mail preferences. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { call, describeWithMailer, mailsTo, registerVerified, tokenFromMail, uniqueEmail, validRegistration } from './auth-fixtures';
+import { call, describeWithMailer, registerUnverified, registerVerified } from './auth-fixtures';
 
 describeWithMailer(
   'cuenta: mis datos y contraseña',
@@ -97,10 +97,7 @@ describeWithMailer(
   (ctx, mailer2) => {
     it('reads and updates the preferences from the link of any mail, without logging in', async () => {
       const { app } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const mail = mailsTo(mailer2, email, 'verify').at(-1)!;
-      const token = tokenFromMail(mail, 'subscriptions');
+      const { email, token } = await registerUnverified(app, mailer2, undefined, 'subscriptions');
       const q = `?token=${encodeURIComponent(token)}`;
       const read = await call(app, 'GET', `/api/user/subscriptions${q}`);
       assert.equal(read.status, 200);
@@ -115,10 +112,7 @@ describeWithMailer(
 
     it('one-click unsubscribe (RFC 8058 form POST) turns everything off', async () => {
       const { app } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const mail = mailsTo(mailer2, email, 'verify').at(-1)!;
-      const token = tokenFromMail(mail, 'subscriptions');
+      const { email, token } = await registerUnverified(app, mailer2, undefined, 'subscriptions');
       const res = await app.inject({
         method: 'POST',
         url: `/api/user/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`,
