@@ -11,9 +11,9 @@ import { oneTimeTokens, orders, users } from '../db/schema';
 import {
   TEST_JWT_SECRET,
   call,
+  describeWithMailer,
   jwtPayload,
   mailsTo,
-  describeWithMailer,
   registerUnverified,
   registerVerified,
   tokenFromMail,
