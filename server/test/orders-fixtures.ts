@@ -226,6 +226,12 @@ export async function staffCatalogueStart(app: FastifyInstance, db: Db, emailOf:
   return { staff, tokens, catA, catB };
 }
 
+/** An order answer's money in the order it is computed, to check the whole chain in one assertion. */
+export function totalsOf(order: { subtotal: number; net: number; vat: number; priceWithVat: number; iibb: number; finalTotal: number }) {
+  const { subtotal, net, vat, priceWithVat, iibb, finalTotal } = order;
+  return { subtotal, net, vat, priceWithVat, iibb, finalTotal };
+}
+
 export async function setMinimums(db: Db, minOrderCents = 10_000_000, minLocalCents = 5_000_000): Promise<void> {
   await db.update(config).set({ minOrderPriceCents: minOrderCents, minLocalPriceCents: minLocalCents }).where(eq(config.id, 1));
 }
