@@ -4,6 +4,7 @@
  * and the back-office reads them. Pure zod.
  */
 import { z } from 'zod';
+import { accountIdentityFields } from './account';
 import { searchText } from './common';
 import { pagedSchema } from './paged';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
@@ -13,12 +14,8 @@ import { ROLES } from '../session/roles';
 import { orderAddressSchema, orderBillingSchema, orderStateSchema } from './orders';
 
 const summarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  lastname: z.string(),
-  email: z.string(),
+  ...accountIdentityFields,
   contactNumber: z.string().nullable(),
-  role: z.string(),
   isVip: z.boolean(),
   documents: z.array(z.string()),
   orderCount: z.number().int(),
