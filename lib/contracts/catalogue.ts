@@ -8,7 +8,7 @@ import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { intString, MAX_INT32, textParam } from './common';
-import { pagedSchema } from './paged';
+import { pagedSchema, quantityFields } from './shapes';
 
 const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
 const productSortSchema = z.enum(['name', 'newest', 'bestSellers', 'popular']);
@@ -48,9 +48,7 @@ const variationSchema = z.object({
   discount: z.number().nullable(),
   regularPrice: z.number(),
   state: productStateSchema,
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   VariableId: z.number().int().nullable(),
   Variable: variableSchema.nullable(),
 });
@@ -80,9 +78,7 @@ const productBase = {
   maxPrice: z.number(),
   discount: z.number().nullable(),
   variationCount: z.number().int(),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   sales: z.number().int(),
   Categories: z.array(categorySchema),
   ProductImages: z.array(productImageSchema),
@@ -144,9 +140,7 @@ const cartLookupVisibleSchema = z.object({
   price: z.number(),
   discount: z.number().nullable(),
   state: productStateSchema.exclude(['hidden']),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   Offers: z.array(offerSchema),
   image: z.string().nullable(),
 });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { ORDER_STATES } from '../orders/states';
 import { orderAssigneeSchema } from './staff-team';
-import { pagedSchema } from './paged';
+import { pagedSchema } from './shapes';
 import { MAX_STATE_REASON, PAYMENT_METHODS, PAYMENT_STATUSES } from '../orders/payments';
 
 export const orderStateSchema = z.enum(ORDER_STATES);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { accountIdentityFields } from './account';
 import { searchText } from './common';
-import { pagedSchema } from './paged';
+import { pagedSchema } from './shapes';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { CUSTOMER_SORTS } from '../admin/customer-filters';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { offerSchema } from './catalogue';
 import { intString, searchText } from './common';
-import { pagedSchema } from './paged';
+import { pagedSchema, quantityFields } from './shapes';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
@@ -36,12 +36,6 @@ const productFields = {
   price: z.number(),
   discount: z.number().nullable(),
   state: stateSchema,
-};
-/** The quantity rules (minimum, maximum, step) of a product or variation. */
-const quantityFields = {
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
 };
 
 const listItemSchema = z.object({

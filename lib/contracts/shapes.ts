@@ -1,6 +1,6 @@
 /**
- * The shape of every paged list the API answers (the catalogue, the staff board, customers, products).
- * Its own module, with nothing but zod: the order contract, which the browser parses with, imports it.
+ * Shapes that several contracts share: a paged list (the catalogue, the staff board, customers, products)
+ * and a product's quantity rules. Nothing but zod: the contracts the browser parses with import it.
  */
 import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
@@ -16,3 +16,10 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
     rows: z.number().int(),
   });
 }
+
+/** A product's quantity rules: the minimum, the maximum (0: the shop's) and the step of what is ordered. */
+export const quantityFields = {
+  min: z.number().int(),
+  max: z.number().int(),
+  steps: z.number().int(),
+};
