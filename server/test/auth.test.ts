@@ -440,7 +440,7 @@ describeWithMailer(
         assert.equal(res.body.message, M.tokenInvalid);
       }
       // A verify token is not an auto-login token.
-      const { email, token: verifyToken } = await registerUnverified(app, mailer);
+      const { token: verifyToken } = await registerUnverified(app, mailer);
       assert.equal((await call(app, 'POST', '/auth/autoLogin', { body: { token: verifyToken } })).status, 400);
       assert.equal((await call(app, 'POST', '/auth/verify', { body: { token: verifyToken } })).status, 200);
     });

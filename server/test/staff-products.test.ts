@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { categories, offers, productCategories, productImages, products } from '../db/schema';
+import { offers, productCategories, productImages, products } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
 import { api, insertTestCatalogue, multipart, staffCatalogueStart, type TestCatalogue, type TestCategory } from './orders-fixtures';

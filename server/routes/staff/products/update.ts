@@ -1,6 +1,5 @@
 /** PATCH /api/staff/products/:id (the editor's fields), POST …/:id/archive and DELETE …/:id. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../../errors';
 import { envelope, idParams, messageOnly } from '../../../../lib/contracts/common';
 import { productDetailSchema } from '../../../../lib/contracts/staff-products';
