@@ -8,7 +8,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { customerListQuery } from './staff-customers';
 
-export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
+const SHEET_FORMATS = ['csv', 'xlsx'] as const;
 export type SheetFormat = (typeof SHEET_FORMATS)[number];
 
 export const exportFormat = z.enum(SHEET_FORMATS).default('csv').describe('csv (por defecto) o xlsx');

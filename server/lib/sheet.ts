@@ -17,7 +17,7 @@ import type { SheetFormat } from '../../lib/contracts/staff-exports';
 
 /** text; int (units, numbers); pesos (2 decimals); datetime (an instant, shown in the shop's zone) */
 type ColumnKind = 'text' | 'int' | 'pesos' | 'datetime';
-export interface SheetColumn {
+interface SheetColumn {
   header: string;
   kind: ColumnKind;
   /** width in characters (XLSX) */

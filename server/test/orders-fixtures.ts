@@ -209,7 +209,7 @@ export type TestCategory = { id: number; slug: string };
  * Two categories of a staff suite, A and B, with these names (and `order`, `order + 1` when given); their
  * slugs are unique per call, as the suites share a database.
  */
-export async function insertTestCategories(db: Db, names: readonly [string, string], order?: number): Promise<[TestCategory, TestCategory]> {
+async function insertTestCategories(db: Db, names: readonly [string, string], order?: number): Promise<[TestCategory, TestCategory]> {
   const tag = `${process.pid}-${++seq}-${randomBytes(3).toString('hex')}`;
   const rows = names.map((name, i) => ({ name, slug: `test-category-${'ab'[i]}-${tag}`, ...(order === undefined ? {} : { order: order + i }) }));
   return (await db.insert(categories).values(rows).returning({ id: categories.id, slug: categories.slug })) as [TestCategory, TestCategory];
