@@ -14,7 +14,6 @@ import { shopDay, shopWallClockAsUtc } from '../../lib/time';
 import { csvPesos, neutralizeFormula, toCsv } from './csv';
 import type { SheetFormat } from '../../lib/contracts/staff-exports';
 
-
 /** text; int (units, numbers); pesos (2 decimals); datetime (an instant, shown in the shop's zone) */
 type ColumnKind = 'text' | 'int' | 'pesos' | 'datetime';
 interface SheetColumn {
