@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { throwawayDatabase } from '../server/test/throwaway-db';
 
 /** mulberry32: small, fast, and the same sequence for the same seed. */
 export function rng(seed: number): () => number {
@@ -22,36 +22,26 @@ export function rng(seed: number): () => number {
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
+/** A free port in [from, to] (BENCH_PORTS=3300-3399 style ranges keep parallel runs apart), else any. */
+export async function freePort(range = process.env.BENCH_PORTS): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(null));
+      srv.listen(port, '127.0.0.1', () => {
+        const got = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(got));
+      });
     });
-    srv.on('error', reject);
-  });
+  if (range) {
+    const [from, to] = range.split('-').map(Number);
+    for (let p = from!; p <= to!; p++) if (!taken.has(p) && (await tryPort(p))) return taken.add(p), p;
+  }
+  const p = (await tryPort(0))!;
+  taken.add(p);
+  return p;
 }
-
-/** A new database beside `baseUrl`'s, dropped (with force) by `drop()`. */
-export async function throwawayPostgres(baseUrl: string, prefix = 'shop_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
-}
+const taken = new Set<number>();
 
 /** Resolves once the API at `base` answers /health; throws if its process exits or the time runs out. */
 export async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -116,7 +106,7 @@ export async function startSeededApi(opts: {
   timeoutMs: number;
 }): Promise<SeededApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `shop-bench-${opts.name}-`));
-  const pgDb = opts.engine === 'PostgreSQL' ? await throwawayPostgres(opts.pgBase!, `shop_bench_${opts.name}`) : undefined;
+  const pgDb = opts.engine === 'PostgreSQL' ? await throwawayDatabase(opts.pgBase!, `shop_bench_${opts.name}`) : undefined;
   const env = benchApiEnv({ DATA_DIR: dataDir });
   if (pgDb) env.DATABASE_URL = pgDb.url;
   else delete env.DATABASE_URL;
@@ -149,12 +139,29 @@ export async function startSeededApi(opts: {
   }
 }
 
+/** bench/results/<name>-<time>.json (its folder made): where a run taken at `at` (ISO) keeps its numbers. */
+export function resultsFile(name: string, at: string): string {
+  const dir = path.join(benchRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
+}
+
+/** Runs a bench's `main`: the process exits with its code; a crash is printed, `cleanup` runs, and it exits 2. */
+export function runBench(main: () => Promise<number>, cleanup?: () => Promise<void>): void {
+  main().then(
+    (code) => process.exit(code),
+    async (err) => {
+      console.error(err);
+      await cleanup?.();
+      process.exit(2);
+    },
+  );
+}
+
 /** Writes bench/results/<name>-<time>.json (with the time and the machine) and says where. */
 export function writeResults(name: string, data: Record<string, unknown>): void {
   const at = new Date().toISOString();
-  const dir = path.join(benchRoot, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
+  const file = resultsFile(name, at);
   writeFileSync(file, JSON.stringify({ at, ...data, machine: { cpus: os.cpus().length, load: os.loadavg() } }, null, 2));
   console.log(`\nresultados: ${path.relative(benchRoot, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
+import { fillCordobaAddress } from './support/checkout';
 
 /**
  * Accessibility and Content-Security-Policy, page by page (issue #8): every page of the storefront and
@@ -155,11 +156,7 @@ for (const width of WIDTHS) {
       await expect(page.getByTestId('address-form').getByText('Completa este campo').first()).toBeVisible();
       await audit(page, 'checkout: address with errors');
       const address = page.getByTestId('address-form');
-      await address.getByLabel('Provincia').fill('Córdoba');
-      await address.getByLabel('Ciudad').fill('Córdoba');
-      await address.getByLabel('Calle').fill('Av. Colón');
-      await address.getByLabel('Número').fill('850');
-      await address.getByLabel('Código postal').fill('X5000');
+      await fillCordobaAddress(address, 'Av. Colón');
       await address.getByRole('button', { name: 'Guardar dirección' }).click();
       // (an earlier run may have saved the same address: the new one is the checked one)
       await expect(page.getByRole('radio', { name: /Av\. Colón 850/, checked: true })).toHaveCount(1);

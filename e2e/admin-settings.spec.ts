@@ -1,3 +1,4 @@
+import { clearCart, putCart } from './support/cart';
 import { addUnitsFromProductPage } from './support/product-page';
 import { signedInPage } from './support/session';
 import { mkdirSync } from 'node:fs';
@@ -100,13 +101,7 @@ test.describe('admin: customers, configuration and roles', () => {
     }));
 
     const customer = await signedInPage(browser, { email: 'cliente@example.com', password: PASSWORD });
-    await customer.goto('/cart');
-    await customer.evaluate((list) => {
-      localStorage.setItem('cartItems', JSON.stringify(list));
-      localStorage.setItem('cartQuantity', String(list.reduce((n, i) => n + i.units, 0)));
-      localStorage.setItem('limited', 'false');
-    }, items);
-    await customer.reload();
+    await putCart(customer, items);
     const unitPrice = customer.getByTestId('unit-price').first();
     await expect.poll(async () => normalize(await unitPrice.textContent())).not.toContain(`${ars(vipTier!.price)} c/u`);
 
@@ -161,7 +156,7 @@ test.describe('admin: customers, configuration and roles', () => {
     await expect(admin.getByRole('button', { name: 'Marcar como VIP' })).toBeVisible();
     await customer.goto('/cart');
     await expect.poll(async () => normalize(await customer.getByTestId('unit-price').first().textContent()), { timeout: 20_000 }).not.toContain(`${ars(vipTier!.price)} c/u`);
-    await customer.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
+    await clearCart(customer);
     await customer.context().close();
     await admin.context().close();
   });
@@ -202,7 +197,7 @@ test.describe('admin: customers, configuration and roles', () => {
     await section.getByRole('button', { name: 'Habilitar Correo Argentino' }).click();
     await expect(section.getByRole('button', { name: 'Deshabilitar Correo Argentino' })).toBeVisible();
     expect((await names()).find((t) => t.name === 'Correo Argentino')?.isAble).toBe(true);
-    await customer.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
+    await clearCart(customer);
     await customer.context().close();
     await admin.context().close();
   });

@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import pg from 'pg';
 import type { Product } from '../lib/contracts/catalogue';
 import { endOfShopDay } from '../lib/orders/deadlines';
-import { freePort, startApi, startStorefront, tempDir, throwawayDatabase, type Proc } from './faults-processes';
+import { freePort, startApi, startStorefront, tempDir, type Proc } from './faults-processes';
+import { throwawayDatabase, type ThrowawayDatabase } from '../server/test/throwaway-db';
 import { fillLogin } from './support/session';
 
 /**
@@ -11,7 +12,7 @@ import { fillLogin } from './support/session';
  * button is replaced by "Pedir un presupuesto actualizado", which tells the shop (staff's bell) and says it was
  * asked; the staff board flags "vence hoy", "presupuesto vencido" and "pago vencido" and filters by them; a new
  * budget makes it acceptable again. A budget's deadline is days away, so the test moves it in the database: this
- * spec runs its own API (on a throwaway PostgreSQL database, e2e/faults-processes.ts) and storefront, like the
+ * spec runs its own API (on a throwaway PostgreSQL database, server/test/throwaway-db.ts) and storefront, like the
  * fault specs. Needs TEST_DATABASE_URL. Screenshots at 1280 and 390 px go to SHOTS_DIR.
  */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/budget-expiry';
@@ -21,7 +22,7 @@ const PASSWORD = 'tienda-demo';
 test.describe('presupuestos que vencen', () => {
   const pgAdmin = process.env.TEST_DATABASE_URL;
   const procs: Proc[] = [];
-  let db: Awaited<ReturnType<typeof throwawayDatabase>> | undefined;
+  let db: ThrowawayDatabase | undefined;
   let data: ReturnType<typeof tempDir>;
   let logs: ReturnType<typeof tempDir>;
   let site = '';
@@ -30,7 +31,7 @@ test.describe('presupuestos que vencen', () => {
   test.beforeAll(async () => {
     test.skip(!pgAdmin, 'TEST_DATABASE_URL no está definida (el plazo se mueve en la base de datos)');
     test.setTimeout(600_000);
-    db = await throwawayDatabase(pgAdmin!);
+    db = await throwawayDatabase(pgAdmin!, 'shop_scaleout');
     data = tempDir('shop-budgets-data-');
     logs = tempDir('shop-budgets-logs-');
     const [apiPort, sitePort] = await Promise.all([freePort(), freePort()]);

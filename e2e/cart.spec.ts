@@ -4,6 +4,7 @@ import type { Offer, Product } from '../lib/contracts/catalogue';
 import type { CartItem } from '../lib/cart/types';
 import { API } from './support/env';
 import { needData, STAGING, test } from './support/fixtures';
+import { putCart } from './support/cart';
 import { apiData, catalogue, shopConfig } from './support/shop';
 
 /**
@@ -105,13 +106,7 @@ function itemsOf(p: Product, picks: [index: number, units: number][]): CartItem[
 }
 
 async function seedCart(page: Page, items: CartItem[]) {
-  await page.goto('/cart');
-  await page.evaluate((list) => {
-    localStorage.setItem('cartItems', JSON.stringify(list));
-    localStorage.setItem('cartQuantity', String(list.reduce((n, i) => n + i.units, 0)));
-    localStorage.setItem('limited', 'false');
-  }, items);
-  await page.reload();
+  await putCart(page, items);
   await expect(page.getByTestId('cart')).toBeVisible();
 }
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { Product } from '../lib/contracts/catalogue';
-import { freePort, redisAnswers, startApi, startStorefront, tempDir, throwawayDatabase, type Proc } from './faults-processes';
+import { freePort, redisAnswers, startApi, startStorefront, tempDir, type Proc } from './faults-processes';
+import { throwawayDatabase, type ThrowawayDatabase } from '../server/test/throwaway-db';
 import { logIn } from './support/session';
 
 /**
@@ -120,7 +121,7 @@ test.describe('dos APIs y dos tiendas', () => {
   const pgAdmin = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const procs: Proc[] = [];
-  let db: Awaited<ReturnType<typeof throwawayDatabase>> | undefined;
+  let db: ThrowawayDatabase | undefined;
   let shared: ReturnType<typeof tempDir>;
   let logs: ReturnType<typeof tempDir>;
   let socket: Socket | undefined;
@@ -131,7 +132,7 @@ test.describe('dos APIs y dos tiendas', () => {
     test.skip(!pgAdmin, 'TEST_DATABASE_URL no está definida (PostgreSQL compartido)');
     test.skip(!(await redisAnswers(redisUrl)), `Redis no responde en ${redisUrl}`);
     test.setTimeout(600_000);
-    db = await throwawayDatabase(pgAdmin!);
+    db = await throwawayDatabase(pgAdmin!, 'shop_scaleout');
     shared = tempDir('shop-scaleout-data-');
     logs = tempDir('shop-scaleout-logs-');
     const [a1, a2, s1, s2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);

@@ -1,3 +1,5 @@
+import { clearCart } from './support/cart';
+import { fillCordobaAddress } from './support/checkout';
 import { addUnitsFromProductPage } from './support/product-page';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Product } from '../lib/contracts/catalogue';
@@ -58,7 +60,7 @@ async function pickProduct(request: APIRequestContext, target: number, mode: 'at
 async function fillCart(page: Page, request: APIRequestContext, target: number, mode: 'atLeast' | 'atMost' = 'atLeast') {
   const { product, units, path: where } = await pickProduct(request, target, mode);
   await page.goto(where);
-  await page.evaluate(() => ['cartItems', 'cartQuantity', 'limited'].forEach((k) => localStorage.removeItem(k)));
+  await clearCart(page);
   await page.reload();
   await expect(page.getByLabel(`Cantidad de ${product.name}`).first()).toBeVisible();
   await addUnitsFromProductPage(page, product.name, units);
@@ -156,11 +158,7 @@ test.describe('a customer visit on a phone', () => {
     // step 3: a new customer types an address and presses "Continuar": saved and chosen
     await expect(page).toHaveURL(/step=address/);
     const form = page.getByTestId('address-form');
-    await form.getByLabel('Provincia').fill('Córdoba');
-    await form.getByLabel('Ciudad').fill('Córdoba');
-    await form.getByLabel('Calle').fill('Bv. San Juan');
-    await form.getByLabel('Número').fill('850');
-    await form.getByLabel('Código postal').fill('X5000');
+    await fillCordobaAddress(form, 'Bv. San Juan');
     await shot(page, 'checkout-3-address');
     await page.getByTestId('checkout-continue').click();
     await expect(page).toHaveURL(/step=billing/);

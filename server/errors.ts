@@ -4,40 +4,22 @@
  * routes throw and the central error handler (plugins/error-handler.ts) turns into
  * `{ success: false, message, code }`.
  */
-import { ACCOUNT_MESSAGES, codeForStatus, ERROR_CODES, errorKeyForStatus, type ApiErrorCode, type ErrorKey } from '../lib/contracts/errors';
+import { ACCOUNT_MESSAGES, codeForStatus, ERROR_CODES, errorKeyForStatus, SHARED_MESSAGES, type ApiErrorCode, type ErrorKey } from '../lib/contracts/errors';
 
 
 export const MESSAGES = {
-  /** 400: validation of params, query or body failed */
-  badParams: 'Los parametros son incorrectos',
-  /** 401 */
-  sessionExpired: 'La sesion ha expirado, inicia sesion nuevamente',
-  /** 403 */
-  forbidden: 'No tienes los permisos necesarios',
+  /** 400, 401, 403, 429, 500 and the account texts other routes answer too */
+  ...SHARED_MESSAGES,
   /** 404 (not in the spec's catalogue; the storefront shows the server's message) */
   notFound: 'No se encontró el recurso',
   productNotFound: 'No se encontró el producto',
-  /** 429 (not in the spec's catalogue) */
-  tooManyRequests: 'Demasiadas solicitudes, intenta nuevamente en unos minutos',
-  /** 500 */
-  server: 'Ha ocurrido un error en el servidor',
   /** 503 while the database is unreachable or the shop is in maintenance */
   unavailable: 'El servicio no está disponible, intenta nuevamente en unos minutos',
-  wrongCredentials: 'Los datos son incorrectos',
-  duplicate: 'Ya existe un registro como el que se esta intentando crear',
   duplicateBillingId: 'Ya tenemos registrado ese CUIT/CUIL/DNI',
   imageSave: 'Error al guardar la imagen',
   /** followed by the limit, e.g. `${MESSAGES.fileTooLarge} 5 MB` */
   fileTooLarge: 'El archivo pesa mas de',
-  mailSend: 'Hubo un error a la hora de enviar el mail',
   noFile: 'No seleccionaste un archivo',
-  tokenExpired: 'El token ha expirado',
-  tokenInvalid: 'Token invalido',
-  termsRequired: 'Debe aceptar los terminos y condiciones',
-  noAccountForEmail: 'No hay una cuenta registrada con ese email',
-  saveFailed: 'Error al guardar los datos',
-  saved: 'Datos guardados correctamente',
-  accountVerified: 'Se ha verificado la cuenta con exito',
   transportDisabled: 'Transporte deshabilitado',
   orderCreateFailed: 'Error al crear orden',
   /** staff product editor (server/routes/staff/products/, server/schemas/staff-products.ts) */
@@ -115,24 +97,17 @@ export class HttpError extends Error {
     this.code = errorCode(statusCode, message, options?.code);
   }
 
-  static badRequest(message: string = MESSAGES.badParams, code?: ApiErrorCode) {
-    return new HttpError(400, message, { code });
+  /** The errors of one status: its default message unless a route gives its own. */
+  private static ofStatus(statusCode: number, fallback: string) {
+    return (message: string = fallback, code?: ApiErrorCode) => new HttpError(statusCode, message, { code });
   }
-  static unauthorized(message: string = MESSAGES.sessionExpired, code?: ApiErrorCode) {
-    return new HttpError(401, message, { code });
-  }
-  static forbidden(message: string = MESSAGES.forbidden, code?: ApiErrorCode) {
-    return new HttpError(403, message, { code });
-  }
-  static notFound(message: string = MESSAGES.notFound, code?: ApiErrorCode) {
-    return new HttpError(404, message, { code });
-  }
-  static conflict(message: string = MESSAGES.duplicate, code?: ApiErrorCode) {
-    return new HttpError(409, message, { code });
-  }
-  static tooManyRequests(message: string = MESSAGES.tooManyRequests, code?: ApiErrorCode) {
-    return new HttpError(429, message, { code });
-  }
+
+  static readonly badRequest = HttpError.ofStatus(400, MESSAGES.badParams);
+  static readonly unauthorized = HttpError.ofStatus(401, MESSAGES.sessionExpired);
+  static readonly forbidden = HttpError.ofStatus(403, MESSAGES.forbidden);
+  static readonly notFound = HttpError.ofStatus(404, MESSAGES.notFound);
+  static readonly conflict = HttpError.ofStatus(409, MESSAGES.duplicate);
+  static readonly tooManyRequests = HttpError.ofStatus(429, MESSAGES.tooManyRequests);
 }
 
 export function isHttpError(err: unknown): err is HttpError {

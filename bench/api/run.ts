@@ -11,13 +11,14 @@
  *    bench/results/, and compares with the targets (p99: page and product < 25 ms, search < 50 ms).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, rng, throwawayPostgres, waitHealthy } from '../support';
+import { throwawayDatabase } from '../../server/test/throwaway-db';
+import { freePort, resultsFile, rng, runBench, waitHealthy } from '../support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -89,7 +90,7 @@ async function runScenario(base: string, s: Scenario, seed: number, pass: Row['p
 async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const pgBase = process.env.DATABASE_URL;
-  const pgDb = pgBase ? await throwawayPostgres(pgBase) : undefined;
+  const pgDb = pgBase ? await throwawayDatabase(pgBase, 'shop_bench') : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -168,9 +169,7 @@ async function main(): Promise<number> {
       machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
       results: rows,
     };
-    const dir = path.join(root, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `api-${db.toLowerCase()}${args['no-cache'] ? '-nocache' : ''}-${out.at.replace(/[:.]/g, '-')}.json`);
+    const file = resultsFile(`api-${db.toLowerCase()}${args['no-cache'] ? '-nocache' : ''}`, out.at);
     writeFileSync(file, JSON.stringify(out, null, 2));
     console.log(`\nresultados: ${path.relative(root, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     return rows.every((r) => r.ok !== false) ? 0 : 1;
@@ -188,10 +187,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
+runBench(main);

@@ -11,12 +11,11 @@
  * of the cacheable GETs (x-cache header), why each miss happened, and how many times the
  * cache was cleared. Target: ≥ 95 %.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTestContext } from '../../server/test/helpers';
 import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums } from '../../server/test/orders-fixtures';
-import { rng } from '../support';
+import { resultsFile, rng, runBench } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,19 +131,11 @@ async function main(): Promise<number> {
     for (const f of failures) console.log(`[cache] sample error: ${f}`);
 
     const out = { at: new Date().toISOString(), requests: REQUESTS, concurrency: CONCURRENCY, counts, hits, misses, missCause, hitRate: rate, clears, seconds };
-    const dir = path.join(process.cwd(), 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `cache-${out.at.replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));
+    writeFileSync(resultsFile('cache', out.at), JSON.stringify(out, null, 2));
     return rate >= 0.95 && failures.length === 0 ? 0 : 1;
   } finally {
     await ctx.dispose();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
+runBench(main);

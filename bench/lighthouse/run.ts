@@ -32,7 +32,8 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import sharp from 'sharp';
-import { bin, buildStorefront, freePort, loadInterleaved, root, start, stopAll, table, waitFor } from '../storefront/harness';
+import { bin, buildStorefront, loadInterleaved, root, start, stopAll, table, waitFor } from '../storefront/harness';
+import { freePort } from '../support';
 
 const { values: args } = parseArgs({
   options: {

@@ -11,11 +11,11 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { bin, freePort, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
-import { rng } from '../support';
+import { bin, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
+import { freePort, resultsFile, rng, runBench } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -189,9 +189,7 @@ async function main(): Promise<number> {
     for (const s of samples) console.log(`sample error: ${s}`);
 
     const out = { at: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows, ordersCreated: created, orders2xx: ok2xxOrders, apiRssMb: rss, load: os.loadavg() };
-    const dir = path.join(root, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `mixed-${out.at.replace(/[:.]/g, '-')}.json`);
+    const file = resultsFile('mixed', out.at);
     writeFileSync(file, JSON.stringify(out, null, 2));
     console.log(`results: ${path.relative(root, file)}`);
     const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
@@ -202,11 +200,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (err) => {
-    console.error(err);
-    await stopAll();
-    process.exit(2);
-  },
-);
+runBench(main, stopAll);

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchEngines, rng, startSeededApi, writeResults } from '../support';
+import { benchEngines, rng, runBench, startSeededApi, writeResults } from '../support';
 
 const TARGET_P95 = 30;
 
@@ -185,10 +185,4 @@ async function main(): Promise<number> {
   return rows.filter((r) => r.kind === 'all').every((r) => r.p95 < TARGET_P95) ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
+runBench(main);

@@ -1,40 +1,18 @@
 /**
- * Shared pieces of the storefront and mixed benchmarks: ports, child processes (API, `next start`,
+ * Shared pieces of the storefront and mixed benchmarks (ports: ../support.ts): child processes (API, `next start`,
  * nginx), a throwaway data dir / PostgreSQL database, the production build, autocannon runs and the RSS
  * of a process tree.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { throwawayDatabase } from '../../server/test/throwaway-db';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-
-/** A free port in [from, to] (BENCH_PORTS=3300-3399 style ranges keep parallel runs apart), else any. */
-export async function freePort(range = process.env.BENCH_PORTS): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<number | null>((resolve) => {
-      const srv = createServer();
-      srv.once('error', () => resolve(null));
-      srv.listen(port, '127.0.0.1', () => {
-        const got = (srv.address() as { port: number }).port;
-        srv.close(() => resolve(got));
-      });
-    });
-  if (range) {
-    const [from, to] = range.split('-').map(Number);
-    for (let p = from!; p <= to!; p++) if (!taken.has(p) && (await tryPort(p))) return taken.add(p), p;
-  }
-  const p = (await tryPort(0))!;
-  taken.add(p);
-  return p;
-}
-const taken = new Set<number>();
 
 export async function waitFor(url: string, child?: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -145,29 +123,13 @@ export interface Throwaway {
 export async function throwawayData(prefix: string, pgBase?: string): Promise<Throwaway> {
   const { mkdtempSync } = await import('node:fs');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  let databaseUrl: string | undefined;
-  let name: string | undefined;
-  if (pgBase) {
-    name = `shop_${prefix.replace(/\W/g, '_')}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const db = pgBase ? await throwawayDatabase(pgBase, `shop_${prefix.replace(/\W/g, '_')}`) : undefined;
   return {
     dataDir,
-    databaseUrl,
+    databaseUrl: db?.url,
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgBase && name) {
-        const c = new pg.Client({ connectionString: pgBase });
-        await c.connect();
-        await c.query(`drop database if exists "${name}" with (force)`);
-        await c.end();
-      }
+      await db?.drop();
     },
   };
 }

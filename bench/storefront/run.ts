@@ -35,7 +35,6 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import {
   bin,
   buildStorefront,
-  freePort,
   loadInterleaved,
   root,
   seed,
@@ -50,6 +49,7 @@ import {
   type LoadTarget,
 } from './harness';
 import { fetchColdPages, summarizeCold, type ColdSummary } from './cold';
+import { freePort, resultsFile, runBench } from '../support';
 import { defaultListingPath } from '../../i18n/internal-path';
 
 const { values: args } = parseArgs({
@@ -368,9 +368,7 @@ async function main(): Promise<number> {
       propagationSeconds: propagation,
       memory: { afterPageLoad: memory, atEnd: after },
     };
-    const dir = path.join(root, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `storefront-${out.at.replace(/[:.]/g, '-')}.json`);
+    const file = resultsFile('storefront', out.at);
     writeFileSync(file, JSON.stringify(out, null, 2));
     console.log(`results: ${path.relative(root, file)}`);
     for (const f of failures) console.log(`FAILED: ${f}`);
@@ -384,11 +382,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (err) => {
-    console.error(err);
-    await stopAll();
-    process.exit(2);
-  },
-);
+runBench(main, stopAll);

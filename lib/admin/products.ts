@@ -5,9 +5,9 @@
  */
 import 'server-only';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-import { staffGet, type StaffLoad } from './data';
+import { staffGet, staffRead, type StaffLoad } from './data';
 import type { SaleTerms } from '@/lib/catalogue/sale-terms';
-import { PRODUCT_STATES, type ProductState, type StaffProductDetail, type StaffProductList } from '@/lib/contracts/staff-products';
+import { PRODUCT_STATES, productDetailSchema, productListSchema, type ProductState, type StaffProductDetail, type StaffProductList } from '@/lib/contracts/staff-products';
 
 export { PRODUCT_STATES };
 export type { CategoryRef, ProductState, StaffProductDetail, StaffProductImage, StaffProductList, StaffVariation } from '@/lib/contracts/staff-products';
@@ -86,13 +86,13 @@ function productsApiPath(f: ProductFilters): string {
 
 /* ------------------------------------------------------------------- loads */
 
-/** GET the list with the visitor's token (staffGet: 401/403/404 become load kinds). */
+/** GET the list with the visitor's token, parsed with the contract (staffRead: 401/403/404 become load kinds). */
 export async function loadProductList(filters: ProductFilters): Promise<StaffLoad<StaffProductList>> {
-  return staffGet<StaffProductList>(productsApiPath(filters));
+  return staffRead(productListSchema, productsApiPath(filters));
 }
 
 export async function loadProduct(id: number): Promise<StaffLoad<StaffProductDetail>> {
-  return staffGet<StaffProductDetail>(staffApiPaths.product(id));
+  return staffRead(productDetailSchema, staffApiPaths.product(id));
 }
 
 /** Customers waiting for stock (issue 24 §3), per product id: total, the product itself, each variation. */

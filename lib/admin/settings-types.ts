@@ -1,43 +1,15 @@
 /**
- * Types of the staff settings API (server/routes/staff/settings.ts) and the roles staff may give; the
- * customers' are in lib/contracts/staff-customers.ts.
+ * Types of the staff settings API, inferred from its contract (lib/contracts/staff-settings.ts), and the roles
+ * staff may give; the customers' are in lib/contracts/staff-customers.ts.
  */
-import type { StaffConfig } from '../contracts/catalogue';
+import type { TransportWire } from '../contracts/orders';
 
 import { CUSTOMER_ROLES, ROLES } from '../session/roles';
+
+export type { ShopSettings, StaffCarouselImage, StaffTag } from '../contracts/staff-settings';
 
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
 export const ASSIGNABLE_ROLES = ROLES;
 export { CUSTOMER_ROLES };
 
-export interface StaffCarouselImage {
-  id: number;
-  /** image URL (/uploads/carousel/…) */
-  url: string;
-  alt: string;
-  link: string | null;
-  position: number;
-}
-
-export interface StaffTag {
-  id: number;
-  name: string;
-  url: string;
-  position: number;
-}
-
-export interface StaffTransport {
-  id: number;
-  name: string;
-  fatherId: number | null;
-  isAble: boolean;
-}
-
-export interface ShopSettings {
-  config: StaffConfig;
-  carousel: StaffCarouselImage[];
-  tags: StaffTag[];
-  transports: StaffTransport[];
-  /** what the caller may change (its permissions) */
-  can: { config: boolean; catalogue: boolean; transports: boolean };
-}
+export type StaffTransport = TransportWire;

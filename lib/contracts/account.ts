@@ -12,13 +12,16 @@ import { envelope, errorSchema } from './common';
 
 const str = (max: number) => z.string().max(max);
 
-const publicUserSchema = z.object({
+/** Who an account is, as every answer about one names it (the session, the profile, the staff's customer list). */
+export const accountIdentityFields = {
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
   lastname: z.string(),
   role: z.string(),
-});
+};
+
+const publicUserSchema = z.object(accountIdentityFields);
 
 export const sessionDataSchema = z.object({
   user: publicUserSchema,
@@ -48,12 +51,8 @@ export const autoLoginDataSchema = z.object({
 });
 
 export const profileDataSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  lastname: z.string(),
+  ...accountIdentityFields,
   contactNumber: z.string().nullable(),
-  role: z.string(),
   permissions: z.array(z.string()),
   isVip: z.boolean(),
   emailVerified: z.boolean(),
@@ -92,8 +91,6 @@ export const passwordBody = z.object({
   confirmPassword: str(400).optional(),
 });
 export const mailPrefsBody = z.object({ orderMails: z.boolean().optional(), news: z.boolean().optional() });
-
-export const messageOnly = z.object({ success: z.literal(true), message: z.string() });
 
 export const authErrors = {
   400: errorSchema.describe('Datos inválidos o token invalido'),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { intString, MAX_INT32, textParam } from './common';
+import { pagedSchema, quantityFields } from './shapes';
 
 const productStateSchema = z.enum(['active', 'limited', 'noStock', 'hidden']);
 const productSortSchema = z.enum(['name', 'newest', 'bestSellers', 'popular']);
@@ -47,9 +48,7 @@ const variationSchema = z.object({
   discount: z.number().nullable(),
   regularPrice: z.number(),
   state: productStateSchema,
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   VariableId: z.number().int().nullable(),
   Variable: variableSchema.nullable(),
 });
@@ -79,9 +78,7 @@ const productBase = {
   maxPrice: z.number(),
   discount: z.number().nullable(),
   variationCount: z.number().int(),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   sales: z.number().int(),
   Categories: z.array(categorySchema),
   ProductImages: z.array(productImageSchema),
@@ -101,16 +98,6 @@ export const productSchema = z.object({
 
 /** List items: no description and no Variations (size). */
 const productListItemSchema = z.object(productBase);
-
-function pagedSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    page: z.number().int(),
-    rows: z.number().int(),
-  });
-}
 
 /** "¿Quisiste decir …?": the closest query the catalogue can answer, when a search found nothing. */
 const didYouMeanSchema = z.string().nullable().describe('Sugerencia cuando la búsqueda no encontró nada');
@@ -153,9 +140,7 @@ const cartLookupVisibleSchema = z.object({
   price: z.number(),
   discount: z.number().nullable(),
   state: productStateSchema.exclude(['hidden']),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   Offers: z.array(offerSchema),
   image: z.string().nullable(),
 });

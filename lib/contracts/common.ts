@@ -7,6 +7,7 @@ import { z } from 'zod';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { errorSchema } from './errors';
+import { toCents } from '../money';
 
 export const MAX_INT32 = 2_147_483_647;
 
@@ -40,8 +41,23 @@ export function searchText(max = 100) {
     .refine((s) => !s.includes('\u0000'));
 }
 
+/** A peso amount typed by staff: ≥ 0, at most 2 decimals, within the integer-centavo columns (`max`). */
+export function pesosInput(max: number) {
+  return (
+    z
+      .number()
+      .min(0)
+      .max(max)
+      // zod runs refinements after a failed max too: toCents throws beyond safe integers, so check the range first
+      .refine((v) => Math.abs(v) <= max && Math.abs(toCents(v) - v * 100) < 1e-6, { message: 'máximo 2 decimales' })
+  );
+}
+
 /** `:id` path parameter */
 export const idParams = z.object({ id: intString().describe('Identificador numérico') });
+
+/** The answer of a DELETE: the id of what it removed. */
+export const deletedIdSchema = z.object({ id: z.number().int() });
 
 /** Error envelope of every non-2xx answer: the shared contract, with its stable `code`. */
 export { errorSchema };
@@ -62,6 +78,9 @@ export function envelope<T extends z.ZodType>(data: T) {
     data,
   });
 }
+
+/** A success that carries only its message (a deletion, a mail sent, a sign-out). */
+export const messageOnly = z.object({ success: z.literal(true), message: z.string() });
 
 /** Standard error answers for the OpenAPI document. */
 export const errorResponses = {

@@ -11,14 +11,23 @@ import '../security/zod';
 import { ACCOUNT_ERROR_CODES } from './account-error-codes';
 
 /**
- * The texts of the account flows (sign-in, registration, tokens, profile): errors and confirmations. The
- * storefront shows them translated, under `account.server.<key>` in the message files (es = these texts);
- * errors are found by their `code`, confirmations by the action that succeeded.
+ * The account texts that every route may answer too (the status errors, a save's outcome): server/errors.ts
+ * MESSAGES starts from them, so a text has one code whichever table a route throws it from.
  */
-export const ACCOUNT_MESSAGES = {
-  wrongCredentials: 'Los datos son incorrectos',
+export const SHARED_MESSAGES = {
+  /** 400: validation of params, query or body failed */
+  badParams: 'Los parametros son incorrectos',
+  /** 401 */
   sessionExpired: 'La sesion ha expirado, inicia sesion nuevamente',
+  /** 403 */
+  forbidden: 'No tienes los permisos necesarios',
+  /** 429 (not in the spec's catalogue) */
+  tooManyRequests: 'Demasiadas solicitudes, intenta nuevamente en unos minutos',
+  /** 500 */
+  server: 'Ha ocurrido un error en el servidor',
+  wrongCredentials: 'Los datos son incorrectos',
   duplicate: 'Ya existe un registro como el que se esta intentando crear',
+  mailSend: 'Hubo un error a la hora de enviar el mail',
   tokenExpired: 'El token ha expirado',
   tokenInvalid: 'Token invalido',
   termsRequired: 'Debe aceptar los terminos y condiciones',
@@ -26,11 +35,15 @@ export const ACCOUNT_MESSAGES = {
   saveFailed: 'Error al guardar los datos',
   saved: 'Datos guardados correctamente',
   accountVerified: 'Se ha verificado la cuenta con exito',
-  server: 'Ha ocurrido un error en el servidor',
-  badParams: 'Los parametros son incorrectos',
-  forbidden: 'No tienes los permisos necesarios',
-  tooManyRequests: 'Demasiadas solicitudes, intenta nuevamente en unos minutos',
-  mailSend: 'Hubo un error a la hora de enviar el mail',
+} as const;
+
+/**
+ * The texts of the account flows (sign-in, registration, tokens, profile): errors and confirmations. The
+ * storefront shows them translated, under `account.server.<key>` in the message files (es = these texts);
+ * errors are found by their `code`, confirmations by the action that succeeded.
+ */
+export const ACCOUNT_MESSAGES = {
+  ...SHARED_MESSAGES,
   unverified: 'Tenés que verificar tu email antes de ingresar. Te reenviamos el enlace.',
   unverifiedNoResend: 'Tenés que verificar tu email antes de ingresar. Revisá el enlace que te enviamos.',
   loginOk: 'Ingresaste correctamente',

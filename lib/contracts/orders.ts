@@ -10,6 +10,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { ORDER_STATES } from '../orders/states';
 import { orderAssigneeSchema } from './staff-team';
+import { pagedSchema } from './shapes';
 import { MAX_STATE_REASON, PAYMENT_METHODS, PAYMENT_STATUSES } from '../orders/payments';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
@@ -198,12 +199,7 @@ const staffOrderListItemSchema = orderSummarySchema.extend({
     .describe('Plazos: el presupuesto vence hoy, ya venció, o el pago (comprobante) está vencido'),
 });
 
-export const staffOrderListSchema = z.object({
-  items: z.array(staffOrderListItemSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  rows: z.number().int(),
+export const staffOrderListSchema = pagedSchema(staffOrderListItemSchema).extend({
   counts: z.record(orderStateSchema, z.number().int()).describe('Pedidos por estado con los mismos filtros (sin el de estado)'),
 });
 

@@ -1,22 +1,21 @@
 /**
  * THE staff customers contract (GET api/staff/customers, …/:id): the list query, the paged list and one
- * customer with addresses, billing data and orders, as the API declares them and the back-office reads
- * them. Pure zod.
+ * customer with addresses, billing data and orders, and the VIP and role changes, as the API declares them
+ * and the back-office reads them. Pure zod.
  */
 import { z } from 'zod';
+import { accountIdentityFields } from './account';
 import { searchText } from './common';
+import { pagedSchema } from './shapes';
 // the zod settings of every contract: no eval probe under our CSP (see the file)
 import '../security/zod';
 import { CUSTOMER_SORTS } from '../admin/customer-filters';
+import { ROLES } from '../session/roles';
 import { orderAddressSchema, orderBillingSchema, orderStateSchema } from './orders';
 
 const summarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  lastname: z.string(),
-  email: z.string(),
+  ...accountIdentityFields,
   contactNumber: z.string().nullable(),
-  role: z.string(),
   isVip: z.boolean(),
   documents: z.array(z.string()),
   orderCount: z.number().int(),
@@ -24,13 +23,7 @@ const summarySchema = z.object({
   createdAt: z.string(),
 });
 
-export const customerListSchema = z.object({
-  items: z.array(summarySchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  rows: z.number().int(),
-});
+export const customerListSchema = pagedSchema(summarySchema);
 
 export const customerDetailSchema = summarySchema.extend({
   emailVerified: z.boolean(),
@@ -52,6 +45,12 @@ export const customerListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   rows: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** PATCH api/staff/customers/:id/vip: role customer ↔ vipcustomer. */
+export const customerVipBody = z.object({ vip: z.boolean() });
+
+/** PATCH api/staff/customers/:id/role (superadmin): any role (lib/admin/settings-types.ts ASSIGNABLE_ROLES). */
+export const customerRoleBody = z.object({ role: z.enum(ROLES) });
 
 export type CustomerSummary = z.output<typeof summarySchema>;
 export type CustomerList = z.output<typeof customerListSchema>;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import '../security/zod';
 import { offerSchema } from './catalogue';
 import { intString, searchText } from './common';
+import { pagedSchema, quantityFields } from './shapes';
 
 export const PRODUCT_STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
@@ -36,12 +37,6 @@ const productFields = {
   discount: z.number().nullable(),
   state: stateSchema,
 };
-/** The quantity rules (minimum, maximum, step) of a product or variation. */
-const quantityFields = {
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
-};
 
 const listItemSchema = z.object({
   id: z.number().int(),
@@ -56,12 +51,7 @@ const listItemSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const productListSchema = z.object({
-  items: z.array(listItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  rows: z.number().int(),
-  totalPages: z.number().int(),
+export const productListSchema = pagedSchema(listItemSchema).extend({
   counts: z.record(stateSchema, z.number().int()).describe('Productos por estado (los cuatro, 0 si no hay)'),
   categories: z.array(categoryRef),
 });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 // The storefront parses with this contract in the browser: no eval probe under our CSP (see the file).
 import '../security/zod';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_QUANTITY, SKU_MAX_LENGTH } from '../wholesale/lines';
+import { quantityFields } from './shapes';
 
 const pesos = z.number().describe('Pesos (ARS), hasta 2 decimales');
 
@@ -30,9 +31,7 @@ export const cartProductSchema = z.object({
   price: pesos,
   discount: pesos.nullable(),
   state: z.enum(['active', 'limited']),
-  min: z.number().int(),
-  max: z.number().int(),
-  steps: z.number().int(),
+  ...quantityFields,
   offers: z.array(offerSchema).describe('Escalas del padre (el carrito elige según el cliente)'),
   image: z.string().nullable(),
   path: z.string().describe('Página del producto (ruta en castellano)'),

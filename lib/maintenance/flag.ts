@@ -8,17 +8,10 @@
  * - a failure (API down, timeout, bad answer) counts as "not in maintenance" (the pages then show
  *   their own error handling), and is itself cached for the TTL so a down API is not hammered.
  */
+import { askApi, type ApiCheckOptions } from './api-check';
+
 const MAINTENANCE_TTL_MS = 20_000;
 const MAINTENANCE_TIMEOUT_MS = 1_500;
-
-export interface MaintenanceFlagOptions {
-  /** Base URL of the API, read lazily (at run time). */
-  apiUrl: () => string;
-  ttlMs?: number;
-  timeoutMs?: number;
-  fetchImpl?: typeof fetch;
-  now?: () => number;
-}
 
 export interface MaintenanceFlag {
   /** Whether the shop is in maintenance (cached; see above). */
@@ -41,26 +34,13 @@ export function createMaintenanceFlag({
   timeoutMs = MAINTENANCE_TIMEOUT_MS,
   fetchImpl,
   now = Date.now,
-}: MaintenanceFlagOptions): MaintenanceFlag {
+}: ApiCheckOptions): MaintenanceFlag {
   let value = false;
   let fetchedAt = 0;
   let known = false;
   let inflight: Promise<boolean> | null = null;
 
-  async function load(): Promise<boolean> {
-    const doFetch = fetchImpl ?? fetch;
-    try {
-      const res = await doFetch(`${apiUrl().replace(/\/+$/, '')}/api/config`, {
-        headers: { accept: 'application/json' },
-        cache: 'no-store',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!res.ok) return false;
-      return parseMaintenance(await res.json());
-    } catch {
-      return false;
-    }
-  }
+  const load = () => askApi({ apiUrl, timeoutMs, fetchImpl }, 'api/config', {}, parseMaintenance);
 
   function refresh(): Promise<boolean> {
     if (!inflight) {

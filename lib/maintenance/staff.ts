@@ -6,6 +6,7 @@
  * caching the answer briefly. Decision and trade-offs: docs/adr/0004-storefront-verifies-staff-sessions.md.
  */
 import { isStaffRole } from '../session/roles';
+import { askApi, type ApiCheckOptions } from './api-check';
 
 function base64UrlDecode(part: string): string {
   const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
@@ -41,15 +42,9 @@ const STAFF_CHECK_TIMEOUT_MS = 1_500;
 const STAFF_CHECK_MAX_ENTRIES = 1_000;
 const STAFF_CHECK_MAX_INFLIGHT = 20;
 
-export interface StaffCheckOptions {
-  /** Base URL of the API, read lazily (at run time). */
-  apiUrl: () => string;
-  ttlMs?: number;
-  timeoutMs?: number;
+export interface StaffCheckOptions extends ApiCheckOptions {
   maxEntries?: number;
   maxInflight?: number;
-  fetchImpl?: typeof fetch;
-  now?: () => number;
 }
 
 export interface StaffCheck {
@@ -79,21 +74,8 @@ export function createStaffCheck({
   const answers = new Map<string, { staff: boolean; at: number }>();
   const inflight = new Map<string, Promise<boolean>>();
 
-  async function ask(token: string): Promise<boolean> {
-    const doFetch = fetchImpl ?? fetch;
-    try {
-      const res = await doFetch(`${apiUrl().replace(/\/+$/, '')}/auth`, {
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-        cache: 'no-store',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!res.ok) return false;
-      return parseSessionRole(await res.json());
-    } catch {
-      // API down or slow: the visitor sees the maintenance screen (the safe side)
-      return false;
-    }
-  }
+  // API down or slow: false, so the visitor sees the maintenance screen (the safe side)
+  const ask = (token: string) => askApi({ apiUrl, timeoutMs, fetchImpl }, 'auth', { authorization: `Bearer ${token}` }, parseSessionRole);
 
   function remember(token: string, staff: boolean): void {
     if (answers.size >= maxEntries) {

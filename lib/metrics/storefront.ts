@@ -5,8 +5,9 @@
  * through the `onRequestError` hook, by route template. Next exposes no page-cache hit counter to
  * instrumentation; the shop's own cache rates are on the API (shop_catalogue_cache_*).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { createScrapeServer } from './scrape';
 
 type State = { registry: Registry; errors: Counter<'route' | 'route_type' | 'render_source'>; server?: http.Server };
 
@@ -38,20 +39,7 @@ export function recordRequestError(context: { routePath?: string; routeType?: st
 export function startStorefrontMetrics(opts: { port: number; host?: string; token?: string }): Promise<http.Server> {
   const s = state();
   if (s.server) return Promise.resolve(s.server);
-  const server = http.createServer((req, res) => {
-    if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) {
-      res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
-      return;
-    }
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-      res.writeHead(404).end();
-      return;
-    }
-    s.registry.metrics().then(
-      (body) => res.writeHead(200, { 'content-type': s.registry.contentType }).end(body),
-      () => res.writeHead(500).end(),
-    );
-  });
+  const server = createScrapeServer(s.registry, opts.token);
   s.server = server;
   return new Promise((resolve, reject) => {
     server.once('error', (err) => {

@@ -166,6 +166,11 @@ function minimumUnits(product: Pick<Product, 'min'>): number | null {
   return Number.isSafeInteger(product.min) && product.min > 1 ? product.min : null;
 }
 
+/** A price tier as schema.org says it, the same under a single offer and an aggregate one: its name, unit price and minimum. */
+function tierPrice(tier: Offer) {
+  return { name: tier.name, price: schemaPrice(tier.price), priceCurrency: CURRENCY, eligibleQuantity: piecesOrMore(tier.units) };
+}
+
 function absoluteImage(name: string, absolute: (path: string) => string): string {
   return /^https?:\/\//i.test(name) ? name : absolute(name);
 }
@@ -188,15 +193,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
     };
     if (minimum) offer.eligibleQuantity = piecesOrMore(minimum);
     if (tiers.length) {
-      offer.priceSpecification = tiers.map(
-        (tier): UnitPriceSpecification => ({
-          '@type': 'UnitPriceSpecification',
-          name: tier.name,
-          price: schemaPrice(tier.price),
-          priceCurrency: CURRENCY,
-          eligibleQuantity: piecesOrMore(tier.units),
-        }),
-      );
+      offer.priceSpecification = tiers.map((tier): UnitPriceSpecification => ({ '@type': 'UnitPriceSpecification', ...tierPrice(tier) }));
     }
     offers = offer;
   } else {
@@ -211,17 +208,7 @@ export function buildProductJsonLd(product: ProductJsonLdSource, options: Produc
     };
     if (minimum) aggregate.eligibleQuantity = piecesOrMore(minimum);
     if (tiers.length) {
-      aggregate.offers = tiers.map(
-        (tier): SchemaOffer => ({
-          '@type': 'Offer',
-          name: tier.name,
-          price: schemaPrice(tier.price),
-          priceCurrency: CURRENCY,
-          eligibleQuantity: piecesOrMore(tier.units),
-          availability,
-          url: options.url,
-        }),
-      );
+      aggregate.offers = tiers.map((tier): SchemaOffer => ({ '@type': 'Offer', ...tierPrice(tier), availability, url: options.url }));
     }
     offers = aggregate;
   }

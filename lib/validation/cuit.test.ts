@@ -46,22 +46,17 @@ describe('CUIT / CUIL check digit', () => {
 });
 
 describe('isValidCuit / isValidCuil', () => {
-  it('accepts valid numbers with or without separators', () => {
-    expect(isValidCuit('27301234568')).toBe(true);
-    expect(isValidCuit('27-30123456-8')).toBe(true);
-    expect(isValidCuit(' 27 30123456 8 ')).toBe(true);
-    expect(isValidCuit('30712345671')).toBe(true); // company prefix
+  // 30…: a company's prefix
+  it.each(['27301234568', '27-30123456-8', ' 27 30123456 8 ', '30712345671'])('accepts %j, with or without separators', (n) => {
+    expect(isValidCuit(n)).toBe(true);
+  });
+
+  it('accepts a person’s CUIL with separators', () => {
     expect(isValidCuil('27-30123456-8')).toBe(true);
   });
 
-  it('rejects a wrong check digit, length or prefix', () => {
-    expect(isValidCuit('27301234567')).toBe(false);
-    expect(isValidCuit('30712345674')).toBe(false);
-    expect(isValidCuit('2730123456')).toBe(false);
-    expect(isValidCuit('273012345689')).toBe(false);
-    expect(isValidCuit('11301234568')).toBe(false);
-    expect(isValidCuit('27-3012A456-8')).toBe(false);
-    expect(isValidCuit('')).toBe(false);
+  it.each(['27301234567', '30712345674', '2730123456', '273012345689', '11301234568', '27-3012A456-8', ''])('rejects %j: check digit, length, prefix or a letter', (n) => {
+    expect(isValidCuit(n)).toBe(false);
   });
 
   it('a CUIL must have a person prefix (30 is a company)', () => {
@@ -71,16 +66,11 @@ describe('isValidCuit / isValidCuil', () => {
 });
 
 describe('DNI', () => {
-  it('accepts 7 or 8 digits, dots allowed', () => {
-    expect(isValidDni('12345678')).toBe(true);
-    expect(isValidDni('12.345.678')).toBe(true);
-    expect(isValidDni('1234567')).toBe(true);
+  it.each(['12345678', '12.345.678', '1234567'])('accepts %j: 7 or 8 digits, dots allowed', (n) => {
+    expect(isValidDni(n)).toBe(true);
   });
-  it('rejects other lengths, letters and zero', () => {
-    expect(isValidDni('123456')).toBe(false);
-    expect(isValidDni('123456789')).toBe(false);
-    expect(isValidDni('1234567a')).toBe(false);
-    expect(isValidDni('00000000')).toBe(false);
+  it.each(['123456', '123456789', '1234567a', '00000000'])('rejects %j: other lengths, letters and zero', (n) => {
+    expect(isValidDni(n)).toBe(false);
   });
 });
 
@@ -92,10 +82,12 @@ describe('helpers', () => {
     expect(formatDocumentNumber('DNI', '1234567')).toBe('1.234.567');
     expect(formatDocumentNumber('CUIT', 'abc')).toBe('abc');
   });
-  it('isValidDocument dispatches on the type', () => {
-    expect(isValidDocument('CUIT', '27301234568')).toBe(true);
-    expect(isValidDocument('CUIL', '27301234568')).toBe(true);
-    expect(isValidDocument('DNI', '27301234568')).toBe(false);
-    expect(isValidDocument('DNI', '30123456')).toBe(true);
+  it.each([
+    ['CUIT', '27301234568', true],
+    ['CUIL', '27301234568', true],
+    ['DNI', '27301234568', false],
+    ['DNI', '30123456', true],
+  ] as const)('isValidDocument dispatches on the type: %s %s → %s', (type, n, valid) => {
+    expect(isValidDocument(type, n)).toBe(valid);
   });
 });

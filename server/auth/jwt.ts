@@ -9,7 +9,7 @@
  * which can never pass as a session token because the audience differs.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 
 export const ISSUER = 'aromas-del-alma';
 export const SESSION_AUDIENCE = 'session';
@@ -83,26 +83,17 @@ export class TokenService {
 
   /** The claims of a valid session token, or null (bad signature, expired, wrong audience, malformed). */
   async verifySession(token: string): Promise<SessionClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: SESSION_AUDIENCE,
-      });
-      const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.exp !== 'number') return null;
-      return {
-        userId,
-        role: typeof payload.role === 'string' ? payload.role : '',
-        pwd: typeof payload.pwd === 'string' ? payload.pwd : '',
-        remember: payload.rem === true,
-        exp: payload.exp,
-        sid: typeof payload.sid === 'string' ? payload.sid : null,
-      };
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
-      throw err;
-    }
+    const payload = await this.verified(token, SESSION_AUDIENCE);
+    const userId = subjectId(payload);
+    if (!payload || userId === null || typeof payload.exp !== 'number') return null;
+    return {
+      userId,
+      role: typeof payload.role === 'string' ? payload.role : '',
+      pwd: typeof payload.pwd === 'string' ? payload.pwd : '',
+      remember: payload.rem === true,
+      exp: payload.exp,
+      sid: typeof payload.sid === 'string' ? payload.sid : null,
+    };
   }
 
   /** A signed, reusable one-click unsubscribe token for the mails of one user. */
@@ -117,16 +108,22 @@ export class TokenService {
   }
 
   async verifyUnsubscribe(token: string): Promise<number | null> {
+    return subjectId(await this.verified(token, UNSUBSCRIBE_AUDIENCE));
+  }
+
+  /** The payload of a token of ours for `audience`, or null (bad signature, expired, wrong audience, malformed). */
+  private async verified(token: string, audience: string): Promise<JWTPayload | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: UNSUBSCRIBE_AUDIENCE,
-      });
-      const userId = Number(payload.sub);
-      return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
-    } catch {
-      return null;
+      return (await jwtVerify(token, this.secret, { algorithms: ['HS256'], issuer: ISSUER, audience })).payload;
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
     }
   }
+}
+
+/** The user id a token is about (its subject), or null when there is none. */
+function subjectId(payload: JWTPayload | null): number | null {
+  const userId = Number(payload?.sub);
+  return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
 }

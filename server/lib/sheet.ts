@@ -12,19 +12,27 @@ import type { FastifyReply } from 'fastify';
 import { SHOP_TIME_ZONE } from '../../lib/locales';
 import { shopDay, shopWallClockAsUtc } from '../../lib/time';
 import { csvPesos, neutralizeFormula, toCsv } from './csv';
-
-export type SheetFormat = 'csv' | 'xlsx';
-export const SHEET_FORMATS = ['csv', 'xlsx'] as const satisfies readonly SheetFormat[];
+import type { SheetFormat } from '../../lib/contracts/staff-exports';
 
 /** text; int (units, numbers); pesos (2 decimals); datetime (an instant, shown in the shop's zone) */
 type ColumnKind = 'text' | 'int' | 'pesos' | 'datetime';
-export interface SheetColumn {
+interface SheetColumn {
   header: string;
   kind: ColumnKind;
   /** width in characters (XLSX) */
   width?: number;
 }
 type SheetCell = string | number | Date | null;
+
+/** A column with how a row fills it: the header and its cell side by side, so they cannot drift apart. */
+export interface RowColumn<T> extends SheetColumn {
+  cell(row: T): SheetCell;
+}
+
+/** The sheet of these rows, one cell per column. */
+export function sheetOf<T>(name: string, columns: readonly RowColumn<T>[], rows: readonly T[]): Sheet {
+  return { name, columns, rows: rows.map((row) => columns.map((c) => c.cell(row))) };
+}
 
 export interface Sheet {
   /** the worksheet's name and the file's first word, e.g. "pedidos" → pedidos-2026-11-27.xlsx */

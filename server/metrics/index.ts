@@ -8,10 +8,11 @@
  * (tests) neither collide nor leak.
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createScrapeServer } from '../../lib/metrics/scrape';
 
 const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -150,24 +151,11 @@ export const metricsPlugin = fp(
 );
 
 /**
- * The scrape endpoint on its own server. With a token, anything without `Authorization: Bearer <token>`
- * gets 401; the default host is loopback, so without a token only this machine can read it.
+ * The scrape endpoint on its own server (lib/metrics/scrape.ts: with a token, 401 without it); the default
+ * host is loopback, so without a token only this machine can read it.
  */
 export function serveMetrics(opts: { port: number; host: string; token?: string }): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) {
-      res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
-      return;
-    }
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-      res.writeHead(404).end();
-      return;
-    }
-    registry.metrics().then(
-      (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(body),
-      (err: Error) => res.writeHead(500).end(err.message),
-    );
-  });
+  const server = createScrapeServer(registry, opts.token);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {

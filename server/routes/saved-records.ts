@@ -6,8 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idParams } from '../../lib/contracts/common';
-import { messageOnly } from '../../lib/contracts/account';
+import { envelope, idParams, messageOnly } from '../../lib/contracts/common';
 import type { Db } from '../db/client';
 import { ORDER_MESSAGES as M } from '../services/orders-messages';
 import { authErrors } from './orders/schemas';

@@ -5,7 +5,7 @@
  * (services/orders-pricing `assertOrderable`), the reorder preview and the quick order all read and judge lines
  * here, so the three cannot disagree on what is orderable.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CartProduct } from '../../lib/contracts/wholesale';
 import { fromCents } from '../../lib/money';
@@ -57,13 +57,14 @@ const columns = {
   steps: products.steps,
 };
 
+/** The catalogue lines (with their parent's name) that match `where`. */
+function lineRows(db: Db, where: SQL) {
+  return db.select(columns).from(products).leftJoin(parent, eq(parent.id, products.parentId)).where(where);
+}
+
 export async function rowsByIds(db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
   if (!ids.length) return new Map();
-  const rows = await db
-    .select(columns)
-    .from(products)
-    .leftJoin(parent, eq(parent.id, products.parentId))
-    .where(inArray(products.id, [...new Set(ids)]));
+  const rows = await lineRows(db, inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -72,11 +73,7 @@ export async function rowsByIds(db: Db, ids: readonly number[]): Promise<Map<num
  */
 export async function rowsBySkus(db: Db, keys: readonly string[]): Promise<Map<string, CatalogueLine>> {
   if (!keys.length) return new Map();
-  const rows = await db
-    .select(columns)
-    .from(products)
-    .leftJoin(parent, eq(parent.id, products.parentId))
-    .where(inArray(sql`upper(${products.sku})`, [...new Set(keys)]));
+  const rows = await lineRows(db, inArray(sql`upper(${products.sku})`, [...new Set(keys)]));
   return new Map(rows.map((r) => [r.sku.toUpperCase(), r]));
 }
 

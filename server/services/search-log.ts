@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { shopDay } from '../../lib/time';
+import type { SearchReportRow } from '../../lib/contracts/staff-search';
 import type { Db } from '../db/client';
 
 const MAX_PENDING = 5_000;
@@ -50,8 +51,6 @@ export class SearchLog {
       on conflict (day, query) do update set searches = search_queries.searches + excluded.searches, results = excluded.results`);
   }
 }
-
-export type SearchReportRow = { query: string; searches: number; results: number };
 
 /** Top searches and top searches without results over the last `days` days (results: the latest count). */
 export async function searchReport(db: Db, days: number, limit = 20): Promise<{ top: SearchReportRow[]; noResults: SearchReportRow[] }> {

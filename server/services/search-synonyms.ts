@@ -10,14 +10,13 @@ import type { WriteDeps } from '../events';
 import { searchSynonyms } from '../db/schema';
 import { HttpError } from '../errors';
 import { normalizeText } from '../lib/text';
+import type { SynonymGroup } from '../../lib/contracts/staff-search';
 
 export const SEARCH_MESSAGES = {
   saved: 'Sinónimos guardados',
   deleted: 'Sinónimos eliminados',
   tooFew: 'Un grupo de sinónimos necesita al menos dos términos distintos',
 };
-
-export type SynonymGroup = { id: number; terms: string[] };
 
 /** Terms as searched: normalized, letters, digits and single spaces; at least two distinct ones. */
 function normalizeTerms(terms: string[]): string[] {

@@ -6,10 +6,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { BuildAppOptions } from '../app';
 import type { Mailer, MailMessage } from '../mail/transport';
+import { describeEachDb, type TestContext } from './helpers';
 import { api } from './orders-fixtures';
 
 export const TEST_JWT_SECRET = 'test-secret-of-the-account-suite-0123456789abcdef';
+
+type MemoryMailer = ReturnType<typeof memoryMailer>;
+
+/** describeEachDb for a suite that reads what the app mailed: its own memory mailer, added to `options.auth`. */
+export function describeWithMailer(title: string, fn: (ctx: () => TestContext, mailer: MemoryMailer) => void, options: Partial<BuildAppOptions> = {}): void {
+  const mailer = memoryMailer();
+  describeEachDb(title, (ctx) => fn(ctx, mailer), { ...options, auth: { ...options.auth, mailer } });
+}
 
 export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: boolean } {
   const m = {
@@ -69,10 +79,15 @@ export const validRegistration = (email: string) => ({
 });
 
 /** Registers, verifies through the mailed link and returns the verified session token. */
-export async function registerVerified(app: FastifyInstance, mailer: { sent: MailMessage[] }, email = uniqueEmail()) {
+/** Registers a new account (not verified yet): its address and a link of its verification mail, `link`'s token. */
+export async function registerUnverified(app: FastifyInstance, mailer: { sent: MailMessage[] }, email = uniqueEmail(), link: 'verify' | 'subscriptions' = 'verify') {
   const reg = await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.raw}`);
-  const token = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+  return { email, token: tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), link) };
+}
+
+export async function registerVerified(app: FastifyInstance, mailer: { sent: MailMessage[] }, email = uniqueEmail()) {
+  const { token } = await registerUnverified(app, mailer, email);
   const v = await call(app, 'POST', '/auth/verify', { body: { token } });
   if (v.status !== 200) throw new Error(`verify: ${v.status} ${v.raw}`);
   return { email, password: 'clave-segura-1', token: v.body.data.token as string, userId: v.body.data.user.id as number };

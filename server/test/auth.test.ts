@@ -8,13 +8,13 @@ import { it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { oneTimeTokens, orders, users } from '../db/schema';
-import { describeEachDb } from './helpers';
 import {
   TEST_JWT_SECRET,
   call,
+  describeWithMailer,
   jwtPayload,
   mailsTo,
-  memoryMailer,
+  registerUnverified,
   registerVerified,
   tokenFromMail,
   uniqueEmail,
@@ -42,11 +42,9 @@ function assertNoSecrets(raw: string) {
   assert.doesNotMatch(raw, /\$argon2/);
 }
 
-const mailer = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'cuenta: registro, verificación e ingreso',
-  (ctx) => {
+  (ctx, mailer) => {
     it('POST /auth/resendVerification: same answer for any address; re-sends only to an unverified account, rate limited', async () => {
       const { app } = ctx();
       const email = uniqueEmail();
@@ -442,18 +440,14 @@ describeEachDb(
         assert.equal(res.body.message, M.tokenInvalid);
       }
       // A verify token is not an auto-login token.
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const verifyToken = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+      const { token: verifyToken } = await registerUnverified(app, mailer);
       assert.equal((await call(app, 'POST', '/auth/autoLogin', { body: { token: verifyToken } })).status, 400);
       assert.equal((await call(app, 'POST', '/auth/verify', { body: { token: verifyToken } })).status, 200);
     });
 
     it('an expired verification link says "El token ha expirado"', async () => {
       const { app, db } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const token = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+      const { email, token } = await registerUnverified(app, mailer);
       const [u] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       await db.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.userId, u!.id));
       const res = await call(app, 'POST', '/auth/verify', { body: { token } });
@@ -463,9 +457,7 @@ describeEachDb(
 
     it('stores one-time tokens hashed (sha256), with 48 h / 1 h lifetimes', async () => {
       const { app, db } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const token = tokenFromMail(mailsTo(mailer, email, 'verify').at(-1), 'verify');
+      const { email, token } = await registerUnverified(app, mailer);
       const [u] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       await call(app, 'POST', '/auth/forgot', { body: { email } });
       const rows = await db.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, u!.id));
@@ -483,17 +475,14 @@ describeEachDb(
   {
     auth: {
       jwtSecret: TEST_JWT_SECRET,
-      mailer,
       limits: { sensitivePerIp: { max: 500, windowMs: 60_000 }, loginPerIp: { max: 500, windowMs: 60_000 } },
     },
   },
 );
 
-const mailer2 = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'cuenta: olvidé mi contraseña',
-  (ctx) => {
+  (ctx, mailer2) => {
     it('unknown e-mail → 404 with the spec message (documented enumeration choice)', async () => {
       const res = await call(ctx().app, 'POST', '/auth/forgot', { body: { email: uniqueEmail('nadie') } });
       assert.equal(res.status, 404);
@@ -575,5 +564,5 @@ describeEachDb(
       assert.equal((await call(app, 'GET', `/auth/canChangePassword?token=${second}`)).status, 200);
     });
   },
-  { auth: { jwtSecret: TEST_JWT_SECRET, mailer: mailer2 } },
+  { auth: { jwtSecret: TEST_JWT_SECRET } },
 );

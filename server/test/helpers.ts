@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
+import { throwawayDatabase, type ThrowawayDatabase } from './throwaway-db';
 import { createPglite, openDb, PGLITE_EXTENSIONS, wrapPglite, type DbHandle } from '../db/client';
 import { hashDemoPassword, seedDemo } from '../db/seed';
 import { renderSharedImages } from '../db/seed/images';
@@ -62,30 +62,9 @@ function warnPostgresSkipped(): void {
 }
 
 /** Creates an empty, uniquely named database next to TEST_DATABASE_URL; returns its URL and a dropper. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<ThrowawayDatabase> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL no está definida');
-  const name = `shop_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return throwawayDatabase(TEST_DATABASE_URL, 'shop_test');
 }
 
 /* ------------------------------------------------------ PGlite seeded template */

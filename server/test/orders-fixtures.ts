@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { addresses, billingData, config, offers, orders, products, roles, users } from '../db/schema';
+import { addresses, billingData, categories, config, offers, orders, products, roles, users } from '../db/schema';
 
 export const PASSWORD = 'tienda-demo';
 
@@ -201,6 +201,35 @@ export async function insertTestCatalogue(db: Db): Promise<TestCatalogue> {
   const noStockParent = await add('nparent', { priceCents: 100_000, isVariable: true, state: 'noStock' });
   const varOfNoStock = await add('nvar', { priceCents: 100_000, isVariation: true, parentId: noStockParent });
   return { simple, exact, cheap, step, variable, varA, varB, hidden, invisible, noStock, varOfHidden, varOfNoStock, slugs };
+}
+
+export type TestCategory = { id: number; slug: string };
+
+/**
+ * Two categories of a staff suite, A and B, with these names (and `order`, `order + 1` when given); their
+ * slugs are unique per call, as the suites share a database.
+ */
+async function insertTestCategories(db: Db, names: readonly [string, string], order?: number): Promise<[TestCategory, TestCategory]> {
+  const tag = `${process.pid}-${++seq}-${randomBytes(3).toString('hex')}`;
+  const rows = names.map((name, i) => ({ name, slug: `test-category-${'ab'[i]}-${tag}`, ...(order === undefined ? {} : { order: order + i }) }));
+  return (await db.insert(categories).values(rows).returning({ id: categories.id, slug: categories.slug })) as [TestCategory, TestCategory];
+}
+
+/**
+ * Where a staff catalogue suite starts: the demo superadmin's token, a new account of every role (`emailOf`)
+ * and two categories of its own (insertTestCategories).
+ */
+export async function staffCatalogueStart(app: FastifyInstance, db: Db, emailOf: (role: string) => string, categoryNames: readonly [string, string], order?: number) {
+  const staff = await login(app, 'staff@example.com');
+  const tokens = await tokensByRole(app, db, EVERY_ROLE, emailOf);
+  const [catA, catB] = await insertTestCategories(db, categoryNames, order);
+  return { staff, tokens, catA, catB };
+}
+
+/** An order answer's money in the order it is computed, to check the whole chain in one assertion. */
+export function totalsOf(order: { subtotal: number; net: number; vat: number; priceWithVat: number; iibb: number; finalTotal: number }) {
+  const { subtotal, net, vat, priceWithVat, iibb, finalTotal } = order;
+  return { subtotal, net, vat, priceWithVat, iibb, finalTotal };
 }
 
 export async function setMinimums(db: Db, minOrderCents = 10_000_000, minLocalCents = 5_000_000): Promise<void> {

@@ -9,7 +9,7 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { orderItems, orders, orderStateHistory } from '../db/schema';
 import { describeEachDb } from './helpers';
-import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, userId, type TestCatalogue } from './orders-fixtures';
+import { api, createCustomer, forceState, insertTestCatalogue, login, setMinimums, totalsOf, userId, type TestCatalogue } from './orders-fixtures';
 
 const NBSP = '\u00a0';
 
@@ -282,14 +282,8 @@ describeEachDb('pedidos: creación y lectura', (ctx) => {
     assert.equal(r.status, 201, r.raw);
     const o = r.body.data;
     assert.equal(o.shippingZone, 'interior');
-    assert.equal(o.subtotal, 123_510.05);
-    assert.equal(o.net, 123_510.05);
-    // 21 % of 12.351.005 centavos = 2.593.711,05 → 2.593.711
-    assert.equal(o.vat, 25_937.11);
-    assert.equal(o.priceWithVat, 149_447.16);
-    // 4,5 % of 12.351.005 = 555.795,225 → 555.795
-    assert.equal(o.iibb, 5_557.95);
-    assert.equal(o.finalTotal, 155_005.11);
+    // VAT: 21 % of 12.351.005 centavos = 2.593.711,05 → 2.593.711; IIBB: 4,5 % of 12.351.005 = 555.795,225 → 555.795
+    assert.deepEqual(totalsOf(o), { subtotal: 123_510.05, net: 123_510.05, vat: 25_937.11, priceWithVat: 149_447.16, iibb: 5_557.95, finalTotal: 155_005.11 });
     const [row] = await db.db.select().from(orders).where(eq(orders.id, o.id));
     assert.deepEqual(
       [row!.subtotalCents, row!.vatCents, row!.priceWithVatCents, row!.iibbCents, row!.finalTotalCents, row!.totalPriceCents],

@@ -3,6 +3,7 @@
  * Fixtures of the realtime / messages / notifications tests: socket.io clients against a listening app,
  * event waiting with timeouts, and a bare order row for a customer.
  */
+import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
@@ -70,6 +71,19 @@ export function silence(socket: Socket, event: string, ms = 300): Promise<boolea
       resolve(!got);
     }, ms);
   });
+}
+
+/**
+ * Asserts the socket hears neither the staff's message count nor a message of order `orderId`: it is out of
+ * the Staff room and out of that order's (`why` says which room, for the failure).
+ */
+export async function assertOutOfRooms(app: FastifyInstance, socket: Socket, orderId: number, why: { staff: string; order: string }): Promise<void> {
+  const quietStaff = silence(socket, 'newMessageCount', 300);
+  const quietOrder = silence(socket, 'newMessage', 300);
+  app.realtime.emitToStaff('newMessageCount', { orderId });
+  app.realtime.emitToOrder(orderId, 'newMessage', { text: 'no debe llegar' });
+  assert.equal(await quietStaff, true, why.staff);
+  assert.equal(await quietOrder, true, why.order);
 }
 
 /** emitWithAck with a timeout. */

@@ -13,7 +13,7 @@ import { findUserById } from '../auth/users';
 import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
 import { createTestContext, describeEachDb } from './helpers';
 import { api, createCustomer, createUser, login, PASSWORD } from './orders-fixtures';
-import { ask, bareOrder, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
+import { ask, assertOutOfRooms, bareOrder, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
 
 const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -201,12 +201,7 @@ describeEachDb(
         const refused = await ask(again, 'joinRoom', `Order-${orderA}`);
         assert.equal(refused.ok, false);
         assert.equal(refused.error, 'No tienes los permisos necesarios');
-        const quietStaff = silence(again, 'newMessageCount', 300);
-        const quietOrder = silence(again, 'newMessage', 300);
-        app.realtime.emitToStaff('newMessageCount', { orderId: orderA });
-        app.realtime.emitToOrder(orderB, 'newMessage', { text: 'secreto' });
-        assert.equal(await quietStaff, true, 'fuera de la sala Staff');
-        assert.equal(await quietOrder, true, 'fuera de la sala del pedido que había unido');
+        await assertOutOfRooms(app, again, orderB, { staff: 'fuera de la sala Staff', order: 'fuera de la sala del pedido que había unido' });
       });
 
       it('joinRoom vuelve a leer los permisos de la base (un cambio de rol sin aviso al socket)', async () => {
@@ -220,12 +215,7 @@ describeEachDb(
         assert.equal(res.ok, false, 'permisos leídos de la base, no del connect');
         const rejoin = await ask(socket, 'rejoinRooms', [`Order-${orderB}`]);
         assert.deepEqual(rejoin.refused, [`Order-${orderB}`]);
-        const quietStaff = silence(socket, 'newMessageCount', 300);
-        const quietOrder = silence(socket, 'newMessage', 300);
-        app.realtime.emitToStaff('newMessageCount', { orderId: orderB });
-        app.realtime.emitToOrder(orderA, 'newMessage', { text: 'ajeno' });
-        assert.equal(await quietStaff, true, 'dejó la sala Staff');
-        assert.equal(await quietOrder, true, 'dejó la sala del pedido ajeno que había unido como personal');
+        await assertOutOfRooms(app, socket, orderA, { staff: 'dejó la sala Staff', order: 'dejó la sala del pedido ajeno que había unido como personal' });
       });
 
       it('un cambio de contraseña corta el socket abierto: no llegan más mensajes, avisos ni conteos', async () => {

@@ -12,8 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { refreshTokens, users } from '../db/schema';
 import { ACCESS_TOKEN_TTL_S, accessTokenTtlFromEnv } from '../auth/jwt';
 import { pruneRefreshTokens, REFRESH_RETENTION_MS } from '../auth/refresh-tokens';
-import { describeEachDb } from './helpers';
-import { TEST_JWT_SECRET, jwtPayload, memoryMailer } from './auth-fixtures';
+import { TEST_JWT_SECRET, describeWithMailer, jwtPayload } from './auth-fixtures';
 import { createUser, PASSWORD } from './orders-fixtures';
 
 const STOREFRONT = 'http://localhost:3000';
@@ -92,11 +91,9 @@ describe('ACCESS_TOKEN_TTL_S', () => {
   });
 });
 
-const mailer = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'sesión: token de acceso corto + cookie de renovación rotativa',
-  (ctx) => {
+  (ctx, mailer) => {
     it('login answers a short access token and sets the refresh cookie HttpOnly, SameSite=Strict, Path=/auth/refresh', async () => {
       const { app } = ctx();
       const { res, token, cookie } = await loginAs(app, 'cliente@example.com');
@@ -363,7 +360,6 @@ describeEachDb(
   },
   { corsOrigins: [STOREFRONT], auth: {
       jwtSecret: TEST_JWT_SECRET,
-      mailer,
       accessTokenTtlS: ACCESS_TTL,
       // many sign-ins from one test address: the per-IP limits are not what this suite checks
       limits: { loginPerIp: { max: 1000, windowMs: 60_000 }, sensitivePerIp: { max: 1000, windowMs: 60_000 } },

@@ -16,7 +16,7 @@ import { categories, offers, productCategories, productImages, products } from '
 import { RESERVED_CATEGORY_SLUGS } from '../routes/staff/categories';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, createCustomer, EVERY_ROLE, login, multipart, setMinimums, tokensByRole } from './orders-fixtures';
+import { api, createCustomer, multipart, setMinimums, staffCatalogueStart, type TestCategory } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -27,23 +27,13 @@ let seq = 0;
 const uniq = () => `${process.pid}${Date.now().toString(36)}${++seq}`;
 
 describeEachDb('personal: alta de productos, duplicar, archivar, borrar y categorías', (ctx) => {
-  let staff: string;
-  let tokens: Record<string, string>;
-  let catA: { id: number; slug: string };
-  let catB: { id: number; slug: string };
+  let staff: string, tokens: Record<string, string>, catA: TestCategory, catB: TestCategory;
 
   before(async () => {
     const { app, db } = ctx();
-    staff = await login(app, 'staff@example.com');
-    tokens = await tokensByRole(app, db.db, EVERY_ROLE, (role) => `${role}.catalogo.${uniq()}@example.com`);
     const t = uniq();
-    [catA, catB] = (await db.db
-      .insert(categories)
-      .values([
-        { name: `Aromas Prueba ${t}`, slug: `aromas-prueba-${t}`, order: 900 },
-        { name: `Velas Prueba ${t}`, slug: `velas-prueba-${t}`, order: 901 },
-      ])
-      .returning({ id: categories.id, slug: categories.slug })) as [{ id: number; slug: string }, { id: number; slug: string }];
+    const emailOf = (role: string) => `${role}.catalogo.${uniq()}@example.com`;
+    ({ staff, tokens, catA, catB } = await staffCatalogueStart(app, db.db, emailOf, [`Aromas Prueba ${t}`, `Velas Prueba ${t}`], 900));
   });
 
   const create = (body: unknown, token = staff) => api(ctx().app, 'POST', '/api/staff/products', { token, body });

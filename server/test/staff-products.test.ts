@@ -14,10 +14,10 @@ import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { categories, offers, productCategories, productImages, products } from '../db/schema';
+import { offers, productCategories, productImages, products } from '../db/schema';
 import { describeEachDb } from './helpers';
 import { startFakeStorefront } from './fake-storefront';
-import { api, EVERY_ROLE, insertTestCatalogue, login, multipart, tokensByRole, type TestCatalogue } from './orders-fixtures';
+import { api, insertTestCatalogue, multipart, staffCatalogueStart, type TestCatalogue, type TestCategory } from './orders-fixtures';
 
 const storefront = await startFakeStorefront();
 const received = storefront.calls;
@@ -41,24 +41,12 @@ const email = (role: string) => `${role}.${process.pid}.${++emailSeq}@example.co
 
 describeEachDb('personal: productos (listado, edición, imágenes)', (ctx) => {
   let cat: TestCatalogue;
-  let staff: string;
-  let tokens: Record<string, string>;
-  let catA: { id: number; slug: string };
-  let catB: { id: number; slug: string };
+  let staff: string, tokens: Record<string, string>, catA: TestCategory, catB: TestCategory;
 
   before(async () => {
     const { app, db } = ctx();
     cat = await insertTestCatalogue(db.db);
-    staff = await login(app, 'staff@example.com');
-    tokens = await tokensByRole(app, db.db, EVERY_ROLE, email);
-    const tag = `${process.pid}-${Date.now()}`;
-    [catA, catB] = await db.db
-      .insert(categories)
-      .values([
-        { name: 'Prueba Categoría A', slug: `prueba-a-${tag}` },
-        { name: 'Prueba Categoría B', slug: `prueba-b-${tag}` },
-      ])
-      .returning({ id: categories.id, slug: categories.slug }) as [{ id: number; slug: string }, { id: number; slug: string }];
+    ({ staff, tokens, catA, catB } = await staffCatalogueStart(app, db.db, email, ['Prueba Categoría A', 'Prueba Categoría B']));
     await db.db.insert(productCategories).values({ productId: cat.exact, categoryId: catA.id, position: 0 });
   });
 

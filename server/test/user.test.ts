@@ -1,14 +1,11 @@
 /** The customer's own account (GET/PATCH /api/user/me, POST /api/user/password) and the mail preferences. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeEachDb } from './helpers';
-import { call, mailsTo, memoryMailer, registerVerified, tokenFromMail, uniqueEmail, validRegistration } from './auth-fixtures';
+import { call, describeWithMailer, registerUnverified, registerVerified } from './auth-fixtures';
 
-const mailer = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'cuenta: mis datos y contraseña',
-  (ctx) => {
+  (ctx, mailer) => {
     it('GET /api/user/me needs a session and never returns the password', async () => {
       const { app } = ctx();
       assert.equal((await call(app, 'GET', '/api/user/me')).status, 401);
@@ -93,20 +90,14 @@ describeEachDb(
       assert.equal((await call(app, 'POST', '/api/user/password', { token, body })).status, 429);
     });
   },
-  { auth: { mailer } },
 );
 
-const mailer2 = memoryMailer();
-
-describeEachDb(
+describeWithMailer(
   'cuenta: preferencias de email (enlace firmado)',
-  (ctx) => {
+  (ctx, mailer2) => {
     it('reads and updates the preferences from the link of any mail, without logging in', async () => {
       const { app } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const mail = mailsTo(mailer2, email, 'verify').at(-1)!;
-      const token = tokenFromMail(mail, 'subscriptions');
+      const { email, token } = await registerUnverified(app, mailer2, undefined, 'subscriptions');
       const q = `?token=${encodeURIComponent(token)}`;
       const read = await call(app, 'GET', `/api/user/subscriptions${q}`);
       assert.equal(read.status, 200);
@@ -121,10 +112,7 @@ describeEachDb(
 
     it('one-click unsubscribe (RFC 8058 form POST) turns everything off', async () => {
       const { app } = ctx();
-      const email = uniqueEmail();
-      await call(app, 'POST', '/auth/register', { body: validRegistration(email) });
-      const mail = mailsTo(mailer2, email, 'verify').at(-1)!;
-      const token = tokenFromMail(mail, 'subscriptions');
+      const { email, token } = await registerUnverified(app, mailer2, undefined, 'subscriptions');
       const res = await app.inject({
         method: 'POST',
         url: `/api/user/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`,
@@ -148,5 +136,5 @@ describeEachDb(
       assert.equal((await call(app, 'GET', '/api/user/subscriptions')).status, 400);
     });
   },
-  { auth: { mailer: mailer2, publicApiUrl: 'http://api.test' } },
+  { auth: { publicApiUrl: 'http://api.test' } },
 );

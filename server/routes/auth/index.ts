@@ -34,7 +34,6 @@ import {
   forgotBody,
   googleBody,
   loginBody,
-  messageOnly,
   refreshBody,
   registerBody,
   sessionCheckSchema,
@@ -42,6 +41,7 @@ import {
   tokenBody,
   tokenQuery,
 } from '../../../lib/contracts/account';
+import { messageOnly } from '../../../lib/contracts/common';
 import {
   createCustomer,
   deleteUser,
@@ -112,6 +112,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (resending.get(user.id) === next) resending.delete(user.id);
     });
     return next;
+  };
+
+  /** The account a used-up token was for (gone since → the token is invalid). */
+  const userOfToken = async (userId: number): Promise<UserRow> => {
+    const user = await findUserById(app.db, userId);
+    if (!user) throw HttpError.badRequest(M.tokenInvalid);
+    return user;
+  };
+  /** A mailed link's token used up: its account, whose e-mail the link proves (verified), and the link's order. */
+  const openMailedLink = async (token: string, purpose: 'verify' | 'autologin'): Promise<{ user: UserRow; orderId: number | null }> => {
+    const r = await consumeToken(app.db, token, purpose);
+    if (!r.ok) throw tokenFailure(r);
+    await markEmailVerified(app.db, r.userId);
+    return { user: await userOfToken(r.userId), orderId: r.orderId };
   };
 
   app.post(
@@ -212,11 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const r = await consumeToken(app.db, req.body.token, 'verify');
-      if (!r.ok) throw tokenFailure(r);
-      await markEmailVerified(app.db, r.userId);
-      const user = await findUserById(app.db, r.userId);
-      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const { user } = await openMailedLink(req.body.token, 'verify');
       return { success: true as const, message: M.accountVerified, data: await app.auth.session(user, false, reply) };
     },
   );
@@ -313,8 +323,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!r.ok) throw tokenFailure(r);
       // Following the mailed link proves the mailbox: it verifies the e-mail too.
       await app.auth.setPassword(r.userId, hash, { verifyEmail: true });
-      const user = await findUserById(app.db, r.userId);
-      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const user = await userOfToken(r.userId);
       return { success: true as const, message: M.passwordChanged, data: await app.auth.session(user, false, reply) };
     },
   );
@@ -331,11 +340,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const r = await consumeToken(app.db, req.body.token, 'autologin');
-      if (!r.ok) throw tokenFailure(r);
-      await markEmailVerified(app.db, r.userId);
-      const user = await findUserById(app.db, r.userId);
-      if (!user) throw HttpError.badRequest(M.tokenInvalid);
+      const { user, orderId } = await openMailedLink(req.body.token, 'autologin');
       const s = await app.auth.session(user, false, reply);
       return {
         success: true as const,
@@ -349,7 +354,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             Role: { name: user.role, Permissions: s.permissions.map((name) => ({ name })) },
           },
           token: s.token,
-          order: r.orderId,
+          order: orderId,
         },
       };
     },

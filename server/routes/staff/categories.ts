@@ -16,12 +16,13 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { slugify } from '../../lib/text';
-import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
+import { envelope, errorSchema, idParams, messageOnly } from '../../../lib/contracts/common';
+import { categoryOrderBody, staffCategoriesSchema, staffCategorySchema, type StaffCategory } from '../../../lib/contracts/staff-categories';
+import { CATEGORY_SLUG_RE, categoryCreateBody, categoryPatchBody } from '../../schemas/staff-categories';
 import { categoryCols, visibleProductCount } from '../../services/catalogue';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
@@ -43,37 +44,9 @@ export const RESERVED_CATEGORY_SLUGS: ReadonlySet<string> = new Set(
     .map((s) => s.toLowerCase()),
 );
 
-const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const noNul = (s: string) => !s.includes('\u0000');
-const nameInput = z
-  .string({ error: MESSAGES.categoryNameRequired })
-  .trim()
-  .min(1, { error: MESSAGES.categoryNameRequired })
-  .max(100, { error: MESSAGES.categoryNameRequired })
-  .refine(noNul, { error: MESSAGES.categoryNameRequired });
-const slugInput = z.string({ error: MESSAGES.categorySlugInvalid }).trim().max(80, { error: MESSAGES.categorySlugInvalid }).regex(SLUG_RE, { error: MESSAGES.categorySlugInvalid });
-const descriptionInput = z.string({ error: MESSAGES.badParams }).trim().max(2000).refine(noNul).nullable();
-
-const categoryCreateBody = z.object({ name: nameInput, slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
-const categoryPatchBody = z.object({ name: nameInput.optional(), slug: slugInput.optional(), description: descriptionInput.optional() }).strict();
-
-const staffCategorySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  image: z.string().nullable(),
-  order: z.number().int(),
-  /** top-level products in it, hidden and archived included */
-  productCount: z.number().int(),
-  /** the ones the storefront shows */
-  visibleCount: z.number().int(),
-});
-type StaffCategoryWire = z.infer<typeof staffCategorySchema>;
-
 type Tx = Db;
 
-async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
+async function listStaffCategories(db: Db): Promise<StaffCategory[]> {
   return db
     .select({
       ...categoryCols,
@@ -86,7 +59,7 @@ async function listStaffCategories(db: Db): Promise<StaffCategoryWire[]> {
     .orderBy(asc(categories.order), asc(categories.id));
 }
 
-async function oneCategory(db: Db, id: number): Promise<StaffCategoryWire> {
+async function oneCategory(db: Db, id: number): Promise<StaffCategory> {
   const found = (await listStaffCategories(db)).find((c) => c.id === id);
   if (!found) throw HttpError.notFound(MESSAGES.categoryNotFound);
   return found;
@@ -94,11 +67,18 @@ async function oneCategory(db: Db, id: number): Promise<StaffCategoryWire> {
 
 /** The slug to store: valid, not reserved, not another category's (409). */
 async function usableSlug(tx: Tx, slug: string, exceptId?: number): Promise<string> {
-  if (!SLUG_RE.test(slug)) throw HttpError.badRequest(MESSAGES.categorySlugInvalid);
+  if (!CATEGORY_SLUG_RE.test(slug)) throw HttpError.badRequest(MESSAGES.categorySlugInvalid);
   if (RESERVED_CATEGORY_SLUGS.has(slug)) throw HttpError.badRequest(MESSAGES.categorySlugReserved);
   const [other] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
   if (other && other.id !== exceptId) throw HttpError.conflict(MESSAGES.categorySlugTaken);
   return slug;
+}
+
+/** The category's row, locked until the transaction ends; 404 when there is none. */
+async function lockCategory(tx: Tx, id: number) {
+  const [c] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+  if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+  return c;
 }
 
 /** Names of files this module writes: c<category id>-<16 hex of the content hash>.webp */
@@ -109,6 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const security = bearerSecurity;
   const guard = app.requirePermission('products:write');
   const announce = (slugs: string[]) => catalogueChanged(app, { kind: 'category', slugs });
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => app.db.transaction((txRaw) => work(txRaw as unknown as Tx));
 
   const catalogueMessages = new Set<string>(Object.values(MESSAGES));
   const rejectInvalid = (err: unknown): never => {
@@ -129,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       preHandler: guard,
-      schema: { tags, summary: 'Categorías en orden, con la cantidad de productos (todos y visibles)', security, response: { 200: envelope(z.array(staffCategorySchema)), ...authErrors } },
+      schema: { tags, summary: 'Categorías en orden, con la cantidad de productos (todos y visibles)', security, response: { 200: envelope(staffCategoriesSchema), ...authErrors } },
     },
     async () => ({ success: true as const, data: await listStaffCategories(app.db) }),
   );
@@ -151,8 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       if (req.validationError) rejectInvalid(req.validationError);
       const b = req.body;
-      const id = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
+      const id = await inTransaction(async (tx) => {
         const slug = await usableSlug(tx, b.slug ?? slugify(b.name));
         const [last] = await tx.select({ top: max(categories.order) }).from(categories);
         const [row] = await tx
@@ -177,15 +157,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reordenar las categorías (todas sus ids, en el orden nuevo)',
         security,
-        body: z.object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000) }).strict(),
-        response: { 200: envelope(z.array(staffCategorySchema)), ...authErrors },
+        body: categoryOrderBody,
+        response: { 200: envelope(staffCategoriesSchema), ...authErrors },
       },
     },
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
       const ids = req.body.ids;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
+      await inTransaction(async (tx) => {
         // the whole table locked: two reorders cannot interleave, nor a create slip in between
         const current = await tx.select({ id: categories.id }).from(categories).for('update');
         const have = new Set(current.map((r) => r.id));
@@ -218,10 +197,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
       const b = req.body;
-      const before = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
-        const [c] = await tx.select().from(categories).where(eq(categories.id, req.params.id)).for('update');
-        if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+      const before = await inTransaction(async (tx) => {
+        const c = await lockCategory(tx, req.params.id);
         const slug = b.slug === undefined ? c.slug : await usableSlug(tx, b.slug, c.id);
         await tx
           .update(categories)
@@ -260,10 +237,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.blobs.save({ key: `uploads/categories/${name}`, data: webp, contentType: 'image/webp', visibility: 'public', ownerId: req.user!.id });
       let previous: string | null = null;
       try {
-        previous = await app.db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Tx;
-          const [c] = await tx.select({ image: categories.image }).from(categories).where(eq(categories.id, id)).for('update');
-          if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+        previous = await inTransaction(async (tx) => {
+          const c = await lockCategory(tx, id);
           await tx.update(categories).set({ image: url }).where(eq(categories.id, id));
           return c.image;
         });
@@ -288,14 +263,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Borrar una categoría vacía (con productos responde 409)',
         security,
         params: idParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...authErrors },
+        response: { 200: messageOnly, ...authErrors },
       },
     },
     async (req) => {
-      const removed = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Tx;
-        const [c] = await tx.select().from(categories).where(eq(categories.id, req.params.id)).for('update');
-        if (!c) throw HttpError.notFound(MESSAGES.categoryNotFound);
+      const removed = await inTransaction(async (tx) => {
+        const c = await lockCategory(tx, req.params.id);
         // any product row counts (hidden, archived or a variation's link): deleting would silently unlink it
         const [used] = await tx.select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, c.id));
         if (Number(used?.n ?? 0) > 0) throw HttpError.conflict(MESSAGES.categoryNotEmpty);

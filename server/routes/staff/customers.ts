@@ -10,13 +10,11 @@
  * A role change shows on the user's next request (VIP tier prices included): see services/customers.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ASSIGNABLE_ROLES } from '../../../lib/admin/settings-types';
 import { HttpError } from '../../errors';
 import { envelope, idParams } from '../../../lib/contracts/common';
 import { changeRole, CUSTOMER_MESSAGES as M, getCustomer, listCustomers, setVip } from '../../services/customers';
 import { authErrors } from '../orders/schemas';
-import { customerDetailSchema, customerListQuery, customerListSchema } from '../../../lib/contracts/staff-customers';
+import { customerDetailSchema, customerListQuery, customerListSchema, customerRoleBody, customerVipBody } from '../../../lib/contracts/staff-customers';
 import { bearerSecurity } from '../personal';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Marcar o desmarcar como cliente VIP (rol vipcustomer ↔ customer); vale desde su próxima solicitud',
         security,
         params: idParams,
-        body: z.object({ vip: z.boolean() }),
+        body: customerVipBody,
         response: { 200: envelope(customerDetailSchema), ...authErrors },
       },
     },
@@ -85,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambiar el rol de un usuario (sólo superadmin; nunca el propio)',
         security,
         params: idParams,
-        body: z.object({ role: z.enum(ASSIGNABLE_ROLES) }),
+        body: customerRoleBody,
         response: { 200: envelope(customerDetailSchema), ...authErrors },
       },
     },

@@ -27,16 +27,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toCents } from '../../../lib/money';
 import { shopFilterBound } from '../../../lib/time';
 import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFileKind } from '../../../lib/orders';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema } from '../../../lib/contracts/common';
+import { envelope, errorSchema, pesosInput as pesos } from '../../../lib/contracts/common';
+import { staffConfigBody } from '../../../lib/contracts/staff-settings';
 import { staffConfigSchema } from '../../../lib/contracts/catalogue';
 import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget, staffActor } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getStaffConfig, updateShopConfig } from '../../services/orders-staff';
-import { DEADLINE_DAYS_RANGE } from '../../../lib/orders/deadlines';
 import { listStaffOrders, staffOrderDetail } from '../../services/orders-view';
 import { readUpload } from '../../storage/upload';
 import categoryRoutes from './categories';
@@ -52,15 +51,6 @@ import priceChanges from './price-changes';
 import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
 import { staffStateBodySchema } from '../../../lib/contracts/orders';
 import { bearerSecurity, noStore } from '../personal';
-
-/** A peso amount: ≥ 0, at most 2 decimals, within the integer-centavo columns. */
-const pesos = (max: number) =>
-  z
-    .number()
-    .min(0)
-    .max(max)
-    // zod runs refinements after a failed max too: toCents throws beyond safe integers, so check the range first
-    .refine((v) => Math.abs(v) <= max && Math.abs(toCents(v) - v * 100) < 1e-6, { message: 'máximo 2 decimales' });
 
 /** The board's filters plus its page (the export takes the same filters without paging: ./board-query.ts). */
 const listQuery = boardQuery.extend({
@@ -84,20 +74,6 @@ const budgetBody = z.object({
   boxes: z.number().int().min(0).max(10_000).optional(),
 });
 
-/** Days of an order deadline (lib/orders/deadlines; the database checks the same range). */
-const deadlineDaysField = z
-  .number()
-  .int({ message: 'debe ser un número entero de días' })
-  .min(DEADLINE_DAYS_RANGE.min, { message: `debe ser de al menos ${DEADLINE_DAYS_RANGE.min} día` })
-  .max(DEADLINE_DAYS_RANGE.max, { message: `debe ser de hasta ${DEADLINE_DAYS_RANGE.max} días` });
-
-const configBody = z.object({
-  minOrderPrice: pesos(20_000_000).optional(),
-  minLocalPrice: pesos(20_000_000).optional(),
-  maintaince: z.boolean().optional(),
-  budgetValidDays: deadlineDaysField.optional().describe('Días en que se puede aceptar un presupuesto (1 a 90; 7 por defecto)'),
-  paymentDueDays: deadlineDaysField.optional().describe('Días para mandar el comprobante de un pedido aceptado (1 a 90; 5 por defecto)'),
-});
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
@@ -271,7 +247,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cambiar mínimos de compra (pesos), modo mantenimiento (revalida la tienda) y los plazos: días de validez del presupuesto y días para pagar',
         security,
-        body: configBody,
+        body: staffConfigBody,
         response: { 200: envelope(staffConfigSchema), ...authErrors },
       },
     },

@@ -9,24 +9,13 @@
  * (services/search-synonyms.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, idParams } from '../../../lib/contracts/common';
+import { deletedIdSchema, envelope, idParams } from '../../../lib/contracts/common';
+import { searchAdminQuery, searchAdminSchema, synonymGroupSchema as groupSchema, synonymTermsBody as termsBody } from '../../../lib/contracts/staff-search';
 import { searchReport } from '../../services/search-log';
 import { createSynonymGroup, deleteSynonymGroup, listSynonymGroups, SEARCH_MESSAGES as M, updateSynonymGroup } from '../../services/search-synonyms';
 import { authErrors } from '../orders/schemas';
 import { bearerSecurity } from '../personal';
-
-const term = z
-  .string()
-  .trim()
-  .min(2)
-  .max(40)
-  .refine((s) => /[\p{L}\p{N}]/u.test(s) && !/[\u0000-\u001f\u007f]/.test(s), { message: 'término inválido' });
-const termsBody = z.object({ terms: z.array(term).min(2).max(10) });
-
-const groupSchema = z.object({ id: z.number().int(), terms: z.array(z.string()) });
-const reportRow = z.object({ query: z.string(), searches: z.number().int(), results: z.number().int() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
@@ -46,13 +35,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sinónimos de búsqueda y lo más buscado (con y sin resultados) de los últimos días',
         security,
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
-        response: {
-          200: envelope(
-            z.object({ days: z.number().int(), synonyms: z.array(groupSchema), top: z.array(reportRow), noResults: z.array(reportRow) }),
-          ),
-          ...authErrors,
-        },
+        querystring: searchAdminQuery,
+        response: { 200: envelope(searchAdminSchema), ...authErrors },
       },
     },
     async (req) => {
@@ -109,7 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Eliminar un grupo de sinónimos',
         security,
         params: idParams,
-        response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors },
+        response: { 200: envelope(deletedIdSchema), ...authErrors },
       },
     },
     async (req) => {

@@ -16,10 +16,21 @@
  * Transports are read live by the checkout, so there is nothing to revalidate for them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema, idParams } from '../../../lib/contracts/common';
-import { staffConfigSchema } from '../../../lib/contracts/catalogue';
+import { deletedIdSchema, envelope, errorSchema, idParams } from '../../../lib/contracts/common';
+import {
+  carouselOrderBody,
+  carouselPatchBody,
+  carouselUploadFields,
+  shopSettingsSchema,
+  staffCarouselImageSchema,
+  staffCarouselSchema,
+  staffTagSchema,
+  tagCreateBody,
+  tagPatchBody,
+  transportCreateBody,
+  transportPatchBody,
+} from '../../../lib/contracts/staff-settings';
 import { getStaffConfig } from '../../services/orders-staff';
 import {
   addCarouselImage,
@@ -40,32 +51,6 @@ import { readUpload } from '../../storage/upload';
 import { authErrors, transportSchema } from '../orders/schemas';
 import { bearerSecurity } from '../personal';
 
-/** Text without control characters (NUL breaks PostgreSQL; the rest has no business in a label). */
-const label = (max: number, min = 1) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'caracteres no permitidos' });
-
-/** A storefront path: starts with one '/', no scheme, no backslash, no spaces. */
-const storefrontPath = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, { message: 'debe ser una ruta de la tienda, por ejemplo /products?query=sandalo' });
-
-const carouselSchema = z.object({ id: z.number().int(), url: z.string(), alt: z.string(), link: z.string().nullable(), position: z.number().int() });
-const tagSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), position: z.number().int() });
-const settingsSchema = z.object({
-  config: staffConfigSchema,
-  carousel: z.array(carouselSchema),
-  tags: z.array(tagSchema),
-  transports: z.array(transportSchema),
-  can: z.object({ config: z.boolean(), catalogue: z.boolean(), transports: z.boolean() }),
-});
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['personal'];
   const security = bearerSecurity;
@@ -78,7 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       preHandler: staffWith('config:write', 'categories:write', 'transports:write'),
-      schema: { tags, summary: 'Configuración de la tienda: mínimos, mantenimiento, carrusel, etiquetas y transportes', security, response: { 200: envelope(settingsSchema), ...authErrors } },
+      schema: { tags, summary: 'Configuración de la tienda: mínimos, mantenimiento, carrusel, etiquetas y transportes', security, response: { 200: envelope(shopSettingsSchema), ...authErrors } },
     },
     async (req) => {
       const perms = req.user!.permissions;
@@ -113,16 +98,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Agregar una imagen al carrusel (multipart: image JPG/PNG/WEBP hasta 10 MB, alt, link); se guarda como WebP 1600×600',
         consumes: ['multipart/form-data'],
         security,
-        response: { 201: envelope(carouselSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
+        response: { 201: envelope(staffCarouselImageSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
       },
     },
     async (req, reply) => {
       const file = await readUpload(req, { allowed: ['image/jpeg', 'image/png', 'image/webp'], typeMessage: M.imageType });
-      const alt = label(200, 0).safeParse(file.fields.alt ?? '');
-      const rawLink = file.fields.link?.trim();
-      const link = rawLink ? storefrontPath.safeParse(rawLink) : null;
-      if (!alt.success || (link && !link.success)) throw HttpError.badRequest();
-      const data = await addCarouselImage(app, app.blobs, file.data, { alt: alt.data, link: link?.data ?? null });
+      const fields = carouselUploadFields.safeParse({ alt: file.fields.alt ?? '', link: file.fields.link?.trim() || null });
+      if (!fields.success) throw HttpError.badRequest();
+      const data = await addCarouselImage(app, app.blobs, file.data, fields.data);
       return reply.code(201).send({ success: true as const, message: M.imageSaved, data });
     },
   );
@@ -137,8 +120,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambiar el texto alternativo o el enlace de una imagen del carrusel (link null lo quita)',
         security,
         params: idParams,
-        body: z.object({ alt: label(200, 0).optional(), link: storefrontPath.nullable().optional() }),
-        response: { 200: envelope(z.array(carouselSchema)), ...authErrors },
+        body: carouselPatchBody,
+        response: { 200: envelope(staffCarouselSchema), ...authErrors },
       },
     },
     async (req) => {
@@ -152,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['carousel'] },
       preHandler: catalogue,
-      schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(z.array(carouselSchema)), ...authErrors } },
+      schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(staffCarouselSchema), ...authErrors } },
     },
     async (req) => {
       if (!(await deleteCarouselImage(app, app.blobs, req.params.id))) throw HttpError.notFound();
@@ -169,8 +152,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reordenar el carrusel (todas las imágenes, cada una una vez, en el orden nuevo)',
         security,
-        body: z.object({ ids: z.array(z.number().int().min(1)).min(1).max(100) }),
-        response: { 200: envelope(z.array(carouselSchema)), ...authErrors },
+        body: carouselOrderBody,
+        response: { 200: envelope(staffCarouselSchema), ...authErrors },
       },
     },
     async (req) => {
@@ -190,8 +173,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Crear una etiqueta del pie de página (nombre y ruta de la tienda)',
         security,
-        body: z.object({ name: label(60), url: storefrontPath }),
-        response: { 201: envelope(tagSchema), ...authErrors },
+        body: tagCreateBody,
+        response: { 201: envelope(staffTagSchema), ...authErrors },
       },
     },
     async (req, reply) => {
@@ -210,8 +193,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Renombrar una etiqueta o cambiar su ruta',
         security,
         params: idParams,
-        body: z.object({ name: label(60).optional(), url: storefrontPath.optional() }),
-        response: { 200: envelope(tagSchema), ...authErrors },
+        body: tagPatchBody,
+        response: { 200: envelope(staffTagSchema), ...authErrors },
       },
     },
     async (req) => {
@@ -226,7 +209,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['tags'] },
       preHandler: catalogue,
-      schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors } },
+      schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(deletedIdSchema), ...authErrors } },
     },
     async (req) => {
       if (!(await deleteTag(app, req.params.id))) throw HttpError.notFound();
@@ -245,7 +228,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Crear un transporte (opcionalmente como variante de otro)',
         security,
-        body: z.object({ name: label(100), fatherId: z.number().int().min(1).nullable().default(null), isAble: z.boolean().default(true) }),
+        body: transportCreateBody,
         response: { 201: envelope(transportSchema), ...authErrors },
       },
     },
@@ -265,7 +248,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Habilitar, deshabilitar o renombrar un transporte (deshabilitar el padre deshabilita sus variantes en la compra)',
         security,
         params: idParams,
-        body: z.object({ name: label(100).optional(), isAble: z.boolean().optional() }),
+        body: transportPatchBody,
         response: { 200: envelope(transportSchema), ...authErrors },
       },
     },

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assigneeBodySchema, noteBodySchema, orderAssigneeSchema, orderNoteSchema, orderNotesSchema, staffTeamSchema } from '../../../lib/contracts/staff-team';
 import { HttpError } from '../../errors';
-import { envelope, intString } from '../../../lib/contracts/common';
+import { deletedIdSchema, envelope, intString } from '../../../lib/contracts/common';
 import { orderAccess } from '../../services/orders';
 import { addNote, assignOrder, deleteNote, listNotes, listOrderStaff, TEAM_MESSAGES as M } from '../../services/order-team';
 import { getOrderDetail } from '../../services/orders-view';
@@ -67,7 +67,7 @@ const team: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: write,
-      schema: { tags, summary: 'Borrar una nota interna propia', security, params: noteParams, response: { 200: envelope(z.object({ id: z.number().int() })), ...authErrors } },
+      schema: { tags, summary: 'Borrar una nota interna propia', security, params: noteParams, response: { 200: envelope(deletedIdSchema), ...authErrors } },
     },
     async (req) => {
       await deleteNote(app, req.params.id, req.params.noteId, req.user!.id);

@@ -16,13 +16,13 @@ import {
   envelope,
   mailPrefsBody,
   mailPrefsSchema,
-  messageOnly,
   passwordBody,
   profileDataSchema,
   profilePatchBody,
   sessionDataSchema,
   tokenQuery,
 } from '../../../lib/contracts/account';
+import { messageOnly } from '../../../lib/contracts/common';
 import { findUserById, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
 import { bearerSecurity, noStore } from '../personal';
 

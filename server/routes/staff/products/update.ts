@@ -1,8 +1,7 @@
 /** PATCH /api/staff/products/:id (the editor's fields), POST …/:id/archive and DELETE …/:id. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, idParams } from '../../../../lib/contracts/common';
+import { envelope, idParams, messageOnly } from '../../../../lib/contracts/common';
 import { productDetailSchema } from '../../../../lib/contracts/staff-products';
 import { archiveBody, productPatchBody } from '../../../schemas/staff-products';
 import { removeIfOrphan } from '../../../services/product-images';
@@ -66,7 +65,7 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Borrar un producto que nunca se pidió (con sus variantes); si figura en algún pedido responde 409: se archiva',
         security,
         params: idParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...authErrors },
+        response: { 200: messageOnly, ...authErrors },
       },
     },
     async (req) => {
