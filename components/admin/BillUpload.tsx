@@ -1,15 +1,16 @@
 'use client';
 
 /** The bill or another document for the customer: a PDF up to 10 MB (multipart POST …/documents, kind = bill | other). */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import { checkBillFile } from '@/lib/admin/upload';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
-import { FieldError, useFieldError } from './ui/field-error';
-import { Panel } from './ui/Panel';
+import { FilePicker, useFilePick } from '@/components/ui/FilePicker';
+import { useFieldError } from './ui/field-error';
+import { PanelForm } from './ui/Panel';
 import { CodeOptions } from './ui/Options';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;
@@ -24,47 +25,32 @@ function uploadDocument(orderId: number, kind: UploadKind, file: File): Promise<
 
 export function BillUpload({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.bill');
-  const inputRef = useRef<HTMLInputElement>(null);
+  const pick = useFilePick();
   const { id, error, setError, errorId, invalidProps } = useFieldError();
   const { busy, run } = useApiAction();
   const [kind, setKind] = useState<UploadKind>('bill');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = inputRef.current?.files?.[0] ?? null;
+    const file = pick.file();
     const problem = checkBillFile(file);
     if (problem) {
       setError(t(problem));
       return;
     }
     setError(null);
-    await run(() => uploadDocument(orderId, kind, file!), kind === 'bill' ? t('uploaded') : t('uploadedOther'), () => { if (inputRef.current) inputRef.current.value = ''; });
+    await run(() => uploadDocument(orderId, kind, file!), kind === 'bill' ? t('uploaded') : t('uploadedOther'), pick.clear);
   };
 
   return (
-    <Panel headingId={`${id}-t`} title={t('title')}>
-      <form onSubmit={(e) => void submit(e)} noValidate className={styles.stack}>
-        <label htmlFor={`${id}-k`} className={styles.label}>
-          {t('kind')}
-        </label>
-        <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
-          <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
-        </select>
-        <label htmlFor={id} className={styles.label}>
-          {t('file')}
-        </label>
-        <input
-          ref={inputRef}
-          id={id}
-          type="file"
-          accept="application/pdf,.pdf"
-          {...invalidProps}
-        />
-        <FieldError id={errorId} error={error} className={styles.error} />
-        <button type="submit" className={styles.secondaryButton} disabled={busy}>
-          {t('upload')}
-        </button>
-      </form>
-    </Panel>
+    <PanelForm headingId={`${id}-t`} title={t('title')} onSubmit={submit} error={{ id: errorId, text: error }} busy={busy} submit={t('upload')}>
+      <label htmlFor={`${id}-k`} className={styles.label}>
+        {t('kind')}
+      </label>
+      <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
+        <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
+      </select>
+      <FilePicker id={id} label={t('file')} labelClass={styles.label} pick={pick} accept="application/pdf,.pdf" {...invalidProps} />
+    </PanelForm>
   );
 }

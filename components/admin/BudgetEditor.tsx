@@ -13,6 +13,7 @@ import { formatCents, fromCents } from '@/lib/money';
 import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
 import styles from './admin.module.css';
 import { Panel } from './ui/Panel';
+import { TOTAL_KEYS, TotalsList, type TotalKey } from './ui/Totals';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 
@@ -25,7 +26,7 @@ interface Props {
   /** the tiers of the order's groups (staff order detail): untyped prices follow them when units change */
   pricing?: OrderDetail['pricing'];
   /** labels of the totals (server `admin.order` texts) */
-  labels: Record<'colProduct' | 'colRequested' | 'colQuantity' | 'colUnitPrice' | 'colMissing' | 'subtotal' | 'bonus' | 'net' | 'vat' | 'priceWithVat' | 'iibb' | 'finalTotal', string>;
+  labels: Record<'colProduct' | 'colRequested' | 'colQuantity' | 'colUnitPrice' | 'colMissing' | TotalKey, string>;
 }
 
 export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pricing, labels }: Props) {
@@ -50,17 +51,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
     await run(() => publicRequest(staffApiPaths.orderBudget(orderId), { method: 'POST', body: result.payload }), t('budget.sent'));
   };
 
-  const rows: [keyof Props['labels'], number][] = result.ok
-    ? [
-        ['subtotal', result.totals.subtotalCents],
-        ['bonus', result.totals.bonusCents],
-        ['net', result.totals.netCents],
-        ['vat', result.totals.vatCents],
-        ['priceWithVat', result.totals.priceWithVatCents],
-        ['iibb', result.totals.iibbCents],
-        ['finalTotal', result.totals.finalTotalCents],
-      ]
-    : [];
+  const totals = result.ok ? result.totals : null;
 
   return (
     <Panel headingId={`${id}-t`} title={t('budget.title')} testId="budget-editor">
@@ -138,15 +129,8 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
             </label>
             <div aria-live="polite">
               <h3 className={styles.h3}>{t('budget.preview')}</h3>
-              {result.ok ? (
-                <dl className={styles.totals} data-testid="budget-preview">
-                  {rows.map(([k, v]) => (
-                    <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
-                      <dt>{labels[k]}</dt>
-                      <dd>{formatCents(v)}</dd>
-                    </div>
-                  ))}
-                </dl>
+              {totals ? (
+                <TotalsList rows={TOTAL_KEYS.map((k) => [labels[k], formatCents(totals[`${k}Cents`])] as const)} testId="budget-preview" />
               ) : (
                 <p className={styles.error} role="alert">
                   {t(`budget.problems.${result.problem}`)}

@@ -5,11 +5,12 @@
  * proof in the order detail). Checked before sending: 'No seleccionaste un archivo', 'El archivo pesa mas
  * de 10 MB', image or PDF only; then a multipart POST api/order/{id}/proof and the page re-renders.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { ordersApi } from '@/lib/api/orders';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
+import { FilePicker, useFilePick } from '@/components/ui/FilePicker';
 import { checkProofFile, PROOF_ACCEPT } from './upload';
 import styles from './orders.module.css';
 import { useApiAction } from '@/components/ui/useApiAction';
@@ -17,14 +18,14 @@ import { useApiAction } from '@/components/ui/useApiAction';
 export function ProofUpload({ orderId }: { orderId: number }) {
   const t = useTranslations('orders.proof');
   const { notify } = useMessages();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const pick = useFilePick();
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = inputRef.current?.files?.[0] ?? null;
+    const file = pick.file();
     const problem = checkProofFile(file);
     if (problem) {
       const text = t(`errors.${problem}`);
@@ -33,18 +34,16 @@ export function ProofUpload({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), () => { if (inputRef.current) inputRef.current.value = ''; });
+    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), pick.clear);
   };
 
   return (
     <form className={styles.upload} onSubmit={(e) => void submit(e)} noValidate data-testid="proof-form">
-      <label htmlFor={id} className={styles.label}>
-        {t('label')}
-      </label>
-      <input
-        ref={inputRef}
+      <FilePicker
         id={id}
-        type="file"
+        label={t('label')}
+        labelClass={styles.label}
+        pick={pick}
         name="file"
         accept={PROOF_ACCEPT}
         className={styles.file}

@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import admin from '../admin.module.css';
+import { FieldError } from './field-error';
+
+/** The classes a panel is drawn with: the admin's by default, products.module.css's cards on the catalogue pages. */
+export type PanelLook = { panel?: string; h2?: string };
 
 /** A titled panel of the back-office (a region named by its h2). `headingId` must be unique on the page. */
 export function Panel({
@@ -8,6 +12,9 @@ export function Panel({
   testId,
   className,
   id,
+  look = admin,
+  head,
+  busy,
   children,
 }: {
   headingId: string;
@@ -16,14 +23,64 @@ export function Panel({
   className?: string;
   /** the section's own id (a link target) */
   id?: string;
+  look?: PanelLook;
+  /** what stands beside the heading (a button, a close link, a summary), in one row of `className` */
+  head?: { className: string | undefined; children: ReactNode };
+  /** aria-busy while one of the panel's actions runs */
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={headingId} className={look.h2}>
+      {title}
+    </h2>
+  );
+  return (
+    <section className={className ? `${look.panel} ${className}` : look.panel} aria-labelledby={headingId} id={id} data-testid={testId} aria-busy={busy}>
+      {head ? (
+        <div className={head.className}>
+          {heading}
+          {head.children}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A panel holding one small form of the order page (remit, bill): its fields stacked (children), the error
+ * under them and the submit button.
+ */
+export function PanelForm({
+  headingId,
+  title,
+  onSubmit,
+  error,
+  busy,
+  submit,
+  children,
+}: {
+  headingId: string;
+  title: ReactNode;
+  onSubmit: (e: FormEvent) => Promise<void>;
+  /** the form's one error (useFieldError) */
+  error: { id: string; text: string | null };
+  busy: boolean;
+  submit: string;
   children: ReactNode;
 }) {
   return (
-    <section className={className ? `${admin.panel} ${className}` : admin.panel} aria-labelledby={headingId} id={id} data-testid={testId}>
-      <h2 id={headingId} className={admin.h2}>
-        {title}
-      </h2>
-      {children}
-    </section>
+    <Panel headingId={headingId} title={title}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className={admin.stack}>
+        {children}
+        <FieldError id={error.id} error={error.text} className={admin.error} />
+        <button type="submit" className={admin.secondaryButton} disabled={busy}>
+          {submit}
+        </button>
+      </form>
+    </Panel>
   );
 }

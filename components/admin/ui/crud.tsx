@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import admin from '../admin.module.css';
 import settings from '../settings/settings.module.css';
+import { ItemList } from './list';
 
 /*
  * The pattern of the back-office's small managers (carousel, tags, transports, search synonyms): the items,
@@ -28,17 +29,11 @@ export function CrudList<T>({
   add: ReactNode;
   children: (item: T, index: number) => ReactNode;
 }) {
-  const List = ordered ? 'ol' : 'ul';
   return (
     <>
-      {items.length === 0 ? (
-        <p className={admin.empty}>{empty}</p>
-      ) : (
-        <List className={settings.list} data-testid={testId}>
-          {head}
-          {items.map(children)}
-        </List>
-      )}
+      <ItemList items={items} empty={empty} emptyClass={admin.empty} className={settings.list} ordered={ordered} testId={testId} head={head}>
+        {children}
+      </ItemList>
       {add}
     </>
   );
