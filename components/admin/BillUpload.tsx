@@ -47,7 +47,7 @@ export function BillUpload({ orderId }: { orderId: number }) {
       <label htmlFor={`${id}-k`} className={styles.label}>
         {t('kind')}
       </label>
-      <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
+      <select id={`${id}-k`} className={styles.select} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
         <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
       </select>
       <FilePicker id={id} label={t('file')} labelClass={styles.label} pick={pick} accept="application/pdf,.pdf" {...invalidProps} />

@@ -65,7 +65,7 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
           <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={filters.q} className={`${styles.field} ${styles.searchField}`} />
           <DateRangeFields from={filters.from} to={filters.to} labels={{ from: t('from'), to: t('to') }} />
           {/* keyed: a client-side move to other filters must not keep the old choice on screen */}
-          <FilterSelect key={filters.assignee ?? ''} label={t('assignee')} name="assignee" value={filters.assignee} all={t('assigneeAll')} selectClass={styles.kindSelect} testId="assignee-filter">
+          <FilterSelect key={filters.assignee ?? ''} label={t('assignee')} name="assignee" value={filters.assignee} all={t('assigneeAll')} selectClass={styles.select} testId="assignee-filter">
             <option value="me">{t('assigneeMe')}</option>
             <option value="none">{t('assigneeNone')}</option>
             <NamedOptions items={members} />

@@ -32,7 +32,7 @@ export function RemitForm({ orderId }: { orderId: number }) {
       <label htmlFor={id} className={styles.label}>
         {t('tracking')}
       </label>
-      <input id={id} value={value} maxLength={100} onChange={(e) => setValue(e.target.value)} {...invalidProps} />
+      <input id={id} className={styles.input} value={value} maxLength={100} onChange={(e) => setValue(e.target.value)} {...invalidProps} />
     </PanelForm>
   );
 }

@@ -84,7 +84,7 @@ function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
         <label htmlFor={`${rid}-s`} className="visually-hidden">
           {t('variations.colState')} {v.name}
         </label>
-        <select id={`${rid}-s`} {...register('state')} form={`${rid}-f`}>
+        <select id={`${rid}-s`} className={styles.cellInput} {...register('state')} form={`${rid}-f`}>
           <CodeOptions codes={STATES} label={(s) => ts(s)} />
         </select>
       </td>
