@@ -90,7 +90,7 @@ function GroupRow({
   };
 
   return (
-    <form className={group ? own.row : `${own.row} ${own.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={group ? 'synonym-row' : 'synonym-add'}>
+    <form className={group ? own.row : `${own.row} ${styles.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={group ? 'synonym-row' : 'synonym-add'}>
       <label className={styles.field} htmlFor={`${id}-t`}>
         <span className={group ? styles.rowLabel : undefined}>{t('terms')}</span>
         <input id={`${id}-t`} value={text} maxLength={400} placeholder={t('placeholder')} onChange={(e) => setText(e.target.value)} {...invalidProps} />
