@@ -72,3 +72,44 @@ export function RowActions({
 export function confirmThen(question: string, action: () => Promise<unknown>): void {
   if (window.confirm(question)) void action();
 }
+
+/** `items` with the one at `from` moved to `to`: the new order a reorder sends (carousel, images, categories). */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/**
+ * The "earlier" and "later" buttons of the item at `index` in an ordered list (the first cannot go up, the
+ * last cannot go down); `onMove` gets the index to move it to.
+ */
+export function MoveButtons({
+  index,
+  count,
+  busy = false,
+  labels,
+  arrows = ['↑', '↓'],
+  className,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  busy?: boolean;
+  labels: { earlier: string; later: string };
+  arrows?: readonly [string, string];
+  className: string | undefined;
+  onMove: (to: number) => void;
+}) {
+  return (
+    <>
+      <button type="button" className={className} disabled={busy || index === 0} onClick={() => onMove(index - 1)} aria-label={labels.earlier} title={labels.earlier}>
+        {arrows[0]}
+      </button>
+      <button type="button" className={className} disabled={busy || index === count - 1} onClick={() => onMove(index + 1)} aria-label={labels.later} title={labels.later}>
+        {arrows[1]}
+      </button>
+    </>
+  );
+}
