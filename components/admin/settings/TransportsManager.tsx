@@ -10,7 +10,6 @@ import type { StaffTransport } from '@/lib/admin/settings-types';
 import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
-import { markHydrated } from '@/lib/hydration';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { CrudList } from '../ui/crud';
@@ -42,11 +41,11 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
   };
 
   return (
-    <div ref={markHydrated} className={styles.section} data-testid="transports-manager">
       <CrudList
         items={items}
         empty={t('empty')}
         testId="transports-list"
+        sectionTestId="transports-manager"
         add={
           <form className={styles.addForm} onSubmit={(e) => void create(e)} noValidate data-testid="transport-add">
             <label className={styles.field} htmlFor={`${id}-n`}>
@@ -91,6 +90,5 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
           );
         }}
       </CrudList>
-    </div>
   );
 }

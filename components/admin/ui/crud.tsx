@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { publicRequest } from '@/lib/api/public';
+import { markHydrated } from '@/lib/hydration';
+import { useApiAction } from '@/components/ui/useApiAction';
 import admin from '../admin.module.css';
 import settings from '../settings/settings.module.css';
+import { FieldError } from './field-error';
 import { ItemList } from './list';
 
 /*
@@ -9,11 +13,40 @@ import { ItemList } from './list';
  * useApiAction (toast, then a refresh of the server-rendered page, which brings the new items).
  */
 
-/** The manager's list (`items` rendered by `children`) or its empty note, then the add form. */
+/**
+ * The writes of a manager whose items live at `collection` (POST) and `item(id)` (PATCH, DELETE), with their
+ * toasts (`created` defaults to `saved`); `run` for any other write (a reorder).
+ */
+export function useCrudWrites<Body>({
+  collection,
+  item,
+  saved,
+  created = saved,
+  deleted,
+}: {
+  collection: string;
+  item: (id: number) => string;
+  saved: string;
+  created?: string;
+  deleted: string;
+}) {
+  const { busy, run } = useApiAction();
+  return {
+    busy,
+    run,
+    create: (body: Body | FormData) => run(() => publicRequest(collection, { method: 'POST', body }), created),
+    update: (id: number, body: Body) => run(() => publicRequest(item(id), { method: 'PATCH', body }), saved),
+    /** after the browser's confirm dialog says yes to `question` */
+    remove: (id: number, question: string) => confirmThen(question, () => run(() => publicRequest(item(id), { method: 'DELETE' }), deleted)),
+  };
+}
+
+/** The manager: its list (`items` rendered by `children`) or its empty note, then the add form. */
 export function CrudList<T>({
   items,
   empty,
   testId,
+  sectionTestId,
   ordered = false,
   head,
   add,
@@ -22,6 +55,8 @@ export function CrudList<T>({
   items: readonly T[];
   empty: string;
   testId: string;
+  /** the test id of the whole manager (it also says when it is hydrated) */
+  sectionTestId?: string;
   /** an <ol> where the order is the point (the carousel) */
   ordered?: boolean;
   /** a first, aria-hidden row naming the columns */
@@ -30,12 +65,43 @@ export function CrudList<T>({
   children: (item: T, index: number) => ReactNode;
 }) {
   return (
-    <>
+    <div ref={markHydrated} className={settings.section} data-testid={sectionTestId}>
       <ItemList items={items} empty={empty} emptyClass={admin.empty} className={settings.list} ordered={ordered} testId={testId} head={head}>
         {children}
       </ItemList>
       {add}
-    </>
+    </div>
+  );
+}
+
+/**
+ * One row of a manager as a form: an item's fields (editing it) or the add row under the list (without an
+ * item: dashed, "Agregar" and no delete), then the buttons and the row's error.
+ */
+export function RowForm({
+  editing,
+  className,
+  testId,
+  onSubmit,
+  actions,
+  error,
+  children,
+}: {
+  editing: boolean;
+  /** the row's grid (the module's own columns) */
+  className: string;
+  testId: string;
+  onSubmit: (e: FormEvent) => Promise<void>;
+  actions: Omit<Parameters<typeof RowActions>[0], 'editing'>;
+  error: { id: string; text: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <form className={editing ? className : `${className} ${settings.addRow}`} onSubmit={(e) => void onSubmit(e)} noValidate data-testid={testId}>
+      {children}
+      <RowActions editing={editing} {...actions} />
+      <FieldError id={error.id} error={error.text} className={settings.error} />
+    </form>
   );
 }
 
