@@ -13,6 +13,7 @@ import { formatCents, fromCents } from '@/lib/money';
 import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
 import styles from './admin.module.css';
 import { Panel } from './ui/Panel';
+import { ListTable } from './ui/list';
 import { TOTAL_KEYS, TotalsList, type TotalKey } from './ui/Totals';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
@@ -59,49 +60,34 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
         <p className={styles.muted}>{t('budget.notAllowed')}</p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${styles.budgetTable}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{labels.colProduct}</th>
-                  <th scope="col" className={styles.num}>
-                    {labels.colRequested}
-                  </th>
-                  <th scope="col">{labels.colQuantity}</th>
-                  <th scope="col">{labels.colUnitPrice}</th>
-                  <th scope="col">{labels.colMissing}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <ListTable
+            empty=""
+            rows={draft.lines.length}
+            className={styles.budgetTable}
+            columns={[{ label: labels.colProduct }, { label: labels.colRequested, className: styles.num }, { label: labels.colQuantity }, { label: labels.colUnitPrice }, { label: labels.colMissing }]}
+          >
                 {draft.lines.map((l) => {
                   const name = names.get(l.itemId) ?? String(l.itemId);
                   const bad = !result.ok && result.itemId === l.itemId;
+                  // the line's units and unit price: a small box each, red when the preview refuses it
+                  const box = (field: 'quantity' | 'unitPrice', value: string, label: string, numeric: boolean) => (
+                    <input
+                      className={styles.small}
+                      inputMode={numeric ? 'numeric' : 'decimal'}
+                      aria-label={label}
+                      value={value}
+                      aria-invalid={bad && result.problem === (field === 'quantity' ? 'quantity' : 'price') ? true : undefined}
+                      onChange={(e) => setLine(l.itemId, { [field]: e.target.value })}
+                    />
+                  );
                   return (
                     <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined} data-testid="budget-line">
                       <td>{name}</td>
                       <td className={styles.num} data-label={labels.colRequested}>
                         {l.requestedQuantity}
                       </td>
-                      <td data-label={labels.colQuantity}>
-                        <input
-                          className={styles.small}
-                          inputMode="numeric"
-                          aria-label={t('budget.units', { name })}
-                          value={l.quantity}
-                          aria-invalid={bad && result.problem === 'quantity' ? true : undefined}
-                          onChange={(e) => setLine(l.itemId, { quantity: e.target.value })}
-                        />
-                      </td>
-                      <td data-label={labels.colUnitPrice}>
-                        <input
-                          className={styles.small}
-                          inputMode="decimal"
-                          aria-label={t('budget.price', { name })}
-                          value={shownPrice(l)}
-                          aria-invalid={bad && result.problem === 'price' ? true : undefined}
-                          onChange={(e) => setLine(l.itemId, { unitPrice: e.target.value })}
-                        />
-                      </td>
+                      <td data-label={labels.colQuantity}>{box('quantity', l.quantity, t('budget.units', { name }), true)}</td>
+                      <td data-label={labels.colUnitPrice}>{box('unitPrice', shownPrice(l), t('budget.price', { name }), false)}</td>
                       <td data-label={labels.colMissing}>
                         <input
                           type="checkbox"
@@ -113,9 +99,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
           <div className={styles.budgetFoot}>
             <label className={styles.field}>
               <span>{t('budget.bonus')}</span>

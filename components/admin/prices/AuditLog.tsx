@@ -125,14 +125,12 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
           title={`${t('entry', { id: entry.id })} · ${t(`action.${actionKey(entry.action)}`)} · ${when(entry.createdAt)} · ${entry.actor.name}`}
           testId="audit-entry"
           className={styles.form}
-          head={{
-            className: styles.actions,
-            children: (
-              <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
-                {t('close')}
-              </Link>
-            ),
-          }}
+          headClass={styles.actions}
+          actions={
+            <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
+              {t('close')}
+            </Link>
+          }
         >
           <ListTable empty={t('empty')} rows={entry.rows.length} columns={[{ label: tc('colProduct') }, { label: t('before'), className: base.num }, { label: t('after'), className: base.num }]}>
             {entry.rows.slice(0, SHOWN_ROWS).map((r) => (

@@ -63,24 +63,21 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
       look={CARD}
       testId="image-manager"
       busy={busy}
-      head={{
-        className: styles.cardHead,
-        children: (
-          <label className={styles.uploadButton} data-disabled={full || busy || undefined}>
-            <input
-              ref={pick.ref}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              className={styles.fileInput}
-              disabled={full || busy}
-              onChange={(e) => void upload(e.target.files?.[0])}
-              aria-describedby={`${id}-hint`}
-              data-testid="image-input"
-            />
-            {uploading.busy ? t('uploading') : `↑ ${t('upload')}`}
-          </label>
-        ),
-      }}
+      actions={
+        <label className={styles.uploadButton} data-disabled={full || busy || undefined}>
+          <input
+            ref={pick.ref}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className={styles.fileInput}
+            disabled={full || busy}
+            onChange={(e) => void upload(e.target.files?.[0])}
+            aria-describedby={`${id}-hint`}
+            data-testid="image-input"
+          />
+          {uploading.busy ? t('uploading') : `↑ ${t('upload')}`}
+        </label>
+      }
     >
       <p id={`${id}-hint`} className={styles.hint}>
         {full ? t('full', { max: MAX_IMAGES }) : t('hint')}

@@ -119,20 +119,17 @@ export function OffersCard({ id }: { id: string }) {
       headingId={`${id}-offers`}
       title={t('offers')}
       look={CARD}
-      head={{
-        className: styles.cardHead,
-        children: (
-          <button
-            type="button"
-            className={styles.ghostButton}
-            disabled={offers.fields.length >= MAX_OFFERS}
-            onClick={() => offers.append({ name: '', units: '', price: '', isVip: false, isStrict: false }, { shouldFocus: true })}
-            data-testid="add-offer"
-          >
-            + {t('addOffer')}
-          </button>
-        ),
-      }}
+      actions={
+        <button
+          type="button"
+          className={styles.ghostButton}
+          disabled={offers.fields.length >= MAX_OFFERS}
+          onClick={() => offers.append({ name: '', units: '', price: '', isVip: false, isStrict: false }, { shouldFocus: true })}
+          data-testid="add-offer"
+        >
+          + {t('addOffer')}
+        </button>
+      }
     >
       <p className={styles.hint}>{t('offersHint')}</p>
       <ItemList items={offers.fields} empty={t('noOffers')} emptyClass={styles.muted} className={styles.offers} ordered>

@@ -102,14 +102,11 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
           headingId={`${id}-vars`}
           title={tc('variations')}
           look={CARD}
-          head={{
-            className: styles.cardHead,
-            children: (
-              <button type="button" className={styles.ghostButton} onClick={() => variations.append({ name: '', price: price ?? '' }, { shouldFocus: true })} data-testid="add-variation">
-                + {tc('addVariation')}
-              </button>
-            ),
-          }}
+          actions={
+            <button type="button" className={styles.ghostButton} onClick={() => variations.append({ name: '', price: price ?? '' }, { shouldFocus: true })} data-testid="add-variation">
+              + {tc('addVariation')}
+            </button>
+          }
         >
           <p className={styles.hint}>{tc('variationsHint')}</p>
           {variations.fields.length ? (

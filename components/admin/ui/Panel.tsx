@@ -2,8 +2,11 @@ import type { FormEvent, ReactNode } from 'react';
 import admin from '../admin.module.css';
 import { FieldError } from './field-error';
 
-/** The classes a panel is drawn with: the admin's by default, products.module.css's cards on the catalogue pages. */
-export type PanelLook = { panel?: string; h2?: string };
+/**
+ * The classes a panel is drawn with: the admin's by default, products.module.css's cards on the catalogue
+ * pages (`head`: the row of the heading and its actions).
+ */
+export type PanelLook = { panel?: string; h2?: string; head?: string };
 
 /** A titled panel of the back-office (a region named by its h2). `headingId` must be unique on the page. */
 export function Panel({
@@ -13,7 +16,8 @@ export function Panel({
   className,
   id,
   look = admin,
-  head,
+  actions,
+  headClass = look.head,
   busy,
   children,
 }: {
@@ -24,8 +28,10 @@ export function Panel({
   /** the section's own id (a link target) */
   id?: string;
   look?: PanelLook;
-  /** what stands beside the heading (a button, a close link, a summary), in one row of `className` */
-  head?: { className: string | undefined; children: ReactNode };
+  /** what stands beside the heading (a button, a close link, a summary), in one row with it */
+  actions?: ReactNode;
+  /** that row's class, when not the look's */
+  headClass?: string;
   /** aria-busy while one of the panel's actions runs */
   busy?: boolean;
   children: ReactNode;
@@ -37,10 +43,10 @@ export function Panel({
   );
   return (
     <section className={className ? `${look.panel} ${className}` : look.panel} aria-labelledby={headingId} id={id} data-testid={testId} aria-busy={busy}>
-      {head ? (
-        <div className={head.className}>
+      {actions ? (
+        <div className={headClass}>
           {heading}
-          {head.children}
+          {actions}
         </div>
       ) : (
         heading
