@@ -20,6 +20,7 @@ import { PaymentPanel } from './PaymentPanel';
 import { needsUnpaidConfirmation } from '@/lib/orders/payments';
 import styles from './admin.module.css';
 import { Panel } from './ui/Panel';
+import { BackLink } from './ui/page';
 import { ItemList, ListTable } from './ui/list';
 import { TOTAL_KEYS, TotalsList } from './ui/Totals';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
@@ -60,9 +61,7 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
   return (
     <div className={styles.main}>
       <p>
-        <Link href="/admin" className={styles.back}>
-          ← {t('back')}
-        </Link>
+        <BackLink href="/admin" label={t('back')} />
       </p>
       <header className={styles.orderHeader}>
         <h1 className={styles.title}>{t('title', { number: order.number })}</h1>

@@ -9,6 +9,7 @@ import { RoleForm } from './RoleForm';
 import { VipToggle } from './VipToggle';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { Panel } from '../ui/Panel';
+import { BackLink } from '../ui/page';
 import { ItemList, ListTable } from '../ui/list';
 
 /**
@@ -25,9 +26,7 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
 
   return (
     <div className={base.main} data-testid="customer-view" data-customer-id={c.id}>
-      <Link href="/admin/customers" className={base.back}>
-        ← {t('back')}
-      </Link>
+      <BackLink href="/admin/customers" label={t('back')} />
       <div className={styles.header}>
         <h1 className={base.title}>
           {c.name} {c.lastname}
