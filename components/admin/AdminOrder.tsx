@@ -166,21 +166,21 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
                 ...(['colRequested', 'colQuantity', 'colUnitPrice', 'colLine'] as const).map((k) => ({ label: t(k), className: styles.num })),
               ]}
             >
-                  {order.items.map((i) => (
-                    <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
-                      <td>
-                        {i.name}
-                        {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
-                        {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
-                        {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
-                      </td>
-                      <td>{i.sku ?? '—'}</td>
-                      <td className={styles.num}>{i.requestedQuantity}</td>
-                      <td className={styles.num}>{i.quantity}</td>
-                      <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
-                      <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
-                    </tr>
-                  ))}
+              {order.items.map((i) => (
+                <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
+                  <td>
+                    {i.name}
+                    {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
+                    {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
+                    {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
+                  </td>
+                  <td>{i.sku ?? '—'}</td>
+                  <td className={styles.num}>{i.requestedQuantity}</td>
+                  <td className={styles.num}>{i.quantity}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
+                </tr>
+              ))}
             </ListTable>
             <h3 className={styles.h3}>{t('totals')}</h3>
             <TotalsList rows={totals} testId="order-totals" />
@@ -208,22 +208,22 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
               finalTotal: t('finalTotal'),
             }}
           />
-            <Panel headingId="adm-docs" title={t('documents')}>
-              <ItemList items={order.documents} empty={t('noDocuments')} className={styles.list} testId="order-documents">
-                  {(d) => (
-                    <li key={d.id}>
-                      <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
-                      {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
-                      {d.fileUrl ? (
-                        <>
-                          {' '}
-                          <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
-                        </>
-                      ) : null}
-                    </li>
-                  )}
-              </ItemList>
-            </Panel>
+          <Panel headingId="adm-docs" title={t('documents')}>
+            <ItemList items={order.documents} empty={t('noDocuments')} className={styles.list} testId="order-documents">
+              {(d) => (
+                <li key={d.id}>
+                  <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
+                  {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
+                  {d.fileUrl ? (
+                    <>
+                      {' '}
+                      <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
+                    </>
+                  ) : null}
+                </li>
+              )}
+            </ItemList>
+          </Panel>
         </div>
         <aside className={styles.sideCol}>
           <StateButtons

@@ -66,39 +66,39 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
             className={styles.budgetTable}
             columns={[{ label: labels.colProduct }, { label: labels.colRequested, className: styles.num }, { label: labels.colQuantity }, { label: labels.colUnitPrice }, { label: labels.colMissing }]}
           >
-                {draft.lines.map((l) => {
-                  const name = names.get(l.itemId) ?? String(l.itemId);
-                  const bad = !result.ok && result.itemId === l.itemId;
-                  // the line's units and unit price: a small box each, red when the preview refuses it
-                  const box = (field: 'quantity' | 'unitPrice', value: string, label: string, numeric: boolean) => (
+            {draft.lines.map((l) => {
+              const name = names.get(l.itemId) ?? String(l.itemId);
+              const bad = !result.ok && result.itemId === l.itemId;
+              // the line's units and unit price: a small box each, red when the preview refuses it
+              const box = (field: 'quantity' | 'unitPrice', value: string, label: string, numeric: boolean) => (
+                <input
+                  className={styles.small}
+                  inputMode={numeric ? 'numeric' : 'decimal'}
+                  aria-label={label}
+                  value={value}
+                  aria-invalid={bad && result.problem === (field === 'quantity' ? 'quantity' : 'price') ? true : undefined}
+                  onChange={(e) => setLine(l.itemId, { [field]: e.target.value })}
+                />
+              );
+              return (
+                <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined} data-testid="budget-line">
+                  <td>{name}</td>
+                  <td className={styles.num} data-label={labels.colRequested}>
+                    {l.requestedQuantity}
+                  </td>
+                  <td data-label={labels.colQuantity}>{box('quantity', l.quantity, t('budget.units', { name }), true)}</td>
+                  <td data-label={labels.colUnitPrice}>{box('unitPrice', shownPrice(l), t('budget.price', { name }), false)}</td>
+                  <td data-label={labels.colMissing}>
                     <input
-                      className={styles.small}
-                      inputMode={numeric ? 'numeric' : 'decimal'}
-                      aria-label={label}
-                      value={value}
-                      aria-invalid={bad && result.problem === (field === 'quantity' ? 'quantity' : 'price') ? true : undefined}
-                      onChange={(e) => setLine(l.itemId, { [field]: e.target.value })}
+                      type="checkbox"
+                      aria-label={t('budget.missing', { name })}
+                      checked={l.missing}
+                      onChange={(e) => setLine(l.itemId, { missing: e.target.checked })}
                     />
-                  );
-                  return (
-                    <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined} data-testid="budget-line">
-                      <td>{name}</td>
-                      <td className={styles.num} data-label={labels.colRequested}>
-                        {l.requestedQuantity}
-                      </td>
-                      <td data-label={labels.colQuantity}>{box('quantity', l.quantity, t('budget.units', { name }), true)}</td>
-                      <td data-label={labels.colUnitPrice}>{box('unitPrice', shownPrice(l), t('budget.price', { name }), false)}</td>
-                      <td data-label={labels.colMissing}>
-                        <input
-                          type="checkbox"
-                          aria-label={t('budget.missing', { name })}
-                          checked={l.missing}
-                          onChange={(e) => setLine(l.itemId, { missing: e.target.checked })}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
+                  </td>
+                </tr>
+              );
+            })}
           </ListTable>
           <div className={styles.budgetFoot}>
             <label className={styles.field}>

@@ -7,7 +7,7 @@
  */
 import { useRef, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 
-export type FilePick = {
+type FilePick = {
   ref: RefObject<HTMLInputElement | null>;
   /** the file chosen, or null */
   file: () => File | null;

@@ -58,27 +58,27 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
               look={{ empty: base.muted, tableWrap: base.tableWrap, table: base.table }}
               columns={[{ label: t('colNumber') }, { label: t('colDate') }, { label: t('colState') }, { label: t('colItems'), className: base.num }, { label: t('colTotal'), className: base.num }]}
             >
-                    {c.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td data-primary="" data-label={t('colNumber')}>
-                          <Link href={`/admin/orders/${o.id}`} className={base.rowLink}>
-                            {o.number}
-                          </Link>
-                        </td>
-                        <td data-label={t('colDate')} className={base.nowrap}>
-                          {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
-                        </td>
-                        <td data-label={t('colState')}>
-                          <StateBadge state={o.state} />
-                        </td>
-                        <td data-label={t('colItems')} className={base.num}>
-                          {o.itemCount}
-                        </td>
-                        <td data-label={t('colTotal')} className={`${base.num} ${base.nowrap}`}>
-                          {formatPesos(o.finalTotal)}
-                        </td>
-                      </tr>
-                    ))}
+              {c.orders.map((o) => (
+                <tr key={o.id}>
+                  <td data-primary="" data-label={t('colNumber')}>
+                    <Link href={`/admin/orders/${o.id}`} className={base.rowLink}>
+                      {o.number}
+                    </Link>
+                  </td>
+                  <td data-label={t('colDate')} className={base.nowrap}>
+                    {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
+                  </td>
+                  <td data-label={t('colState')}>
+                    <StateBadge state={o.state} />
+                  </td>
+                  <td data-label={t('colItems')} className={base.num}>
+                    {o.itemCount}
+                  </td>
+                  <td data-label={t('colTotal')} className={`${base.num} ${base.nowrap}`}>
+                    {formatPesos(o.finalTotal)}
+                  </td>
+                </tr>
+              ))}
             </ListTable>
           </Panel>
 

@@ -355,27 +355,27 @@ function PreviewTable({ rows }: { rows: PriceChangeRow[] }) {
         testId="price-preview-table"
         columns={[{ label: t('colProduct') }, { label: t('colPrice'), className: base.num }, { label: t('colDiscount'), className: `${base.num} ${styles.hideNarrow}` }, { label: t('colTiers'), className: styles.hideNarrow }]}
       >
-            {rows.slice(0, SHOWN_ROWS).map((r) => (
-              <tr key={r.productId} className={r.violations.length ? styles.bad : undefined} data-testid="price-preview-row" data-product-id={r.productId} data-new-price={r.after.price}>
-                <td>
-                  {r.name}
-                  <span className={styles.sku}>
-                    {r.sku}
-                    {r.parentId ? ` · ${t('variation')}` : ''}
-                  </span>
-                  {r.violations.length ? <span className={styles.problems}>{r.violations.map((v) => t(`violation.${v}`)).join(', ')}</span> : null}
-                </td>
-                <td className={base.num}>
-                  <Change before={r.before.price} after={r.after.price} />
-                </td>
-                <td className={`${base.num} ${styles.hideNarrow}`}>
-                  <Change before={r.before.discount} after={r.after.discount} />
-                </td>
-                <td className={styles.hideNarrow}>
-                  <Tiers before={r.before.tiers} after={r.after.tiers} />
-                </td>
-              </tr>
-            ))}
+        {rows.slice(0, SHOWN_ROWS).map((r) => (
+          <tr key={r.productId} className={r.violations.length ? styles.bad : undefined} data-testid="price-preview-row" data-product-id={r.productId} data-new-price={r.after.price}>
+            <td>
+              {r.name}
+              <span className={styles.sku}>
+                {r.sku}
+                {r.parentId ? ` · ${t('variation')}` : ''}
+              </span>
+              {r.violations.length ? <span className={styles.problems}>{r.violations.map((v) => t(`violation.${v}`)).join(', ')}</span> : null}
+            </td>
+            <td className={base.num}>
+              <Change before={r.before.price} after={r.after.price} />
+            </td>
+            <td className={`${base.num} ${styles.hideNarrow}`}>
+              <Change before={r.before.discount} after={r.after.discount} />
+            </td>
+            <td className={styles.hideNarrow}>
+              <Tiers before={r.before.tiers} after={r.after.tiers} />
+            </td>
+          </tr>
+        ))}
       </ListTable>
       {rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('more', { count: rows.length - SHOWN_ROWS })}</p> : null}
     </>

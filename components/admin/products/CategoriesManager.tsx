@@ -95,52 +95,52 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
       </form>
 
       <ItemList items={list} empty={t('empty')} className={styles.catRows} ordered testId="category-list">
-          {(c, i) => {
-            const src = imageSrc(c.image);
-            const fid = `${id}-c${c.id}`;
-            const empty = c.productCount === 0;
-            return (
-              <li key={c.id} className={styles.catRow} data-testid="category-row" data-slug={c.slug}>
-                {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} data-testid="category-image" /> : <span className={styles.catThumb} aria-hidden="true" />}
-                <div className={styles.catFields}>
-                  <div className={styles.row}>
-                    <div className={`${styles.field} ${styles.grow}`}>
-                      <label htmlFor={`${fid}-name`}>{t('name')}</label>
-                      <input id={`${fid}-name`} value={names[c.id] ?? ''} maxLength={100} onChange={(e) => setNames((n) => ({ ...n, [c.id]: e.target.value }))} />
-                    </div>
-                    <button type="button" className={styles.ghostButton} disabled={busy || (names[c.id] ?? '').trim() === c.name} onClick={() => rename(c)}>
-                      {t('rename')}
-                    </button>
+        {(c, i) => {
+          const src = imageSrc(c.image);
+          const fid = `${id}-c${c.id}`;
+          const empty = c.productCount === 0;
+          return (
+            <li key={c.id} className={styles.catRow} data-testid="category-row" data-slug={c.slug}>
+              {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} data-testid="category-image" /> : <span className={styles.catThumb} aria-hidden="true" />}
+              <div className={styles.catFields}>
+                <div className={styles.row}>
+                  <div className={`${styles.field} ${styles.grow}`}>
+                    <label htmlFor={`${fid}-name`}>{t('name')}</label>
+                    <input id={`${fid}-name`} value={names[c.id] ?? ''} maxLength={100} onChange={(e) => setNames((n) => ({ ...n, [c.id]: e.target.value }))} />
                   </div>
-                  <span className={styles.sku}>
-                    /{c.slug} · {t('products', { count: c.productCount, visible: c.visibleCount })}
-                  </span>
-                  <label className={`${styles.ghostButton} ${styles.catImage}`}>
-                    {c.image ? t('changeImage') : t('addImage')}
-                    <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy} data-testid="category-image-input" />
-                  </label>
+                  <button type="button" className={styles.ghostButton} disabled={busy || (names[c.id] ?? '').trim() === c.name} onClick={() => rename(c)}>
+                    {t('rename')}
+                  </button>
                 </div>
-                <div className={styles.catButtons}>
-                  <MoveButtons index={i} count={list.length} busy={busy} labels={{ earlier: t('moveUp', { name: c.name }), later: t('moveDown', { name: c.name }) }} className={styles.iconButton} onMove={(to) => move(i, to)} />
-                  {confirmDelete === c.id ? (
-                    <span className={styles.confirm} role="alertdialog" aria-label={t('confirmDelete', { name: c.name })}>
-                      <span>{t('confirmDelete', { name: c.name })}</span>
-                      <button type="button" className={styles.dangerButton} disabled={busy} onClick={() => remove(c)}>
-                        {t('delete')}
-                      </button>
-                      <button type="button" className={styles.ghostButton} onClick={() => setConfirmDelete(null)}>
-                        {t('cancel')}
-                      </button>
-                    </span>
-                  ) : (
-                    <button type="button" className={styles.ghostButton} disabled={busy || !empty} title={empty ? undefined : t('notEmpty')} onClick={() => setConfirmDelete(c.id)}>
+                <span className={styles.sku}>
+                  /{c.slug} · {t('products', { count: c.productCount, visible: c.visibleCount })}
+                </span>
+                <label className={`${styles.ghostButton} ${styles.catImage}`}>
+                  {c.image ? t('changeImage') : t('addImage')}
+                  <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy} data-testid="category-image-input" />
+                </label>
+              </div>
+              <div className={styles.catButtons}>
+                <MoveButtons index={i} count={list.length} busy={busy} labels={{ earlier: t('moveUp', { name: c.name }), later: t('moveDown', { name: c.name }) }} className={styles.iconButton} onMove={(to) => move(i, to)} />
+                {confirmDelete === c.id ? (
+                  <span className={styles.confirm} role="alertdialog" aria-label={t('confirmDelete', { name: c.name })}>
+                    <span>{t('confirmDelete', { name: c.name })}</span>
+                    <button type="button" className={styles.dangerButton} disabled={busy} onClick={() => remove(c)}>
                       {t('delete')}
                     </button>
-                  )}
-                </div>
-              </li>
-            );
-          }}
+                    <button type="button" className={styles.ghostButton} onClick={() => setConfirmDelete(null)}>
+                      {t('cancel')}
+                    </button>
+                  </span>
+                ) : (
+                  <button type="button" className={styles.ghostButton} disabled={busy || !empty} title={empty ? undefined : t('notEmpty')} onClick={() => setConfirmDelete(c.id)}>
+                    {t('delete')}
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        }}
       </ItemList>
     </div>
   );

@@ -133,43 +133,43 @@ export function OffersCard({ id }: { id: string }) {
     >
       <p className={styles.hint}>{t('offersHint')}</p>
       <ItemList items={offers.fields} empty={t('noOffers')} emptyClass={styles.muted} className={styles.offers} ordered>
-          {(f, i) => {
-            const e = errors.offers?.[i];
-            const fid = `${id}-o${i}`;
-            return (
-              <li key={f.id} className={styles.offer} data-testid="offer-row">
-                <div className={styles.field}>
-                  <label htmlFor={`${fid}-units`}>{t('offerUnits')}</label>
-                  <input id={`${fid}-units`} inputMode="numeric" {...register(`offers.${i}.units`)} aria-invalid={!!e?.units} aria-describedby={e?.units ? `${fid}-units-err` : undefined} />
-                  <FieldError msg={e?.units?.message} fieldId={`${fid}-units`} />
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
-                  <MoneyInput id={`${fid}-price`} {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : `${fid}-price-echo`} />
-                  <AmountEcho raw={watched?.[i]?.price} id={`${fid}-price-echo`} testId={`echo-o${i}-price`} />
-                  <FieldError msg={e?.price?.message} fieldId={`${fid}-price`} />
-                </div>
-                <div className={`${styles.field} ${styles.grow}`}>
-                  <label htmlFor={`${fid}-name`}>{t('offerName')}</label>
-                  <input id={`${fid}-name`} maxLength={100} {...register(`offers.${i}.name`)} aria-invalid={!!e?.name} aria-describedby={e?.name ? `${fid}-name-err` : undefined} />
-                  <FieldError msg={e?.name?.message} fieldId={`${fid}-name`} />
-                </div>
-                <div className={styles.checks}>
-                  <label className={styles.check}>
-                    <input type="checkbox" {...register(`offers.${i}.isVip`)} />
-                    {t('offerVip')}
-                  </label>
-                  <label className={styles.check}>
-                    <input type="checkbox" {...register(`offers.${i}.isStrict`)} />
-                    {t('offerStrict')}
-                  </label>
-                </div>
-                <button type="button" className={styles.iconButton} onClick={() => offers.remove(i)} aria-label={t('removeOffer', { index: i + 1 })} title={t('removeOffer', { index: i + 1 })}>
-                  ×
-                </button>
-              </li>
-            );
-          }}
+        {(f, i) => {
+          const e = errors.offers?.[i];
+          const fid = `${id}-o${i}`;
+          return (
+            <li key={f.id} className={styles.offer} data-testid="offer-row">
+              <div className={styles.field}>
+                <label htmlFor={`${fid}-units`}>{t('offerUnits')}</label>
+                <input id={`${fid}-units`} inputMode="numeric" {...register(`offers.${i}.units`)} aria-invalid={!!e?.units} aria-describedby={e?.units ? `${fid}-units-err` : undefined} />
+                <FieldError msg={e?.units?.message} fieldId={`${fid}-units`} />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
+                <MoneyInput id={`${fid}-price`} {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : `${fid}-price-echo`} />
+                <AmountEcho raw={watched?.[i]?.price} id={`${fid}-price-echo`} testId={`echo-o${i}-price`} />
+                <FieldError msg={e?.price?.message} fieldId={`${fid}-price`} />
+              </div>
+              <div className={`${styles.field} ${styles.grow}`}>
+                <label htmlFor={`${fid}-name`}>{t('offerName')}</label>
+                <input id={`${fid}-name`} maxLength={100} {...register(`offers.${i}.name`)} aria-invalid={!!e?.name} aria-describedby={e?.name ? `${fid}-name-err` : undefined} />
+                <FieldError msg={e?.name?.message} fieldId={`${fid}-name`} />
+              </div>
+              <div className={styles.checks}>
+                <label className={styles.check}>
+                  <input type="checkbox" {...register(`offers.${i}.isVip`)} />
+                  {t('offerVip')}
+                </label>
+                <label className={styles.check}>
+                  <input type="checkbox" {...register(`offers.${i}.isStrict`)} />
+                  {t('offerStrict')}
+                </label>
+              </div>
+              <button type="button" className={styles.iconButton} onClick={() => offers.remove(i)} aria-label={t('removeOffer', { index: i + 1 })} title={t('removeOffer', { index: i + 1 })}>
+                ×
+              </button>
+            </li>
+          );
+        }}
       </ItemList>
     </Panel>
   );

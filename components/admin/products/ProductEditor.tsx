@@ -97,21 +97,21 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
                 ) : null
               }
             >
-                  {(cid, i) => {
-                    const name = nameOf(cid);
-                    return (
-                      <li key={cid} className={styles.catItem}>
-                        <span className={styles.catName}>
-                          {name}
-                          {i === 0 ? <span className={styles.mainTag}>{t('main')}</span> : null}
-                        </span>
-                        <MoveButtons index={i} count={categoryIds.length} labels={{ earlier: t('moveUp', { name }), later: t('moveDown', { name }) }} className={styles.iconButton} onMove={(to) => setCategories(moved(categoryIds, i, to))} />
-                        <button type="button" className={styles.iconButton} onClick={() => setCategories(categoryIds.filter((x) => x !== cid))} aria-label={t('removeCategory', { name })} title={t('removeCategory', { name })}>
-                          ×
-                        </button>
-                      </li>
-                    );
-                  }}
+              {(cid, i) => {
+                const name = nameOf(cid);
+                return (
+                  <li key={cid} className={styles.catItem}>
+                    <span className={styles.catName}>
+                      {name}
+                      {i === 0 ? <span className={styles.mainTag}>{t('main')}</span> : null}
+                    </span>
+                    <MoveButtons index={i} count={categoryIds.length} labels={{ earlier: t('moveUp', { name }), later: t('moveDown', { name }) }} className={styles.iconButton} onMove={(to) => setCategories(moved(categoryIds, i, to))} />
+                    <button type="button" className={styles.iconButton} onClick={() => setCategories(categoryIds.filter((x) => x !== cid))} aria-label={t('removeCategory', { name })} title={t('removeCategory', { name })}>
+                      ×
+                    </button>
+                  </li>
+                );
+              }}
             </CategoriesCard>
           </>
         )}

@@ -106,7 +106,7 @@ export function RowForm({
 }
 
 /** Save (or add, on the empty row) and delete: the buttons at the end of a manager's row. */
-export function RowActions({
+function RowActions({
   editing,
   busy,
   unchanged,
@@ -135,7 +135,7 @@ export function RowActions({
 }
 
 /** Runs a delete once the browser's confirm dialog says yes. */
-export function confirmThen(question: string, action: () => Promise<unknown>): void {
+function confirmThen(question: string, action: () => Promise<unknown>): void {
   if (window.confirm(question)) void action();
 }
 
