@@ -6,6 +6,7 @@ import { StateBadge } from '@/components/orders/StateBadge';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { RoleForm } from './RoleForm';
+import { VipMark } from './VipMark';
 import { VipToggle } from './VipToggle';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { Panel } from '../ui/Panel';
@@ -31,11 +32,7 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
         <h1 className={base.title}>
           {c.name} {c.lastname}
         </h1>
-        {c.isVip ? (
-          <span className={styles.vip} data-testid="vip-mark">
-            {tl('vipBadge')}
-          </span>
-        ) : null}
+        <VipMark vip={c.isVip} />
       </div>
       <p className={base.muted}>{t('since', { date: format.dateTime(new Date(c.createdAt), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }) })}</p>
 

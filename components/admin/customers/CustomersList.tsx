@@ -8,6 +8,7 @@ import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { AdminPage } from '../ui/page';
 import { ExportLinks, FilterActions, FilterSelect, ListPager, ListTable, ResultsRow, SearchField } from '../ui/list';
 import { CodeOptions } from '../ui/Options';
+import { VipMark } from './VipMark';
 
 /**
  * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT; accents optional) with a VIP
@@ -56,11 +57,7 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
               <Link href={`/admin/customers/${c.id}`} className={base.rowLink}>
                 {c.name} {c.lastname}
               </Link>
-              {c.isVip ? (
-                <span className={styles.vip} data-testid="vip-mark">
-                  {t('vipBadge')}
-                </span>
-              ) : null}
+              <VipMark vip={c.isVip} />
               <span className={`${base.sub} ${styles.break}`}>{c.email}</span>
             </td>
             <td data-label={t('colDocument')} className={base.nowrap}>

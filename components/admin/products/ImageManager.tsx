@@ -85,20 +85,13 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
       <ItemList items={images} empty={t('empty')} emptyClass={styles.emptyImages} className={styles.thumbs} ordered>
         {(img, i) => {
           const src = imageSrc(img.url);
+          const [left, right] = [t('left', { index: i + 1 }), t('right', { index: i + 1 })];
           return (
             <li key={img.id} className={styles.thumb} data-testid="product-image">
               {src ? <img src={`${src}?w=320`} alt={t('alt', { index: i + 1, name })} width={160} height={160} loading="lazy" /> : null}
               {i === 0 ? <span className={styles.mainBadge}>{t('main')}</span> : null}
               <div className={styles.thumbActions}>
-                <MoveButtons
-                  index={i}
-                  count={images.length}
-                  busy={busy}
-                  labels={{ earlier: t('left', { index: i + 1 }), later: t('right', { index: i + 1 }) }}
-                  arrows={['←', '→']}
-                  className={styles.iconButton}
-                  onMove={(to) => move(i, to)}
-                />
+                <MoveButtons index={i} count={images.length} busy={busy} labels={{ earlier: left, later: right }} arrows={['←', '→']} className={styles.iconButton} onMove={(to) => move(i, to)} />
                 <button type="button" className={`${styles.iconButton} ${styles.danger}`} disabled={busy} onClick={() => remove(img)} aria-label={t('remove', { index: i + 1 })} title={t('remove', { index: i + 1 })}>
                   ×
                 </button>

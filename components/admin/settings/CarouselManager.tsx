@@ -45,14 +45,7 @@ export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
           <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
           <SlideFields item={item} busy={busy} onSave={(body) => crud.update(item.id, body)} />
           <div className={styles.tools}>
-            <MoveButtons
-              index={i}
-              count={items.length}
-              busy={busy}
-              labels={{ earlier: t('carousel.moveUp', { n: i + 1 }), later: t('carousel.moveDown', { n: i + 1 }) }}
-              className={styles.iconButton}
-              onMove={(to) => move(i, to)}
-            />
+            <MoveButtons index={i} count={items.length} busy={busy} labels={{ earlier: t('carousel.moveUp', { n: i + 1 }), later: t('carousel.moveDown', { n: i + 1 }) }} className={styles.iconButton} onMove={(to) => move(i, to)} />
             <button type="button" className={base.dangerButton} onClick={() => crud.remove(item.id, t('carousel.confirmDelete'))} disabled={busy} aria-label={t('carousel.deleteLabel', { n: i + 1 })}>
               {t('carousel.delete')}
             </button>
