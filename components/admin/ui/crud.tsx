@@ -10,7 +10,8 @@ import { ItemList } from './list';
 /*
  * The pattern of the back-office's small managers (carousel, tags, transports, search synonyms): the items,
  * each a row saved on its own, or an empty note; the add form under them. Each write goes through
- * useApiAction (toast, then a refresh of the server-rendered page, which brings the new items).
+ * useApiAction (toast, then a refresh of the server-rendered page, which brings the new items). The reorder
+ * pieces at the end serve every ordered list (carousel, product images, categories, a product's categories).
  */
 
 /**
