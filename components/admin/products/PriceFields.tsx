@@ -208,6 +208,41 @@ export function CategoriesCard<T>({
   );
 }
 
+/**
+ * The sticky bar at the foot of both product forms: the status (read out when `live`), what else the form
+ * offers there (children), then the submit button.
+ */
+export function SaveBar({
+  dirty,
+  status,
+  live = false,
+  saving,
+  submit,
+  testId,
+  children,
+}: {
+  dirty: boolean;
+  status: string;
+  live?: boolean;
+  saving: boolean;
+  submit: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const t = useTranslations('adminProducts.client');
+  return (
+    <div className={styles.saveBar} data-dirty={dirty || undefined}>
+      <span className={styles.saveStatus} aria-live={live ? 'polite' : undefined}>
+        {status}
+      </span>
+      {children}
+      <button type="submit" className={styles.saveButton} disabled={saving} data-testid={testId}>
+        {saving ? t('saving') : submit}
+      </button>
+    </div>
+  );
+}
+
 /** The messages of the rules both forms share (form.ts FormMessages), from adminProducts.client. */
 export function useFormMessages(): FormMessages {
   const t = useTranslations('adminProducts.client');

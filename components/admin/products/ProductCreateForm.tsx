@@ -16,7 +16,7 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { CategoryRef, StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { emptyCreateValues, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
-import { CategoriesCard, FieldError, MoneyInput, OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
+import { CategoriesCard, FieldError, MoneyInput, OffersCard, PriceFields, QuantitiesCard, SaveBar, StateField, useFormMessages } from './PriceFields';
 import { CARD } from './card';
 import { Panel } from '../ui/Panel';
 import styles from './products.module.css';
@@ -145,12 +145,7 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
           )}
         </Panel>
 
-        <div className={styles.saveBar} data-dirty>
-          <span className={styles.saveStatus}>{tc('imagesLater')}</span>
-          <button type="submit" className={styles.saveButton} disabled={saving} data-testid="create-product">
-            {saving ? t('saving') : tc('submit')}
-          </button>
-        </div>
+        <SaveBar dirty status={tc('imagesLater')} saving={saving} submit={tc('submit')} testId="create-product" />
       </form>
     </FormProvider>
   );

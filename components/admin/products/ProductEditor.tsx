@@ -14,7 +14,7 @@ import type { StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
-import { CategoriesCard, OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
+import { CategoriesCard, OffersCard, PriceFields, QuantitiesCard, SaveBar, StateField, useFormMessages } from './PriceFields';
 import { CARD } from './card';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
@@ -116,18 +116,12 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
           </>
         )}
 
-        <div className={styles.saveBar} data-dirty={isDirty || undefined}>
-          <span className={styles.saveStatus} aria-live="polite">
-            {isDirty ? t('unsaved') : ''}
-          </span>
+        <SaveBar dirty={isDirty} status={isDirty ? t('unsaved') : ''} live saving={saving} submit={t('save')} testId="save-product">
           <span className={styles.shortcut}>{t('shortcut')}</span>
           <button type="button" className={styles.ghostButton} disabled={!isDirty || saving} onClick={() => reset()}>
             {t('discard')}
           </button>
-          <button type="submit" className={styles.saveButton} disabled={saving} data-testid="save-product">
-            {saving ? t('saving') : t('save')}
-          </button>
-        </div>
+        </SaveBar>
       </form>
     </FormProvider>
   );
