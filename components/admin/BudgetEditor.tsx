@@ -52,8 +52,6 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
     await run(() => publicRequest(staffApiPaths.orderBudget(orderId), { method: 'POST', body: result.payload }), t('budget.sent'));
   };
 
-  const totals = result.ok ? result.totals : null;
-
   return (
     <Panel headingId={`${id}-t`} title={t('budget.title')} testId="budget-editor">
       {!allowed ? (
@@ -68,7 +66,8 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
           >
             {draft.lines.map((l) => {
               const name = names.get(l.itemId) ?? String(l.itemId);
-              const bad = !result.ok && result.itemId === l.itemId;
+              // what the preview refuses on this line, if anything
+              const problem = !result.ok && result.itemId === l.itemId ? result.problem : null;
               // the line's units and unit price: a small box each, red when the preview refuses it
               const box = (field: 'quantity' | 'unitPrice', value: string, label: string, numeric: boolean) => (
                 <input
@@ -76,7 +75,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
                   inputMode={numeric ? 'numeric' : 'decimal'}
                   aria-label={label}
                   value={value}
-                  aria-invalid={bad && result.problem === (field === 'quantity' ? 'quantity' : 'price') ? true : undefined}
+                  aria-invalid={problem === (field === 'quantity' ? 'quantity' : 'price') ? true : undefined}
                   onChange={(e) => setLine(l.itemId, { [field]: e.target.value })}
                 />
               );
@@ -113,8 +112,8 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
             </label>
             <div aria-live="polite">
               <h3 className={styles.h3}>{t('budget.preview')}</h3>
-              {totals ? (
-                <TotalsList rows={TOTAL_KEYS.map((k) => [labels[k], formatCents(totals[`${k}Cents`])] as const)} testId="budget-preview" />
+              {result.ok ? (
+                <TotalsList rows={TOTAL_KEYS.map((k) => [labels[k], formatCents(result.totals[`${k}Cents`])] as const)} testId="budget-preview" />
               ) : (
                 <p className={styles.error} role="alert">
                   {t(`budget.problems.${result.problem}`)}
