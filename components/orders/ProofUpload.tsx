@@ -5,12 +5,12 @@
  * proof in the order detail). Checked before sending: 'No seleccionaste un archivo', 'El archivo pesa mas
  * de 10 MB', image or PDF only; then a multipart POST api/order/{id}/proof and the page re-renders.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { ordersApi } from '@/lib/api/orders';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
-import { FilePicker, useFilePick } from '@/components/ui/FilePicker';
+import { clearPicked, FilePicker, pickedFile } from '@/components/ui/FilePicker';
 import { checkProofFile, PROOF_ACCEPT } from './upload';
 import styles from './orders.module.css';
 import { useApiAction } from '@/components/ui/useApiAction';
@@ -18,14 +18,14 @@ import { useApiAction } from '@/components/ui/useApiAction';
 export function ProofUpload({ orderId }: { orderId: number }) {
   const t = useTranslations('orders.proof');
   const { notify } = useMessages();
-  const pick = useFilePick();
+  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useApiAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = pick.file();
+    const file = pickedFile(inputRef);
     const problem = checkProofFile(file);
     if (problem) {
       const text = t(`errors.${problem}`);
@@ -34,7 +34,7 @@ export function ProofUpload({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), pick.clear);
+    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), () => clearPicked(inputRef));
   };
 
   return (
@@ -43,7 +43,7 @@ export function ProofUpload({ orderId }: { orderId: number }) {
         id={id}
         label={t('label')}
         labelClass={styles.label}
-        pick={pick}
+        inputRef={inputRef}
         name="file"
         accept={PROOF_ACCEPT}
         className={styles.file}

@@ -2,28 +2,21 @@
 
 /**
  * The one upload control of the islands that send a file (the customer's proof of transfer, the staff's
- * bill, a carousel image, a price CSV): a labelled, uncontrolled file input whose file is read on submit
- * and cleared once the upload succeeded.
+ * bill, a carousel image, a product image): a labelled, uncontrolled file input (its ref from the island's
+ * useRef) whose file is read on submit and cleared once the upload succeeded.
  */
-import { useRef, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
+import type { InputHTMLAttributes, ReactNode, RefObject } from 'react';
 
-type FilePick = {
-  ref: RefObject<HTMLInputElement | null>;
-  /** the file chosen, or null */
-  file: () => File | null;
-  /** empties the input (after a successful upload) */
-  clear: () => void;
-};
+type FileInputRef = RefObject<HTMLInputElement | null>;
 
-export function useFilePick(): FilePick {
-  const ref = useRef<HTMLInputElement>(null);
-  return {
-    ref,
-    file: () => ref.current?.files?.[0] ?? null,
-    clear: () => {
-      if (ref.current) ref.current.value = '';
-    },
-  };
+/** The file chosen in the input, or null. */
+export function pickedFile(input: FileInputRef): File | null {
+  return input.current?.files?.[0] ?? null;
+}
+
+/** Empties the input (after a successful upload). */
+export function clearPicked(input: FileInputRef): void {
+  if (input.current) input.current.value = '';
 }
 
 /** The label, then the file input (`accept`, aria and test attributes as given). */
@@ -31,15 +24,15 @@ export function FilePicker({
   id,
   label,
   labelClass,
-  pick,
+  inputRef,
   ...input
-}: { id: string; label: ReactNode; labelClass: string | undefined; pick: FilePick } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>) {
+}: { id: string; label: ReactNode; labelClass: string | undefined; inputRef: FileInputRef } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>) {
   return (
     <>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input ref={pick.ref} id={id} type="file" {...input} />
+      <input ref={inputRef} id={id} type="file" {...input} />
     </>
   );
 }

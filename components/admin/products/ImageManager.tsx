@@ -4,14 +4,14 @@
  * A product's images: upload (one file at a time, checked and converted to WebP by the API), move
  * earlier / later (the first is the main image) and remove. Each action saves at once and shows a toast.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { publicRequest } from '@/lib/api/public';
 import type { StaffProductDetail, StaffProductImage } from '@/lib/admin/products';
 import { imageSrc } from '@/components/ui/image-src';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { useApiAction } from '@/components/ui/useApiAction';
-import { useFilePick } from '@/components/ui/FilePicker';
+import { clearPicked } from '@/components/ui/FilePicker';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { MoveButtons, moved } from '../ui/crud';
@@ -26,7 +26,7 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
   const t = useTranslations('adminProducts.client.images');
   const { notify } = useMessages();
   const id = useId();
-  const pick = useFilePick();
+  const input = useRef<HTMLInputElement>(null);
   const [images, setImages] = useState(initial);
   // two actions, so the upload button can say "Subiendo…" while only a move or a removal runs elsewhere
   const uploading = useApiAction();
@@ -38,7 +38,7 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
     const body = file ? imageBody(file, () => notify('ERROR', t('tooLarge'))) : null;
     if (!body) return;
     await uploading.run(save(() => publicRequest(staffApiPaths.productImages(productId), { method: 'POST', body })), t('uploaded'));
-    pick.clear();
+    clearPicked(input);
   };
 
   const move = (from: number, to: number) => {
@@ -66,7 +66,7 @@ export function ImageManager({ productId, name, initial }: { productId: number; 
       actions={
         <label className={styles.uploadButton} data-disabled={full || busy || undefined}>
           <input
-            ref={pick.ref}
+            ref={input}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className={styles.fileInput}

@@ -5,13 +5,13 @@
  * stores a 1600×600 WebP), edit alt text and link, move up/down (PUT …/carousel/order with every id) and
  * delete. Each change is saved at once; the API revalidates the storefront's home.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { StaffCarouselImage } from '@/lib/admin/settings-types';
 import { publicRequest } from '@/lib/api/public';
 import { checkUploadFile } from '@/lib/orders/documents';
 import { imageSrc } from '@/components/ui/image-src';
-import { useFilePick } from '@/components/ui/FilePicker';
+import { clearPicked, pickedFile } from '@/components/ui/FilePicker';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
@@ -88,13 +88,13 @@ function SlideFields({ item, busy, onSave }: { item: StaffCarouselImage; busy: b
 function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormData) => Promise<boolean> }) {
   const t = useTranslations('adminSettings.client');
   const { id, error, setError, errorId, invalidProps } = useFieldError();
-  const pick = useFilePick();
+  const fileRef = useRef<HTMLInputElement>(null);
   const [alt, setAlt] = useState('');
   const [link, setLink] = useState('');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = pick.file();
+    const file = pickedFile(fileRef);
     const problem = checkUploadFile(file, IMAGE_TYPES);
     if (problem) {
       setError(t(`carousel.${problem}`));
@@ -113,7 +113,7 @@ function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormDa
     if (await onUpload(form)) {
       setAlt('');
       setLink('');
-      pick.clear();
+      clearPicked(fileRef);
     }
   };
 
@@ -125,7 +125,7 @@ function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormDa
       <label className={styles.field} htmlFor={`${id}-f`}>
         <span>{t('carousel.file')}</span>
         <input
-          ref={pick.ref}
+          ref={fileRef}
           id={`${id}-f`}
           type="file"
           accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
