@@ -10,7 +10,7 @@ import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { clearPicked, FilePicker, pickedFile } from '@/components/ui/FilePicker';
 import { useFieldError } from './ui/field-error';
-import { PanelForm } from './ui/Panel';
+import { PanelForm } from './ui/PanelForm';
 import { CodeOptions } from './ui/Options';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;

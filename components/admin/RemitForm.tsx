@@ -8,7 +8,7 @@ import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { useFieldError } from './ui/field-error';
-import { PanelForm } from './ui/Panel';
+import { PanelForm } from './ui/PanelForm';
 
 export function RemitForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.remit');
