@@ -75,3 +75,25 @@ test.describe('Cache-Control for shared caches', { tag: STAGING }, () => {
     expect(await signedIn.text()).toBe(anon);
   });
 });
+
+// The ETag of a cached page is memoised per payload (patches/next+16.4.6.patch, docs/adr/0016): conditional
+// requests must still get 304 for the same page and never another page's validator.
+test.describe('validators of cached pages', { tag: STAGING }, () => {
+  test('each anonymous page has its own ETag; If-None-Match answers 304 without a body, a stale one gets the page', { tag: SMOKE }, async ({ request }) => {
+    const seen = new Map<string, string>();
+    for (const path of await publicPaths(request)) {
+      if (path.includes('?')) continue;
+      const first = await request.get(path, { maxRedirects: 0 });
+      const etag = first.headers()['etag'];
+      expect(etag, path).toMatch(/^"[0-9a-z]+"$/);
+      const again = await request.get(path, { headers: { 'if-none-match': etag! }, maxRedirects: 0 });
+      expect(again.status(), path).toBe(304);
+      expect((await again.body()).length, path).toBe(0);
+      const stale = await request.get(path, { headers: { 'if-none-match': '"not-this-page"' }, maxRedirects: 0 });
+      expect(stale.status(), path).toBe(200);
+      expect(stale.headers()['etag'], path).toBe(etag);
+      for (const [other, otherTag] of seen) expect(otherTag, `${path} and ${other} share an ETag`).not.toBe(etag);
+      seen.set(path, etag!);
+    }
+  });
+});

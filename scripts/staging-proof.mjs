@@ -82,6 +82,10 @@ async function run(cmd, args, env = {}, label = args.join(' '), { mayFail = fals
   if (code === 0) return true;
   if (!mayFail) throw new Error(`${label} exited with ${code}`);
   log(`${label} FAILED (exit ${code})`);
+  // a page that showed "Algo salió mal" leaves its cause only in the server's log (the browser gets a digest)
+  for (const c of children.filter((x) => x.name === 'storefront' || x.name === 'api')) {
+    console.log(`--- ${c.name}: last output during the failed run ---\n${c.output().slice(-6_000)}`);
+  }
   return false;
 }
 
