@@ -19,6 +19,10 @@ import { OrderTeamPanel, type OrderTeamPanelProps } from './team/OrderTeamPanel'
 import { PaymentPanel } from './PaymentPanel';
 import { needsUnpaidConfirmation } from '@/lib/orders/payments';
 import styles from './admin.module.css';
+import { Panel } from './ui/Panel';
+import { BackLink } from './ui/page';
+import { ItemList, ListTable } from './ui/list';
+import { TOTAL_KEYS, TotalsList } from './ui/Totals';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { lastValidDate, PAYMENT_DUE_STATES } from '@/lib/orders/deadlines';
 
@@ -52,23 +56,12 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
   const actorLabel = (actor: OrderHistoryWire['actor'], name: string | null | undefined) =>
     actor === 'customer' ? t('byCustomer') : actor === 'staff' ? (name ?? t('byStaffUnknown')) : t('bySystem');
   const a = order.address;
-  const totals: [string, number][] = [
-    ['totalPrice', order.totalPrice],
-    ['subtotal', order.subtotal],
-    ['bonus', order.bonus],
-    ['net', order.net],
-    ['vat', order.vat],
-    ['priceWithVat', order.priceWithVat],
-    ['iibb', order.iibb],
-    ['finalTotal', order.finalTotal],
-  ];
+  const totals = (['totalPrice', ...TOTAL_KEYS] as const).map((k) => [t(k), formatPesos(order[k])] as const);
 
   return (
     <div className={styles.main}>
       <p>
-        <Link href="/admin" className={styles.back}>
-          ← {t('back')}
-        </Link>
+        <BackLink href="/admin" label={t('back')} />
       </p>
       <header className={styles.orderHeader}>
         <h1 className={styles.title}>{t('title', { number: order.number })}</h1>
@@ -101,10 +94,7 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
       <div className={styles.orderLayout}>
         <div className={styles.mainCol}>
           <div className={styles.infoGrid}>
-            <section className={styles.panel} aria-labelledby="adm-customer">
-              <h2 id="adm-customer" className={styles.h2}>
-                {t('customer')}
-              </h2>
+            <Panel headingId="adm-customer" title={t('customer')}>
               {c ? (
                 <p className={styles.name}>
                   {c.name} {c.lastname}
@@ -124,12 +114,9 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
                   ) : null}
                 </dl>
               ) : null}
-            </section>
+            </Panel>
 
-            <section className={styles.panel} aria-labelledby="adm-delivery">
-              <h2 id="adm-delivery" className={styles.h2}>
-                {t('delivery')}
-              </h2>
+            <Panel headingId="adm-delivery" title={t('delivery')}>
               {order.toSucc ? (
                 <p>{t('pickup')}</p>
               ) : (
@@ -142,12 +129,9 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
                   <dd>{order.transport?.name ?? order.otherTransport ?? t('noTransport')}</dd>
                 </dl>
               )}
-            </section>
+            </Panel>
 
-            <section className={styles.panel} aria-labelledby="adm-billing">
-              <h2 id="adm-billing" className={styles.h2}>
-                {t('billing')}
-              </h2>
+            <Panel headingId="adm-billing" title={t('billing')}>
               {order.billingData ? (
                 <p>
                   {order.billingData.taxCondition}
@@ -159,74 +143,48 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
               )}
               <div className={styles.proofBox} data-testid="order-proof">
                 <h3 className={styles.h3}>{t('proof')}</h3>
-                {proofs.length === 0 ? (
-                  <p className={styles.muted}>{t('noProof')}</p>
-                ) : (
-                  <ul className={styles.list}>
-                    {proofs.map((d) => (
-                      <li key={d.id}>
-                        <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t('docKinds.proof')} /> · {when(d.createdAt)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <ItemList items={proofs} empty={t('noProof')} className={styles.list}>
+                  {(d) => (
+                    <li key={d.id}>
+                      <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t('docKinds.proof')} /> · {when(d.createdAt)}
+                    </li>
+                  )}
+                </ItemList>
               </div>
-            </section>
+            </Panel>
           </div>
-          <section className={styles.panel} aria-labelledby="adm-items">
-            <h2 id="adm-items" className={styles.h2}>
-              {t('items')}
-            </h2>
-            {/* Scrolls sideways on phones: focusable so the keyboard can scroll it too. */}
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="adm-items">
-              <table className={styles.table} data-testid="order-items">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('colProduct')}</th>
-                    <th scope="col">{t('colSku')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('colRequested')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('colQuantity')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('colUnitPrice')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('colLine')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.items.map((i) => (
-                    <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
-                      <td>
-                        {i.name}
-                        {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
-                        {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
-                        {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
-                      </td>
-                      <td>{i.sku ?? '—'}</td>
-                      <td className={styles.num}>{i.requestedQuantity}</td>
-                      <td className={styles.num}>{i.quantity}</td>
-                      <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
-                      <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <h3 className={styles.h3}>{t('totals')}</h3>
-            <dl className={styles.totals} data-testid="order-totals">
-              {totals.map(([k, v]) => (
-                <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
-                  <dt>{t(k)}</dt>
-                  <dd>{formatPesos(v)}</dd>
-                </div>
+          <Panel headingId="adm-items" title={t('items')}>
+            {/* Scrolls sideways on phones (a focusable region). */}
+            <ListTable
+              empty=""
+              rows={order.items.length}
+              testId="order-items"
+              region="adm-items"
+              columns={[
+                { label: t('colProduct') },
+                { label: t('colSku') },
+                ...(['colRequested', 'colQuantity', 'colUnitPrice', 'colLine'] as const).map((k) => ({ label: t(k), className: styles.num })),
+              ]}
+            >
+              {order.items.map((i) => (
+                <tr key={i.id} className={i.missing ? styles.missingRow : undefined}>
+                  <td>
+                    {i.name}
+                    {i.variationName ? <span className={styles.sub}>{i.variationName}</span> : null}
+                    {i.missing ? <span className={styles.flag}>{t('missing')}</span> : null}
+                    {i.priceAdjusted ? <span className={styles.flag}>{t('adjusted')}</span> : null}
+                  </td>
+                  <td>{i.sku ?? '—'}</td>
+                  <td className={styles.num}>{i.requestedQuantity}</td>
+                  <td className={styles.num}>{i.quantity}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.unitPrice)}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{formatPesos(i.lineTotal)}</td>
+                </tr>
               ))}
-            </dl>
-          </section>
+            </ListTable>
+            <h3 className={styles.h3}>{t('totals')}</h3>
+            <TotalsList rows={totals} testId="order-totals" />
+          </Panel>
           <BudgetEditor
             key={`${order.id}-${order.updatedAt}`}
             orderId={order.id}
@@ -250,29 +208,22 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
               finalTotal: t('finalTotal'),
             }}
           />
-            <section className={styles.panel} aria-labelledby="adm-docs">
-              <h2 id="adm-docs" className={styles.h2}>
-                {t('documents')}
-              </h2>
-              {order.documents.length === 0 ? (
-                <p className={styles.muted}>{t('noDocuments')}</p>
-              ) : (
-                <ul className={styles.list} data-testid="order-documents">
-                  {order.documents.map((d) => (
-                    <li key={d.id}>
-                      <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
-                      {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
-                      {d.fileUrl ? (
-                        <>
-                          {' '}
-                          <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
-                        </>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
+          <Panel headingId="adm-docs" title={t('documents')}>
+            <ItemList items={order.documents} empty={t('noDocuments')} className={styles.list} testId="order-documents">
+              {(d) => (
+                <li key={d.id}>
+                  <strong>{t(`docKinds.${d.kind}`)}</strong> · {when(d.createdAt)}
+                  {d.trackingNumber ? ` · ${t('tracking', { number: d.trackingNumber })}` : ''}
+                  {d.fileUrl ? (
+                    <>
+                      {' '}
+                      <DocumentLink orderId={order.id} docId={d.id} fileName={d.fileName} label={d.fileName ?? t(`docKinds.${d.kind}`)} />
+                    </>
+                  ) : null}
+                </li>
               )}
-            </section>
+            </ItemList>
+          </Panel>
         </div>
         <aside className={styles.sideCol}>
           <StateButtons
@@ -287,10 +238,7 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
           </div>
           {/* staff-only: the assignee and the internal notes (issue 32 item 4) */}
           {team ? <OrderTeamPanel orderId={order.id} assignee={order.assignee ?? null} {...team} /> : null}
-          <section className={styles.panel} aria-labelledby="adm-history">
-            <h2 id="adm-history" className={styles.h2}>
-              {t('history')}
-            </h2>
+          <Panel headingId="adm-history" title={t('history')}>
             <ol className={styles.timeline} data-testid="order-history">
               {timeline.map((e) => (
                 <li key={e.key} data-testid="history-entry" data-type={e.type}>
@@ -315,7 +263,7 @@ export function AdminOrder({ order, team }: { order: OrderDetail; team?: Pick<Or
                 </li>
               ))}
             </ol>
-          </section>
+          </Panel>
           <RemitForm orderId={order.id} />
           <BillUpload orderId={order.id} />
         </aside>

@@ -8,8 +8,9 @@ import { checkBillFile } from '@/lib/admin/upload';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
-import { FieldError, useFieldError } from './ui/field-error';
-import { Panel } from './ui/Panel';
+import { clearPicked, FilePicker, pickedFile } from '@/components/ui/FilePicker';
+import { useFieldError } from './ui/field-error';
+import { PanelForm } from './ui/PanelForm';
 import { CodeOptions } from './ui/Options';
 
 const UPLOAD_KINDS = ['bill', 'other'] as const;
@@ -31,40 +32,25 @@ export function BillUpload({ orderId }: { orderId: number }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = inputRef.current?.files?.[0] ?? null;
+    const file = pickedFile(inputRef);
     const problem = checkBillFile(file);
     if (problem) {
       setError(t(problem));
       return;
     }
     setError(null);
-    await run(() => uploadDocument(orderId, kind, file!), kind === 'bill' ? t('uploaded') : t('uploadedOther'), () => { if (inputRef.current) inputRef.current.value = ''; });
+    await run(() => uploadDocument(orderId, kind, file!), kind === 'bill' ? t('uploaded') : t('uploadedOther'), () => clearPicked(inputRef));
   };
 
   return (
-    <Panel headingId={`${id}-t`} title={t('title')}>
-      <form onSubmit={(e) => void submit(e)} noValidate className={styles.stack}>
-        <label htmlFor={`${id}-k`} className={styles.label}>
-          {t('kind')}
-        </label>
-        <select id={`${id}-k`} className={styles.kindSelect} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
-          <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
-        </select>
-        <label htmlFor={id} className={styles.label}>
-          {t('file')}
-        </label>
-        <input
-          ref={inputRef}
-          id={id}
-          type="file"
-          accept="application/pdf,.pdf"
-          {...invalidProps}
-        />
-        <FieldError id={errorId} error={error} className={styles.error} />
-        <button type="submit" className={styles.secondaryButton} disabled={busy}>
-          {t('upload')}
-        </button>
-      </form>
-    </Panel>
+    <PanelForm headingId={`${id}-t`} title={t('title')} onSubmit={submit} error={{ id: errorId, text: error }} busy={busy} submit={t('upload')}>
+      <label htmlFor={`${id}-k`} className={styles.label}>
+        {t('kind')}
+      </label>
+      <select id={`${id}-k`} className={styles.select} value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} data-testid="document-kind">
+        <CodeOptions codes={UPLOAD_KINDS} label={(k) => t(`kinds.${k}`)} />
+      </select>
+      <FilePicker id={id} label={t('file')} labelClass={styles.label} inputRef={inputRef} accept="application/pdf,.pdf" {...invalidProps} />
+    </PanelForm>
   );
 }

@@ -13,6 +13,8 @@ import { formatCents, fromCents } from '@/lib/money';
 import type { OrderDetail, OrderItemWire } from '@/lib/orders/types';
 import styles from './admin.module.css';
 import { Panel } from './ui/Panel';
+import { ListTable } from './ui/list';
+import { TOTAL_KEYS, TotalsList, type TotalKey } from './ui/Totals';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 
@@ -25,7 +27,7 @@ interface Props {
   /** the tiers of the order's groups (staff order detail): untyped prices follow them when units change */
   pricing?: OrderDetail['pricing'];
   /** labels of the totals (server `admin.order` texts) */
-  labels: Record<'colProduct' | 'colRequested' | 'colQuantity' | 'colUnitPrice' | 'colMissing' | 'subtotal' | 'bonus' | 'net' | 'vat' | 'priceWithVat' | 'iibb' | 'finalTotal', string>;
+  labels: Record<'colProduct' | 'colRequested' | 'colQuantity' | 'colUnitPrice' | 'colMissing' | TotalKey, string>;
 }
 
 export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pricing, labels }: Props) {
@@ -50,81 +52,53 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
     await run(() => publicRequest(staffApiPaths.orderBudget(orderId), { method: 'POST', body: result.payload }), t('budget.sent'));
   };
 
-  const rows: [keyof Props['labels'], number][] = result.ok
-    ? [
-        ['subtotal', result.totals.subtotalCents],
-        ['bonus', result.totals.bonusCents],
-        ['net', result.totals.netCents],
-        ['vat', result.totals.vatCents],
-        ['priceWithVat', result.totals.priceWithVatCents],
-        ['iibb', result.totals.iibbCents],
-        ['finalTotal', result.totals.finalTotalCents],
-      ]
-    : [];
-
   return (
     <Panel headingId={`${id}-t`} title={t('budget.title')} testId="budget-editor">
       {!allowed ? (
         <p className={styles.muted}>{t('budget.notAllowed')}</p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${styles.budgetTable}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{labels.colProduct}</th>
-                  <th scope="col" className={styles.num}>
-                    {labels.colRequested}
-                  </th>
-                  <th scope="col">{labels.colQuantity}</th>
-                  <th scope="col">{labels.colUnitPrice}</th>
-                  <th scope="col">{labels.colMissing}</th>
+          <ListTable
+            empty=""
+            rows={draft.lines.length}
+            className={styles.budgetTable}
+            columns={[{ label: labels.colProduct }, { label: labels.colRequested, className: styles.num }, { label: labels.colQuantity }, { label: labels.colUnitPrice }, { label: labels.colMissing }]}
+          >
+            {draft.lines.map((l) => {
+              const name = names.get(l.itemId) ?? String(l.itemId);
+              // what the preview refuses on this line, if anything
+              const problem = !result.ok && result.itemId === l.itemId ? result.problem : null;
+              // the line's units and unit price: a small box each, red when the preview refuses it
+              const box = (field: 'quantity' | 'unitPrice', value: string, label: string, numeric: boolean) => (
+                <input
+                  className={styles.small}
+                  inputMode={numeric ? 'numeric' : 'decimal'}
+                  aria-label={label}
+                  value={value}
+                  aria-invalid={problem === (field === 'quantity' ? 'quantity' : 'price') ? true : undefined}
+                  onChange={(e) => setLine(l.itemId, { [field]: e.target.value })}
+                />
+              );
+              return (
+                <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined} data-testid="budget-line">
+                  <td>{name}</td>
+                  <td className={styles.num} data-label={labels.colRequested}>
+                    {l.requestedQuantity}
+                  </td>
+                  <td data-label={labels.colQuantity}>{box('quantity', l.quantity, t('budget.units', { name }), true)}</td>
+                  <td data-label={labels.colUnitPrice}>{box('unitPrice', shownPrice(l), t('budget.price', { name }), false)}</td>
+                  <td data-label={labels.colMissing}>
+                    <input
+                      type="checkbox"
+                      aria-label={t('budget.missing', { name })}
+                      checked={l.missing}
+                      onChange={(e) => setLine(l.itemId, { missing: e.target.checked })}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {draft.lines.map((l) => {
-                  const name = names.get(l.itemId) ?? String(l.itemId);
-                  const bad = !result.ok && result.itemId === l.itemId;
-                  return (
-                    <tr key={l.itemId} className={l.missing ? styles.missingRow : undefined} data-testid="budget-line">
-                      <td>{name}</td>
-                      <td className={styles.num} data-label={labels.colRequested}>
-                        {l.requestedQuantity}
-                      </td>
-                      <td data-label={labels.colQuantity}>
-                        <input
-                          className={styles.small}
-                          inputMode="numeric"
-                          aria-label={t('budget.units', { name })}
-                          value={l.quantity}
-                          aria-invalid={bad && result.problem === 'quantity' ? true : undefined}
-                          onChange={(e) => setLine(l.itemId, { quantity: e.target.value })}
-                        />
-                      </td>
-                      <td data-label={labels.colUnitPrice}>
-                        <input
-                          className={styles.small}
-                          inputMode="decimal"
-                          aria-label={t('budget.price', { name })}
-                          value={shownPrice(l)}
-                          aria-invalid={bad && result.problem === 'price' ? true : undefined}
-                          onChange={(e) => setLine(l.itemId, { unitPrice: e.target.value })}
-                        />
-                      </td>
-                      <td data-label={labels.colMissing}>
-                        <input
-                          type="checkbox"
-                          aria-label={t('budget.missing', { name })}
-                          checked={l.missing}
-                          onChange={(e) => setLine(l.itemId, { missing: e.target.checked })}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </ListTable>
           <div className={styles.budgetFoot}>
             <label className={styles.field}>
               <span>{t('budget.bonus')}</span>
@@ -139,14 +113,7 @@ export function BudgetEditor({ orderId, items, bonus, allowed, iibbMisiones, pri
             <div aria-live="polite">
               <h3 className={styles.h3}>{t('budget.preview')}</h3>
               {result.ok ? (
-                <dl className={styles.totals} data-testid="budget-preview">
-                  {rows.map(([k, v]) => (
-                    <div key={k} className={k === 'finalTotal' ? styles.totalStrong : undefined}>
-                      <dt>{labels[k]}</dt>
-                      <dd>{formatCents(v)}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <TotalsList rows={TOTAL_KEYS.map((k) => [labels[k], formatCents(result.totals[`${k}Cents`])] as const)} testId="budget-preview" />
               ) : (
                 <p className={styles.error} role="alert">
                   {t(`budget.problems.${result.problem}`)}

@@ -106,7 +106,7 @@ function StackInput(props: {
       <label htmlFor={props.id} className={styles.label}>
         {props.label}
       </label>
-      <input id={props.id} inputMode={props.inputMode} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-describedby={props.describedBy} data-testid={props.testId} />
+      <input id={props.id} className={styles.input} inputMode={props.inputMode} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-describedby={props.describedBy} data-testid={props.testId} />
     </>
   );
 }

@@ -16,7 +16,7 @@ import styles from './admin.module.css';
 import team from './team/team.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { DEADLINE_FLAGS } from '@/lib/orders/deadlines';
-import { DateRangeFields, ExportLinks, FilterActions, ListPager, ListTable, ResultsRow, SearchField, StateChips } from './ui/list';
+import { DateRangeFields, ExportLinks, FilterActions, FilterSelect, ListPager, ListTable, ResultsRow, SearchField, StateChips } from './ui/list';
 import { CodeOptions, NamedOptions } from './ui/Options';
 
 /**
@@ -64,30 +64,18 @@ export function OrdersBoard({ filters, list, members = [] }: { filters: BoardFil
           {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
           <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={filters.q} className={`${styles.field} ${styles.searchField}`} />
           <DateRangeFields from={filters.from} to={filters.to} labels={{ from: t('from'), to: t('to') }} />
-          <label className={styles.field}>
-            <span>{t('assignee')}</span>
-            {/* keyed: a client-side move to other filters must not keep the old choice on screen */}
-            <select key={filters.assignee ?? ''} name="assignee" defaultValue={filters.assignee ?? ''} className={styles.kindSelect} data-testid="assignee-filter">
-              <option value="">{t('assigneeAll')}</option>
-              <option value="me">{t('assigneeMe')}</option>
-              <option value="none">{t('assigneeNone')}</option>
-              <NamedOptions items={members} />
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span>{tpay('bulk.paymentFilter')}</span>
-            <select name="payment" defaultValue={filters.payment ?? ''} className={styles.select} data-testid="payment-filter">
-              <option value="">{tpay('bulk.paymentAll')}</option>
-              <CodeOptions codes={PAYMENT_STATUSES} label={(p) => tpay(`status.${p}`)} />
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span>{t('deadline')}</span>
-            <select name="deadline" defaultValue={filters.deadline ?? ''} className={styles.select} data-testid="deadline-filter">
-              <option value="">{t('deadlineAll')}</option>
-              <CodeOptions codes={DEADLINE_FLAGS} label={(f) => t(`flags.${f}`)} />
-            </select>
-          </label>
+          {/* keyed: a client-side move to other filters must not keep the old choice on screen */}
+          <FilterSelect key={filters.assignee ?? ''} label={t('assignee')} name="assignee" value={filters.assignee} all={t('assigneeAll')} selectClass={styles.select} testId="assignee-filter">
+            <option value="me">{t('assigneeMe')}</option>
+            <option value="none">{t('assigneeNone')}</option>
+            <NamedOptions items={members} />
+          </FilterSelect>
+          <FilterSelect label={tpay('bulk.paymentFilter')} name="payment" value={filters.payment} all={tpay('bulk.paymentAll')} selectClass={styles.select} testId="payment-filter">
+            <CodeOptions codes={PAYMENT_STATUSES} label={(p) => tpay(`status.${p}`)} />
+          </FilterSelect>
+          <FilterSelect label={t('deadline')} name="deadline" value={filters.deadline} all={t('deadlineAll')} selectClass={styles.select} testId="deadline-filter">
+            <CodeOptions codes={DEADLINE_FLAGS} label={(f) => t(`flags.${f}`)} />
+          </FilterSelect>
           <FilterActions apply={t('apply')} clear={t('clear')} clearHref={boardHref({ state: filters.state })} />
         </form>
       </div>

@@ -7,8 +7,8 @@ import { publicRequest } from '@/lib/api/public';
 import styles from './admin.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
-import { FieldError, useFieldError } from './ui/field-error';
-import { Panel } from './ui/Panel';
+import { useFieldError } from './ui/field-error';
+import { PanelForm } from './ui/PanelForm';
 
 export function RemitForm({ orderId }: { orderId: number }) {
   const t = useTranslations('admin.client.remit');
@@ -28,23 +28,11 @@ export function RemitForm({ orderId }: { orderId: number }) {
   };
 
   return (
-    <Panel headingId={`${id}-t`} title={t('title')}>
-      <form onSubmit={(e) => void submit(e)} noValidate className={styles.stack}>
-        <label htmlFor={id} className={styles.label}>
-          {t('tracking')}
-        </label>
-        <input
-          id={id}
-          value={value}
-          maxLength={100}
-          onChange={(e) => setValue(e.target.value)}
-          {...invalidProps}
-        />
-        <FieldError id={errorId} error={error} className={styles.error} />
-        <button type="submit" className={styles.secondaryButton} disabled={busy}>
-          {t('save')}
-        </button>
-      </form>
-    </Panel>
+    <PanelForm headingId={`${id}-t`} title={t('title')} onSubmit={submit} error={{ id: errorId, text: error }} busy={busy} submit={t('save')}>
+      <label htmlFor={id} className={styles.label}>
+        {t('tracking')}
+      </label>
+      <input id={id} className={styles.input} value={value} maxLength={100} onChange={(e) => setValue(e.target.value)} {...invalidProps} />
+    </PanelForm>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslations } from 'next-intl';
 import { ordersApi } from '@/lib/api/orders';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { Button } from '@/components/ui/Button';
+import { clearPicked, FilePicker, pickedFile } from '@/components/ui/FilePicker';
 import { checkProofFile, PROOF_ACCEPT } from './upload';
 import styles from './orders.module.css';
 import { useApiAction } from '@/components/ui/useApiAction';
@@ -24,7 +25,7 @@ export function ProofUpload({ orderId }: { orderId: number }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = inputRef.current?.files?.[0] ?? null;
+    const file = pickedFile(inputRef);
     const problem = checkProofFile(file);
     if (problem) {
       const text = t(`errors.${problem}`);
@@ -33,18 +34,16 @@ export function ProofUpload({ orderId }: { orderId: number }) {
       return;
     }
     setError(null);
-    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), () => { if (inputRef.current) inputRef.current.value = ''; });
+    await run(() => ordersApi.uploadProof(orderId, file!), t('uploaded'), () => clearPicked(inputRef));
   };
 
   return (
     <form className={styles.upload} onSubmit={(e) => void submit(e)} noValidate data-testid="proof-form">
-      <label htmlFor={id} className={styles.label}>
-        {t('label')}
-      </label>
-      <input
-        ref={inputRef}
+      <FilePicker
         id={id}
-        type="file"
+        label={t('label')}
+        labelClass={styles.label}
+        inputRef={inputRef}
         name="file"
         accept={PROOF_ACCEPT}
         className={styles.file}

@@ -6,7 +6,7 @@ import type { TransportWire } from '../contracts/orders';
 
 import { CUSTOMER_ROLES, ROLES } from '../session/roles';
 
-export type { ShopSettings, StaffCarouselImage, StaffTag } from '../contracts/staff-settings';
+export type { StaffCarouselImage, StaffTag } from '../contracts/staff-settings';
 
 /** Roles a superadmin may give: the staff roles and the two customer roles (spec §6). */
 export const ASSIGNABLE_ROLES = ROLES;

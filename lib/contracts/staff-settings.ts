@@ -86,4 +86,3 @@ export const transportPatchBody = z.object({ name: label(100).optional(), isAble
 
 export type StaffCarouselImage = z.output<typeof staffCarouselImageSchema>;
 export type StaffTag = z.output<typeof staffTagSchema>;
-export type ShopSettings = z.output<typeof shopSettingsSchema>;

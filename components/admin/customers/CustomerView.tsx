@@ -6,8 +6,12 @@ import { StateBadge } from '@/components/orders/StateBadge';
 import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { RoleForm } from './RoleForm';
+import { VipMark } from './VipMark';
 import { VipToggle } from './VipToggle';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
+import { Panel } from '../ui/Panel';
+import { BackLink } from '../ui/page';
+import { ItemList, ListTable } from '../ui/list';
 
 /**
  * One customer for staff (server-rendered): contact, account, addresses, billing data and their orders,
@@ -23,119 +27,86 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
 
   return (
     <div className={base.main} data-testid="customer-view" data-customer-id={c.id}>
-      <Link href="/admin/customers" className={base.back}>
-        ← {t('back')}
-      </Link>
+      <BackLink href="/admin/customers" label={t('back')} />
       <div className={styles.header}>
         <h1 className={base.title}>
           {c.name} {c.lastname}
         </h1>
-        {c.isVip ? (
-          <span className={styles.vip} data-testid="vip-mark">
-            {tl('vipBadge')}
-          </span>
-        ) : null}
+        <VipMark vip={c.isVip} />
       </div>
       <p className={base.muted}>{t('since', { date: format.dateTime(new Date(c.createdAt), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }) })}</p>
 
       <div className={styles.columns}>
         <div className={styles.side}>
-          <section className={base.panel} aria-labelledby="customer-orders">
-            <h2 id="customer-orders" className={base.h2}>
-              {t('orders')}
-              {c.orderCount > 0 ? <span className={styles.count}>{t('orderCount', { count: c.orderCount })}</span> : null}
-            </h2>
-            {c.orders.length === 0 ? (
-              <p className={base.muted}>{t('noOrders')}</p>
-            ) : (
-              <div className={base.tableWrap}>
-                <table className={`${base.table} ${styles.listTable}`} data-testid="customer-orders">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('colNumber')}</th>
-                      <th scope="col">{t('colDate')}</th>
-                      <th scope="col">{t('colState')}</th>
-                      <th scope="col" className={base.num}>
-                        {t('colItems')}
-                      </th>
-                      <th scope="col" className={base.num}>
-                        {t('colTotal')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td data-primary="" data-label={t('colNumber')}>
-                          <Link href={`/admin/orders/${o.id}`} className={base.rowLink}>
-                            {o.number}
-                          </Link>
-                        </td>
-                        <td data-label={t('colDate')} className={base.nowrap}>
-                          {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
-                        </td>
-                        <td data-label={t('colState')}>
-                          <StateBadge state={o.state} />
-                        </td>
-                        <td data-label={t('colItems')} className={base.num}>
-                          {o.itemCount}
-                        </td>
-                        <td data-label={t('colTotal')} className={`${base.num} ${base.nowrap}`}>
-                          {formatPesos(o.finalTotal)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+          <Panel
+            headingId="customer-orders"
+            title={
+              <>
+                {t('orders')}
+                {c.orderCount > 0 ? <span className={styles.count}>{t('orderCount', { count: c.orderCount })}</span> : null}
+              </>
+            }
+          >
+            <ListTable
+              empty={t('noOrders')}
+              rows={c.orders.length}
+              testId="customer-orders"
+              className={styles.listTable}
+              look={{ empty: base.muted, tableWrap: base.tableWrap, table: base.table }}
+              columns={[{ label: t('colNumber') }, { label: t('colDate') }, { label: t('colState') }, { label: t('colItems'), className: base.num }, { label: t('colTotal'), className: base.num }]}
+            >
+              {c.orders.map((o) => (
+                <tr key={o.id}>
+                  <td data-primary="" data-label={t('colNumber')}>
+                    <Link href={`/admin/orders/${o.id}`} className={base.rowLink}>
+                      {o.number}
+                    </Link>
+                  </td>
+                  <td data-label={t('colDate')} className={base.nowrap}>
+                    {format.dateTime(new Date(o.createdAt), { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE })}
+                  </td>
+                  <td data-label={t('colState')}>
+                    <StateBadge state={o.state} />
+                  </td>
+                  <td data-label={t('colItems')} className={base.num}>
+                    {o.itemCount}
+                  </td>
+                  <td data-label={t('colTotal')} className={`${base.num} ${base.nowrap}`}>
+                    {formatPesos(o.finalTotal)}
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
+          </Panel>
 
           <div className={styles.cards}>
-            <section className={base.panel} aria-labelledby="customer-addresses">
-              <h2 id="customer-addresses" className={base.h2}>
-                {t('addresses')}
-              </h2>
-              {c.addresses.length === 0 ? (
-                <p className={base.muted}>{t('noAddresses')}</p>
-              ) : (
-                <ul className={styles.plain}>
-                  {c.addresses.map((a) => (
-                    <li key={a.id}>
-                      {a.street} {a.number}, {a.city} ({a.postalCode}), {a.province}
-                      {a.state === 'archived' ? <span className={base.sub}>{t('archived')}</span> : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-            <section className={base.panel} aria-labelledby="customer-billing">
-              <h2 id="customer-billing" className={base.h2}>
-                {t('billing')}
-              </h2>
-              {c.billing.length === 0 ? (
-                <p className={base.muted}>{t('noBilling')}</p>
-              ) : (
-                <ul className={styles.plain}>
-                  {c.billing.map((b) => (
-                    <li key={b.id}>
-                      <strong>
-                        {b.documentType} {b.documentNumber}
-                      </strong>
-                      <span className={base.sub}>{b.taxCondition}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <Panel headingId="customer-addresses" title={t('addresses')}>
+              <ItemList items={c.addresses} empty={t('noAddresses')} className={styles.plain}>
+                {(a) => (
+                  <li key={a.id}>
+                    {a.street} {a.number}, {a.city} ({a.postalCode}), {a.province}
+                    {a.state === 'archived' ? <span className={base.sub}>{t('archived')}</span> : null}
+                  </li>
+                )}
+              </ItemList>
+            </Panel>
+            <Panel headingId="customer-billing" title={t('billing')}>
+              <ItemList items={c.billing} empty={t('noBilling')} className={styles.plain}>
+                {(b) => (
+                  <li key={b.id}>
+                    <strong>
+                      {b.documentType} {b.documentNumber}
+                    </strong>
+                    <span className={base.sub}>{b.taxCondition}</span>
+                  </li>
+                )}
+              </ItemList>
+            </Panel>
           </div>
         </div>
 
         <div className={`${styles.side} ${styles.aside}`}>
-          <section className={base.panel} aria-labelledby="customer-contact">
-            <h2 id="customer-contact" className={base.h2}>
-              {t('contact')}
-            </h2>
+          <Panel headingId="customer-contact" title={t('contact')}>
             <dl className={base.dl}>
               <dt>{t('email')}</dt>
               <dd className={styles.break}>
@@ -148,7 +119,7 @@ export function CustomerView({ customer: c, canWriteUsers }: { customer: Custome
               <dt>{t('role')}</dt>
               <dd data-testid="customer-role">{roleName(c.role)}</dd>
             </dl>
-          </section>
+          </Panel>
           {isCustomer && canWriteUsers ? <VipToggle userId={c.id} isVip={c.isVip} /> : null}
           {c.assignableRoles.length ? <RoleForm userId={c.id} role={c.role} roles={c.assignableRoles} /> : null}
         </div>

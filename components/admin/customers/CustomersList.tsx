@@ -6,8 +6,9 @@ import base from '../admin.module.css';
 import styles from './customers.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import { AdminPage } from '../ui/page';
-import { ExportLinks, FilterActions, ListPager, ListTable, ResultsRow, SearchField } from '../ui/list';
+import { ExportLinks, FilterActions, FilterSelect, ListPager, ListTable, ResultsRow, SearchField } from '../ui/list';
 import { CodeOptions } from '../ui/Options';
+import { VipMark } from './VipMark';
 
 /**
  * The staff customers list (server-rendered): a GET search form (name, e-mail, CUIT; accents optional) with a VIP
@@ -24,20 +25,13 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
     <AdminPage title={t('title')} intro={t('intro')}>
       <form method="get" className={styles.filters} role="search" data-testid="customer-filters">
         <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={filters.q} className={`${styles.field} ${styles.search}`} />
-        <label className={styles.field}>
-          <span>{t('vip')}</span>
-          <select name="vip" defaultValue={filters.vip ?? ''}>
-            <option value="">{t('all')}</option>
-            <option value="true">{t('onlyVip')}</option>
-            <option value="false">{t('notVip')}</option>
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>{t('sort')}</span>
-          <select name="sort" defaultValue={filters.sort ?? 'newest'} data-testid="customer-sort">
-            <CodeOptions codes={CUSTOMER_SORTS} label={(s) => t(`sorts.${s}`)} />
-          </select>
-        </label>
+        <FilterSelect label={t('vip')} name="vip" value={filters.vip} all={t('all')} className={styles.field}>
+          <option value="true">{t('onlyVip')}</option>
+          <option value="false">{t('notVip')}</option>
+        </FilterSelect>
+        <FilterSelect label={t('sort')} name="sort" value={filters.sort ?? 'newest'} className={styles.field} testId="customer-sort">
+          <CodeOptions codes={CUSTOMER_SORTS} label={(s) => t(`sorts.${s}`)} />
+        </FilterSelect>
         <FilterActions apply={t('apply')} clear={t('clear')} clearHref={customersHref({})} className={styles.actions} />
       </form>
 
@@ -63,11 +57,7 @@ export function CustomersList({ filters, list }: { filters: CustomerFilters; lis
               <Link href={`/admin/customers/${c.id}`} className={base.rowLink}>
                 {c.name} {c.lastname}
               </Link>
-              {c.isVip ? (
-                <span className={styles.vip} data-testid="vip-mark">
-                  {t('vipBadge')}
-                </span>
-              ) : null}
+              <VipMark vip={c.isVip} />
               <span className={`${base.sub} ${styles.break}`}>{c.email}</span>
             </td>
             <td data-label={t('colDocument')} className={base.nowrap}>

@@ -31,7 +31,7 @@ export function RoleForm({ userId, role, roles }: { userId: number; role: string
         <label htmlFor={`${id}-r`} className="visually-hidden">
           {t('label')}
         </label>
-        <select id={`${id}-r`} value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-h`}>
+        <select id={`${id}-r`} className={styles.roleSelect} value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-h`}>
           <CodeOptions codes={roles} label={(r) => (tr.has(r) ? tr(r) : r)} />
         </select>
         <button type="submit" className={base.secondaryButton} disabled={busy || value === role}>

@@ -6,8 +6,9 @@ import { SHOP_TIME_ZONE } from '@/lib/locales';
 import base from '../admin.module.css';
 import styles from './prices.module.css';
 import { AdminPage } from '../ui/page';
-import { DateRangeFields, FilterActions, ListPager, ListTable } from '../ui/list';
-import { CodeOptions } from '../ui/Options';
+import { DateRangeFields, FilterActions, FilterSelect, ListPager, ListTable, ResultsRow } from '../ui/list';
+import { Panel } from '../ui/Panel';
+import { CodeOptions, NamedOptions } from '../ui/Options';
 
 export type AuditFilters = { actor?: number; action?: AuditAction; from?: string; to?: string; page?: number; entry?: number };
 export type AuditEntryDetail = AuditEntry & {
@@ -67,31 +68,17 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
   return (
     <AdminPage title={t('title')} intro={t('intro')}>
       <form method="get" className={`${base.panel} ${styles.fieldset}`} role="search" data-testid="audit-filters">
-        <label className={styles.field}>
-          <span>{t('who')}</span>
-          <select name="actor" defaultValue={filters.actor ? String(filters.actor) : ''}>
-            <option value="">{t('anyone')}</option>
-            {list.actors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name} ({a.email})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>{t('what')}</span>
-          <select name="action" defaultValue={filters.action ?? ''} data-testid="audit-action">
-            <option value="">{t('anything')}</option>
-            <CodeOptions codes={AUDIT_ACTIONS} label={(a) => t(`action.${actionKey(a)}`)} />
-          </select>
-        </label>
+        <FilterSelect label={t('who')} name="actor" value={filters.actor ? String(filters.actor) : undefined} all={t('anyone')} className={styles.field}>
+          <NamedOptions items={list.actors.map((a) => ({ id: a.id, name: `${a.name} (${a.email})` }))} />
+        </FilterSelect>
+        <FilterSelect label={t('what')} name="action" value={filters.action} all={t('anything')} className={styles.field} testId="audit-action">
+          <CodeOptions codes={AUDIT_ACTIONS} label={(a) => t(`action.${actionKey(a)}`)} />
+        </FilterSelect>
         <DateRangeFields from={filters.from} to={filters.to} labels={{ from: t('from'), to: t('to') }} fieldClass={styles.field} />
         <FilterActions apply={t('filter')} clear={t('clear')} clearHref="/admin/audit" className={styles.actions} applyClass={base.secondaryButton} />
       </form>
 
-      <p className={base.muted} aria-live="polite">
-        {t('results', { total: list.total })}
-      </p>
+      <ResultsRow text={t('results', { total: list.total })} />
       <ListTable
         empty={t('empty')}
         rows={list.items.length}
@@ -133,44 +120,32 @@ export function AuditLog({ filters, list, entry, categories }: { filters: AuditF
         ))}
       </ListTable>
       {entry ? (
-        <section className={`${base.panel} ${styles.form}`} aria-labelledby="audit-entry-title" data-testid="audit-entry">
-          <div className={styles.actions}>
-            <h2 id="audit-entry-title" className={base.h2}>
-              {t('entry', { id: entry.id })} · {t(`action.${actionKey(entry.action)}`)} · {when(entry.createdAt)} · {entry.actor.name}
-            </h2>
+        <Panel
+          headingId="audit-entry-title"
+          title={`${t('entry', { id: entry.id })} · ${t(`action.${actionKey(entry.action)}`)} · ${when(entry.createdAt)} · ${entry.actor.name}`}
+          testId="audit-entry"
+          className={styles.form}
+          headClass={styles.actions}
+          actions={
             <Link href={auditHref({ ...filters, entry: undefined })} className={base.linkButton}>
               {t('close')}
             </Link>
-          </div>
-          <div className={base.tableWrap}>
-            <table className={base.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{tc('colProduct')}</th>
-                  <th scope="col" className={base.num}>
-                    {t('before')}
-                  </th>
-                  <th scope="col" className={base.num}>
-                    {t('after')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entry.rows.slice(0, SHOWN_ROWS).map((r) => (
-                  <tr key={r.productId}>
-                    <td>
-                      {r.name}
-                      <span className={styles.sku}>{r.sku}</span>
-                    </td>
-                    <td className={base.num}>{priceLine(r.before)}</td>
-                    <td className={base.num}>{priceLine(r.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          }
+        >
+          <ListTable empty={t('empty')} rows={entry.rows.length} columns={[{ label: tc('colProduct') }, { label: t('before'), className: base.num }, { label: t('after'), className: base.num }]}>
+            {entry.rows.slice(0, SHOWN_ROWS).map((r) => (
+              <tr key={r.productId}>
+                <td>
+                  {r.name}
+                  <span className={styles.sku}>{r.sku}</span>
+                </td>
+                <td className={base.num}>{priceLine(r.before)}</td>
+                <td className={base.num}>{priceLine(r.after)}</td>
+              </tr>
+            ))}
+          </ListTable>
           {entry.rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('rowsMore', { count: entry.rows.length - SHOWN_ROWS })}</p> : null}
-        </section>
+        </Panel>
       ) : null}
 
       <ListPager page={list.page} totalPages={list.totalPages} href={(page) => auditHref({ ...filters, entry: undefined, page })} t={t} arrows />

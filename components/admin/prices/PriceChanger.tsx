@@ -7,7 +7,7 @@
  * (every bad row listed). The last change can be undone (rows edited by hand since are skipped and listed).
  * The API recomputes everything; this island only collects the inputs and shows the answers.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { publicRequest, usePublicApi } from '@/lib/api/public';
@@ -21,10 +21,17 @@ import base from '../admin.module.css';
 import styles from './prices.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { CodeOptions, NamedOptions } from '../ui/Options';
+import { ListTable } from '../ui/list';
+import { Panel } from '../ui/Panel';
 
 const STATES = ['active', 'limited', 'noStock', 'hidden'] as const;
 /** Rows drawn in the table; the summary counts them all and the apply changes them all. */
 const SHOWN_ROWS = 300;
+
+const DIRECTIONS = ['up', 'down'] as const;
+type Direction = (typeof DIRECTIONS)[number];
+const KINDS = ['percent', 'amount'] as const;
+type Kind = (typeof KINDS)[number];
 
 type Category = { id: number; name: string };
 type Source = { kind: 'rule'; body: unknown } | { kind: 'csv'; file: File };
@@ -40,8 +47,8 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
   const [category, setCategory] = useState('');
   const [q, setQ] = useState('');
   const [state, setState] = useState('');
-  const [direction, setDirection] = useState<'up' | 'down'>('up');
-  const [kind, setKind] = useState<'percent' | 'amount'>('percent');
+  const [direction, setDirection] = useState<Direction>('up');
+  const [kind, setKind] = useState<Kind>('percent');
   const [value, setValue] = useState('');
   const [fields, setFields] = useState<PriceField[]>(['price']);
   const [rounding, setRounding] = useState<Rounding>('none');
@@ -140,42 +147,28 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
         <form className={`${base.panel} ${styles.form}`} onSubmit={onPreview} noValidate data-testid="price-form">
           <fieldset className={styles.fieldset}>
             <legend>{t('selection')}</legend>
-            <label className={styles.field}>
-              <span>{t('category')}</span>
-              <select value={category} onChange={(e) => setCategory(e.target.value)} data-testid="price-category">
-                <option value="">{t('allCategories')}</option>
-                <NamedOptions items={categories} />
-              </select>
-            </label>
+            <SelectField label={t('category')} value={category} onChange={setCategory} testId="price-category">
+              <option value="">{t('allCategories')}</option>
+              <NamedOptions items={categories} />
+            </SelectField>
             <label className={`${styles.field} ${styles.grow}`}>
               <span>{t('search')}</span>
               <input type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} placeholder={t('searchPlaceholder')} data-testid="price-search" />
             </label>
-            <label className={styles.field}>
-              <span>{t('state')}</span>
-              <select value={state} onChange={(e) => setState(e.target.value)} data-testid="price-state">
-                <option value="">{t('allStates')}</option>
-                <CodeOptions codes={STATES} label={(s) => t(`states.${s}`)} />
-              </select>
-            </label>
+            <SelectField label={t('state')} value={state} onChange={setState} testId="price-state">
+              <option value="">{t('allStates')}</option>
+              <CodeOptions codes={STATES} label={(s) => t(`states.${s}`)} />
+            </SelectField>
           </fieldset>
 
           <fieldset className={styles.fieldset}>
             <legend>{t('rule')}</legend>
-            <label className={styles.field}>
-              <span>{t('direction')}</span>
-              <select value={direction} onChange={(e) => setDirection(e.target.value as 'up' | 'down')} data-testid="price-direction">
-                <option value="up">{t('up')}</option>
-                <option value="down">{t('down')}</option>
-              </select>
-            </label>
-            <label className={styles.field}>
-              <span>{t('kind')}</span>
-              <select value={kind} onChange={(e) => setKind(e.target.value as 'percent' | 'amount')} data-testid="price-kind">
-                <option value="percent">{t('percent')}</option>
-                <option value="amount">{t('amount')}</option>
-              </select>
-            </label>
+            <SelectField label={t('direction')} value={direction} onChange={(v) => setDirection(v as Direction)} testId="price-direction">
+              <CodeOptions codes={DIRECTIONS} label={(d) => t(d)} />
+            </SelectField>
+            <SelectField label={t('kind')} value={kind} onChange={(v) => setKind(v as Kind)} testId="price-kind">
+              <CodeOptions codes={KINDS} label={(k) => t(k)} />
+            </SelectField>
             <label className={styles.field}>
               <span>{t('value')}</span>
               <input
@@ -188,12 +181,9 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
                 data-testid="price-value"
               />
             </label>
-            <label className={styles.field}>
-              <span>{t('rounding')}</span>
-              <select value={rounding} onChange={(e) => setRounding(e.target.value as Rounding)} data-testid="price-rounding">
-                <CodeOptions codes={ROUNDINGS} label={(r) => t(`round.${r}`)} />
-              </select>
-            </label>
+            <SelectField label={t('rounding')} value={rounding} onChange={(v) => setRounding(v as Rounding)} testId="price-rounding">
+              <CodeOptions codes={ROUNDINGS} label={(r) => t(`round.${r}`)} />
+            </SelectField>
             <fieldset className={styles.checks}>
               <legend>{t('fields')}</legend>
               {PRICE_FIELDS.map((f) => (
@@ -222,18 +212,23 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
         </form>
 
         {preview ? (
-          <section className={`${base.panel} ${styles.form}`} aria-labelledby="price-preview-title" data-testid="price-preview-panel">
-            <div className={styles.summary}>
-              <h2 id="price-preview-title" className={base.h2}>
-                {source?.kind === 'csv' ? t('source.csv', { name: source.file.name }) : t('source.rule')}
-              </h2>
-              <strong data-testid="price-preview-count" data-count={preview.count}>
-                {t('summary', { count: preview.count, selected: preview.selected })}
-              </strong>
-              <span className={base.muted}>
-                {t('totals', { price: signed(preview.totals.price), discount: signed(preview.totals.discount), tiers: signed(preview.totals.tiers) })}
-              </span>
-            </div>
+          <Panel
+            headingId="price-preview-title"
+            title={source?.kind === 'csv' ? t('source.csv', { name: source.file.name }) : t('source.rule')}
+            className={styles.form}
+            testId="price-preview-panel"
+            headClass={styles.summary}
+            actions={
+              <>
+                <strong data-testid="price-preview-count" data-count={preview.count}>
+                  {t('summary', { count: preview.count, selected: preview.selected })}
+                </strong>
+                <span className={base.muted}>
+                  {t('totals', { price: signed(preview.totals.price), discount: signed(preview.totals.discount), tiers: signed(preview.totals.tiers) })}
+                </span>
+              </>
+            }
+          >
             {preview.violationCount > 0 ? (
               <p className={styles.alert} role="alert" data-testid="price-violations">
                 {t('violations', { count: preview.violationCount })}
@@ -258,15 +253,12 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
                 {t('apply', { count: preview.count })}
               </button>
             </div>
-          </section>
+          </Panel>
         ) : null}
       </div>
 
       <div className={styles.side}>
-        <section className={base.panel} aria-labelledby="price-last-title" data-testid="price-last">
-          <h2 id="price-last-title" className={base.h2}>
-            {t('last')}
-          </h2>
+        <Panel headingId="price-last-title" title={t('last')} testId="price-last">
           {last ? (
             <div className={styles.form}>
               <p className={base.muted} data-testid="price-last-line" data-entry-id={last.id}>
@@ -300,12 +292,9 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
           ) : (
             <p className={base.muted}>{t('lastNone')}</p>
           )}
-        </section>
+        </Panel>
 
-        <section className={`${base.panel} ${styles.form}`} aria-labelledby="price-csv-title" data-testid="price-csv">
-          <h2 id="price-csv-title" className={base.h2}>
-            {t('csv')}
-          </h2>
+        <Panel headingId="price-csv-title" title={t('csv')} className={styles.form} testId="price-csv">
           <p className={base.muted}>{t('csvIntro')}</p>
           <a href={exportHref} className={base.linkButton} download data-testid="price-export">
             {t('export')}
@@ -319,7 +308,7 @@ export function PriceChanger({ categories, last: initialLast }: { categories: Ca
               {t('importPreview')}
             </button>
           </div>
-        </section>
+        </Panel>
       </div>
     </div>
   );
@@ -360,48 +349,47 @@ function PreviewTable({ rows }: { rows: PriceChangeRow[] }) {
   const t = useTranslations('adminPrices.client');
   return (
     <>
-      <div className={base.tableWrap}>
-        <table className={base.table} data-testid="price-preview-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('colProduct')}</th>
-              <th scope="col" className={base.num}>
-                {t('colPrice')}
-              </th>
-              <th scope="col" className={`${base.num} ${styles.hideNarrow}`}>
-                {t('colDiscount')}
-              </th>
-              <th scope="col" className={styles.hideNarrow}>
-                {t('colTiers')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.slice(0, SHOWN_ROWS).map((r) => (
-              <tr key={r.productId} className={r.violations.length ? styles.bad : undefined} data-testid="price-preview-row" data-product-id={r.productId} data-new-price={r.after.price}>
-                <td>
-                  {r.name}
-                  <span className={styles.sku}>
-                    {r.sku}
-                    {r.parentId ? ` · ${t('variation')}` : ''}
-                  </span>
-                  {r.violations.length ? <span className={styles.problems}>{r.violations.map((v) => t(`violation.${v}`)).join(', ')}</span> : null}
-                </td>
-                <td className={base.num}>
-                  <Change before={r.before.price} after={r.after.price} />
-                </td>
-                <td className={`${base.num} ${styles.hideNarrow}`}>
-                  <Change before={r.before.discount} after={r.after.discount} />
-                </td>
-                <td className={styles.hideNarrow}>
-                  <Tiers before={r.before.tiers} after={r.after.tiers} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        empty=""
+        rows={rows.length}
+        testId="price-preview-table"
+        columns={[{ label: t('colProduct') }, { label: t('colPrice'), className: base.num }, { label: t('colDiscount'), className: `${base.num} ${styles.hideNarrow}` }, { label: t('colTiers'), className: styles.hideNarrow }]}
+      >
+        {rows.slice(0, SHOWN_ROWS).map((r) => (
+          <tr key={r.productId} className={r.violations.length ? styles.bad : undefined} data-testid="price-preview-row" data-product-id={r.productId} data-new-price={r.after.price}>
+            <td>
+              {r.name}
+              <span className={styles.sku}>
+                {r.sku}
+                {r.parentId ? ` · ${t('variation')}` : ''}
+              </span>
+              {r.violations.length ? <span className={styles.problems}>{r.violations.map((v) => t(`violation.${v}`)).join(', ')}</span> : null}
+            </td>
+            <td className={base.num}>
+              <Change before={r.before.price} after={r.after.price} />
+            </td>
+            <td className={`${base.num} ${styles.hideNarrow}`}>
+              <Change before={r.before.discount} after={r.after.discount} />
+            </td>
+            <td className={styles.hideNarrow}>
+              <Tiers before={r.before.tiers} after={r.after.tiers} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {rows.length > SHOWN_ROWS ? <p className={base.muted}>{t('more', { count: rows.length - SHOWN_ROWS })}</p> : null}
     </>
+  );
+}
+
+/** A labelled select of the change form (the form is an island: the value is state). */
+function SelectField({ label, value, onChange, testId, children }: { label: string; value: string; onChange: (value: string) => void; testId: string; children: ReactNode }) {
+  return (
+    <label className={styles.field}>
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {children}
+      </select>
+    </label>
   );
 }

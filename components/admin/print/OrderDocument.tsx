@@ -6,6 +6,7 @@ import type { OrderDetail } from '@/lib/orders/types';
 import { CONTACT } from '@/lib/seo/business';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
 import styles from './print.module.css';
+import { TOTAL_KEYS, TotalsList } from '../ui/Totals';
 
 /**
  * One printed document for one order (issue 32, item 3), a sheet of its own when several are printed:
@@ -28,15 +29,8 @@ export function OrderDocument({ order, doc, printedAt }: { order: OrderDetail; d
   const missing = order.items.length - delivered.length;
   const lines = doc === 'remit' ? delivered : order.items;
   const withPrices = doc === 'budget';
-  const totals: [string, number][] = [
-    ['subtotal', order.subtotal],
-    ['bonus', order.bonus],
-    ['net', order.net],
-    ['vat', order.vat],
-    ['priceWithVat', order.priceWithVat],
-    ...(order.iibb ? ([['iibb', order.iibb]] as [string, number][]) : []),
-    ['finalTotal', order.finalTotal],
-  ];
+  // IIBB only where it was charged (the page shows a zero; paper need not)
+  const totals = TOTAL_KEYS.filter((k) => k !== 'iibb' || order.iibb).map((k) => [to(k), formatPesos(order[k])] as const);
 
   return (
     <article className={styles.sheet} data-testid="print-sheet" data-doc={doc} data-order={order.number} aria-labelledby={`print-${order.id}`}>
@@ -157,14 +151,7 @@ export function OrderDocument({ order, doc, printedAt }: { order: OrderDetail; d
 
       {withPrices ? (
         <>
-          <dl className={styles.totals}>
-            {totals.map(([k, v]) => (
-              <div key={k} className={k === 'finalTotal' ? styles.strong : undefined}>
-                <dt>{to(k)}</dt>
-                <dd>{formatPesos(v)}</dd>
-              </div>
-            ))}
-          </dl>
+          <TotalsList rows={totals} className={styles.totals} strongClass={styles.strong} />
           <p className={styles.small}>{t('budgetNote')}</p>
         </>
       ) : null}

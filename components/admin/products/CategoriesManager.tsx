@@ -7,40 +7,26 @@
  */
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import type { StaffCategory } from '@/lib/admin/categories';
 import { imageSrc } from '@/components/ui/image-src';
 import { useMessages } from '@/components/toast/MessagesProvider';
+import { useApiAction } from '@/components/ui/useApiAction';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-
-const MAX_BYTES = 10 * 1024 * 1024;
+import { MoveButtons, moved } from '../ui/crud';
+import { ItemList } from '../ui/list';
+import { imageBody } from '../ui/upload';
 
 export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
   const t = useTranslations('adminProducts.categories.client');
-  const router = useRouter();
   const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const [list, setList] = useState(initial);
   const [names, setNames] = useState<Record<number, string>>(() => Object.fromEntries(initial.map((c) => [c.id, c.name])));
   const [newName, setNewName] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
-
-  const run = async (label: string, call: () => Promise<void>, done: string) => {
-    setBusy(label);
-    try {
-      await call();
-      notify('SUCCESS', done);
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, run } = useApiAction();
   const replace = (c: StaffCategory) => {
     setList((l) => l.map((x) => (x.id === c.id ? c : x)));
     setNames((n) => ({ ...n, [c.id]: c.name }));
@@ -53,7 +39,6 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
       return;
     }
     void run(
-      'create',
       async () => {
         const c = await publicRequest<StaffCategory>(staffApiPaths.categories, { method: 'POST', body: { name } });
         setList((l) => [...l, c]);
@@ -69,27 +54,19 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
       notify('ERROR', t('nameRequired'));
       return;
     }
-    void run(`rename-${c.id}`, async () => replace(await publicRequest<StaffCategory>(staffApiPaths.category(c.id), { method: 'PATCH', body: { name } })), t('saved'));
+    void run(async () => replace(await publicRequest<StaffCategory>(staffApiPaths.category(c.id), { method: 'PATCH', body: { name } })), t('saved'));
   };
   const move = (from: number, to: number) => {
-    const ids = list.map((c) => c.id);
-    const [x] = ids.splice(from, 1);
-    ids.splice(to, 0, x!);
-    void run(`move-${from}`, async () => setList(await publicRequest<StaffCategory[]>(staffApiPaths.categoriesOrder, { method: 'PUT', body: { ids } })), t('reordered'));
+    const ids = moved(list.map((c) => c.id), from, to);
+    void run(async () => setList(await publicRequest<StaffCategory[]>(staffApiPaths.categoriesOrder, { method: 'PUT', body: { ids } })), t('reordered'));
   };
   const upload = (c: StaffCategory, file: File | undefined) => {
-    if (!file) return;
-    if (file.size > MAX_BYTES) {
-      notify('ERROR', t('tooLarge'));
-      return;
-    }
-    const body = new FormData();
-    body.append('file', file);
-    void run(`image-${c.id}`, async () => replace(await publicRequest<StaffCategory>(staffApiPaths.categoryImage(c.id), { method: 'POST', body })), t('imageSaved'));
+    const body = file ? imageBody(file, () => notify('ERROR', t('tooLarge'))) : null;
+    if (!body) return;
+    void run(async () => replace(await publicRequest<StaffCategory>(staffApiPaths.categoryImage(c.id), { method: 'POST', body })), t('imageSaved'));
   };
   const remove = (c: StaffCategory) =>
     void run(
-      `delete-${c.id}`,
       async () => {
         await publicRequest(staffApiPaths.category(c.id), { method: 'DELETE' });
         setList((l) => l.filter((x) => x.id !== c.id));
@@ -99,7 +76,7 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
     );
 
   return (
-    <div className={styles.editor} aria-busy={busy !== null}>
+    <div className={styles.editor} aria-busy={busy}>
       <form
         className={`${styles.card} ${styles.inlineForm}`}
         onSubmit={(e) => {
@@ -112,68 +89,59 @@ export function CategoriesManager({ initial }: { initial: StaffCategory[] }) {
           <label htmlFor={`${id}-new`}>{t('newName')}</label>
           <input id={`${id}-new`} value={newName} maxLength={100} onChange={(e) => setNewName(e.target.value)} data-testid="category-new-name" />
         </div>
-        <button type="submit" className={styles.saveButton} disabled={busy !== null} data-testid="category-create-submit">
+        <button type="submit" className={styles.saveButton} disabled={busy} data-testid="category-create-submit">
           + {t('create')}
         </button>
       </form>
 
-      {list.length === 0 ? (
-        <p className={styles.muted}>{t('empty')}</p>
-      ) : (
-        <ol className={styles.catRows} data-testid="category-list">
-          {list.map((c, i) => {
-            const src = imageSrc(c.image);
-            const fid = `${id}-c${c.id}`;
-            const empty = c.productCount === 0;
-            return (
-              <li key={c.id} className={styles.catRow} data-testid="category-row" data-slug={c.slug}>
-                {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} data-testid="category-image" /> : <span className={styles.catThumb} aria-hidden="true" />}
-                <div className={styles.catFields}>
-                  <div className={styles.row}>
-                    <div className={`${styles.field} ${styles.grow}`}>
-                      <label htmlFor={`${fid}-name`}>{t('name')}</label>
-                      <input id={`${fid}-name`} value={names[c.id] ?? ''} maxLength={100} onChange={(e) => setNames((n) => ({ ...n, [c.id]: e.target.value }))} />
-                    </div>
-                    <button type="button" className={styles.ghostButton} disabled={busy !== null || (names[c.id] ?? '').trim() === c.name} onClick={() => rename(c)}>
-                      {t('rename')}
-                    </button>
+      <ItemList items={list} empty={t('empty')} className={styles.catRows} ordered testId="category-list">
+        {(c, i) => {
+          const src = imageSrc(c.image);
+          const fid = `${id}-c${c.id}`;
+          const empty = c.productCount === 0;
+          return (
+            <li key={c.id} className={styles.catRow} data-testid="category-row" data-slug={c.slug}>
+              {src ? <img className={styles.catThumb} src={`${src}?w=160`} alt="" width={64} height={64} data-testid="category-image" /> : <span className={styles.catThumb} aria-hidden="true" />}
+              <div className={styles.catFields}>
+                <div className={styles.row}>
+                  <div className={`${styles.field} ${styles.grow}`}>
+                    <label htmlFor={`${fid}-name`}>{t('name')}</label>
+                    <input id={`${fid}-name`} value={names[c.id] ?? ''} maxLength={100} onChange={(e) => setNames((n) => ({ ...n, [c.id]: e.target.value }))} />
                   </div>
-                  <span className={styles.sku}>
-                    /{c.slug} · {t('products', { count: c.productCount, visible: c.visibleCount })}
-                  </span>
-                  <label className={`${styles.ghostButton} ${styles.catImage}`}>
-                    {c.image ? t('changeImage') : t('addImage')}
-                    <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy !== null} data-testid="category-image-input" />
-                  </label>
+                  <button type="button" className={styles.ghostButton} disabled={busy || (names[c.id] ?? '').trim() === c.name} onClick={() => rename(c)}>
+                    {t('rename')}
+                  </button>
                 </div>
-                <div className={styles.catButtons}>
-                  <button type="button" className={styles.iconButton} disabled={busy !== null || i === 0} onClick={() => move(i, i - 1)} aria-label={t('moveUp', { name: c.name })} title={t('moveUp', { name: c.name })}>
-                    ↑
-                  </button>
-                  <button type="button" className={styles.iconButton} disabled={busy !== null || i === list.length - 1} onClick={() => move(i, i + 1)} aria-label={t('moveDown', { name: c.name })} title={t('moveDown', { name: c.name })}>
-                    ↓
-                  </button>
-                  {confirmDelete === c.id ? (
-                    <span className={styles.confirm} role="alertdialog" aria-label={t('confirmDelete', { name: c.name })}>
-                      <span>{t('confirmDelete', { name: c.name })}</span>
-                      <button type="button" className={styles.dangerButton} disabled={busy !== null} onClick={() => remove(c)}>
-                        {t('delete')}
-                      </button>
-                      <button type="button" className={styles.ghostButton} onClick={() => setConfirmDelete(null)}>
-                        {t('cancel')}
-                      </button>
-                    </span>
-                  ) : (
-                    <button type="button" className={styles.ghostButton} disabled={busy !== null || !empty} title={empty ? undefined : t('notEmpty')} onClick={() => setConfirmDelete(c.id)}>
+                <span className={styles.sku}>
+                  /{c.slug} · {t('products', { count: c.productCount, visible: c.visibleCount })}
+                </span>
+                <label className={`${styles.ghostButton} ${styles.catImage}`}>
+                  {c.image ? t('changeImage') : t('addImage')}
+                  <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={(e) => upload(c, e.target.files?.[0])} disabled={busy} data-testid="category-image-input" />
+                </label>
+              </div>
+              <div className={styles.catButtons}>
+                <MoveButtons index={i} count={list.length} busy={busy} labels={{ earlier: t('moveUp', { name: c.name }), later: t('moveDown', { name: c.name }) }} className={styles.iconButton} onMove={(to) => move(i, to)} />
+                {confirmDelete === c.id ? (
+                  <span className={styles.confirm} role="alertdialog" aria-label={t('confirmDelete', { name: c.name })}>
+                    <span>{t('confirmDelete', { name: c.name })}</span>
+                    <button type="button" className={styles.dangerButton} disabled={busy} onClick={() => remove(c)}>
                       {t('delete')}
                     </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+                    <button type="button" className={styles.ghostButton} onClick={() => setConfirmDelete(null)}>
+                      {t('cancel')}
+                    </button>
+                  </span>
+                ) : (
+                  <button type="button" className={styles.ghostButton} disabled={busy || !empty} title={empty ? undefined : t('notEmpty')} onClick={() => setConfirmDelete(c.id)}>
+                    {t('delete')}
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        }}
+      </ItemList>
     </div>
   );
 }

@@ -7,6 +7,7 @@
  * quantity offers (tiers) with their own echo, the state segments, the quantities card and the rules' messages. One copy, so a rule added to one form reaches the other.
  * Read from the form's context (react-hook-form FormProvider): both forms' values extend ProductFormValues.
  */
+import type { ComponentProps, ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { formatPesos } from '@/lib/money';
@@ -14,6 +15,9 @@ import { echoAmount } from '@/lib/money/parse';
 import { PRODUCT_STATES } from '@/lib/contracts/staff-products';
 import { MAX_OFFERS, priceWarnings, type FormMessages, type ProductFormValues } from './form';
 import styles from './products.module.css';
+import { CARD } from './card';
+import { ItemList } from '../ui/list';
+import { Panel } from '../ui/Panel';
 
 export function FieldError({ msg, fieldId }: { msg: string | undefined; fieldId: string }) {
   return msg ? (
@@ -32,6 +36,16 @@ function AmountEcho({ raw, id, testId }: { raw: string | undefined; id: string; 
       {t('echo', { amount: text })}
     </span>
   ) : null;
+}
+
+/** An amount box with its "$" in front (price, sale price, a tier's price); the props go to the input. */
+export function MoneyInput(props: ComponentProps<'input'>) {
+  return (
+    <div className={styles.money}>
+      <span aria-hidden="true">$</span>
+      <input inputMode="decimal" {...props} />
+    </div>
+  );
 }
 
 const described = (hint: string | null, fieldId: string, hasError: boolean) => [hint, hasError ? `${fieldId}-err` : null].filter(Boolean).join(' ') || undefined;
@@ -61,34 +75,20 @@ export function PriceFields({ id, savedPrice, isVariation = false, priceTestId }
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={`${id}-price`}>{t('price')}</label>
-          <div className={styles.money}>
-            <span aria-hidden="true">$</span>
-            <input
-              id={`${id}-price`}
-              inputMode="decimal"
-              autoComplete="off"
-              {...register('price')}
-              aria-invalid={!!errors.price}
-              aria-describedby={described(`${id}-price-echo`, `${id}-price`, !!errors.price)}
-              data-testid={priceTestId}
-            />
-          </div>
+          <MoneyInput
+            id={`${id}-price`}
+            autoComplete="off"
+            {...register('price')}
+            aria-invalid={!!errors.price}
+            aria-describedby={described(`${id}-price-echo`, `${id}-price`, !!errors.price)}
+            data-testid={priceTestId}
+          />
           <AmountEcho raw={price} id={`${id}-price-echo`} testId="echo-price" />
           <FieldError msg={errors.price?.message} fieldId={`${id}-price`} />
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-discount`}>{t('discount')}</label>
-          <div className={styles.money}>
-            <span aria-hidden="true">$</span>
-            <input
-              id={`${id}-discount`}
-              inputMode="decimal"
-              autoComplete="off"
-              {...register('discount')}
-              aria-invalid={!!errors.discount}
-              aria-describedby={described(`${id}-discount-hint`, `${id}-discount`, !!errors.discount)}
-            />
-          </div>
+          <MoneyInput id={`${id}-discount`} autoComplete="off" {...register('discount')} aria-invalid={!!errors.discount} aria-describedby={described(`${id}-discount-hint`, `${id}-discount`, !!errors.discount)} />
           <span id={`${id}-discount-hint`} className={styles.hint}>
             {t('discountHint')}
           </span>
@@ -115,11 +115,11 @@ export function OffersCard({ id }: { id: string }) {
   const watched = useWatch({ control, name: 'offers' });
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-offers`}>
-      <div className={styles.cardHead}>
-        <h2 id={`${id}-offers`} className={styles.cardTitle}>
-          {t('offers')}
-        </h2>
+    <Panel
+      headingId={`${id}-offers`}
+      title={t('offers')}
+      look={CARD}
+      actions={
         <button
           type="button"
           className={styles.ghostButton}
@@ -129,55 +129,117 @@ export function OffersCard({ id }: { id: string }) {
         >
           + {t('addOffer')}
         </button>
-      </div>
+      }
+    >
       <p className={styles.hint}>{t('offersHint')}</p>
-      {offers.fields.length === 0 ? (
-        <p className={styles.muted}>{t('noOffers')}</p>
-      ) : (
-        <ol className={styles.offers}>
-          {offers.fields.map((f, i) => {
-            const e = errors.offers?.[i];
-            const fid = `${id}-o${i}`;
-            return (
-              <li key={f.id} className={styles.offer} data-testid="offer-row">
-                <div className={styles.field}>
-                  <label htmlFor={`${fid}-units`}>{t('offerUnits')}</label>
-                  <input id={`${fid}-units`} inputMode="numeric" {...register(`offers.${i}.units`)} aria-invalid={!!e?.units} aria-describedby={e?.units ? `${fid}-units-err` : undefined} />
-                  <FieldError msg={e?.units?.message} fieldId={`${fid}-units`} />
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
-                  <div className={styles.money}>
-                    <span aria-hidden="true">$</span>
-                    <input id={`${fid}-price`} inputMode="decimal" {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : `${fid}-price-echo`} />
-                  </div>
-                  <AmountEcho raw={watched?.[i]?.price} id={`${fid}-price-echo`} testId={`echo-o${i}-price`} />
-                  <FieldError msg={e?.price?.message} fieldId={`${fid}-price`} />
-                </div>
-                <div className={`${styles.field} ${styles.grow}`}>
-                  <label htmlFor={`${fid}-name`}>{t('offerName')}</label>
-                  <input id={`${fid}-name`} maxLength={100} {...register(`offers.${i}.name`)} aria-invalid={!!e?.name} aria-describedby={e?.name ? `${fid}-name-err` : undefined} />
-                  <FieldError msg={e?.name?.message} fieldId={`${fid}-name`} />
-                </div>
-                <div className={styles.checks}>
-                  <label className={styles.check}>
-                    <input type="checkbox" {...register(`offers.${i}.isVip`)} />
-                    {t('offerVip')}
-                  </label>
-                  <label className={styles.check}>
-                    <input type="checkbox" {...register(`offers.${i}.isStrict`)} />
-                    {t('offerStrict')}
-                  </label>
-                </div>
-                <button type="button" className={styles.iconButton} onClick={() => offers.remove(i)} aria-label={t('removeOffer', { index: i + 1 })} title={t('removeOffer', { index: i + 1 })}>
-                  ×
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
+      <ItemList items={offers.fields} empty={t('noOffers')} emptyClass={styles.muted} className={styles.offers} ordered>
+        {(f, i) => {
+          const e = errors.offers?.[i];
+          const fid = `${id}-o${i}`;
+          return (
+            <li key={f.id} className={styles.offer} data-testid="offer-row">
+              <div className={styles.field}>
+                <label htmlFor={`${fid}-units`}>{t('offerUnits')}</label>
+                <input id={`${fid}-units`} inputMode="numeric" {...register(`offers.${i}.units`)} aria-invalid={!!e?.units} aria-describedby={e?.units ? `${fid}-units-err` : undefined} />
+                <FieldError msg={e?.units?.message} fieldId={`${fid}-units`} />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={`${fid}-price`}>{t('offerPrice')}</label>
+                <MoneyInput id={`${fid}-price`} {...register(`offers.${i}.price`)} aria-invalid={!!e?.price} aria-describedby={e?.price ? `${fid}-price-err` : `${fid}-price-echo`} />
+                <AmountEcho raw={watched?.[i]?.price} id={`${fid}-price-echo`} testId={`echo-o${i}-price`} />
+                <FieldError msg={e?.price?.message} fieldId={`${fid}-price`} />
+              </div>
+              <div className={`${styles.field} ${styles.grow}`}>
+                <label htmlFor={`${fid}-name`}>{t('offerName')}</label>
+                <input id={`${fid}-name`} maxLength={100} {...register(`offers.${i}.name`)} aria-invalid={!!e?.name} aria-describedby={e?.name ? `${fid}-name-err` : undefined} />
+                <FieldError msg={e?.name?.message} fieldId={`${fid}-name`} />
+              </div>
+              <div className={styles.checks}>
+                <label className={styles.check}>
+                  <input type="checkbox" {...register(`offers.${i}.isVip`)} />
+                  {t('offerVip')}
+                </label>
+                <label className={styles.check}>
+                  <input type="checkbox" {...register(`offers.${i}.isStrict`)} />
+                  {t('offerStrict')}
+                </label>
+              </div>
+              <button type="button" className={styles.iconButton} onClick={() => offers.remove(i)} aria-label={t('removeOffer', { index: i + 1 })} title={t('removeOffer', { index: i + 1 })}>
+                ×
+              </button>
+            </li>
+          );
+        }}
+      </ItemList>
+    </Panel>
+  );
+}
+
+/**
+ * The categories card of both forms: its hint, the choices (the editor's ordered list, the new product's
+ * checkboxes; each drawn by `children`) or "Sin categorías", then `after` (the editor's "add" select).
+ */
+export function CategoriesCard<T>({
+  id,
+  hint,
+  items,
+  className,
+  ordered = false,
+  after,
+  children,
+}: {
+  id: string;
+  hint: string;
+  items: readonly T[];
+  className: string | undefined;
+  ordered?: boolean;
+  after?: ReactNode;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  const t = useTranslations('adminProducts.client');
+  return (
+    <Panel headingId={`${id}-cats`} title={t('categories')} look={CARD}>
+      <p className={styles.hint}>{hint}</p>
+      <ItemList items={items} empty={t('noCategories')} emptyClass={styles.muted} className={className} ordered={ordered}>
+        {children}
+      </ItemList>
+      {after}
+    </Panel>
+  );
+}
+
+/**
+ * The sticky bar at the foot of both product forms: the status (read out when `live`), what else the form
+ * offers there (children), then the submit button.
+ */
+export function SaveBar({
+  dirty,
+  status,
+  live = false,
+  saving,
+  submit,
+  testId,
+  children,
+}: {
+  dirty: boolean;
+  status: string;
+  live?: boolean;
+  saving: boolean;
+  submit: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const t = useTranslations('adminProducts.client');
+  return (
+    <div className={styles.saveBar} data-dirty={dirty || undefined}>
+      <span className={styles.saveStatus} aria-live={live ? 'polite' : undefined}>
+        {status}
+      </span>
+      {children}
+      <button type="submit" className={styles.saveButton} disabled={saving} data-testid={testId}>
+        {saving ? t('saving') : submit}
+      </button>
+    </div>
   );
 }
 
@@ -228,10 +290,7 @@ export function QuantitiesCard({ id, maxHint = false }: { id: string; maxHint?: 
   const { register, formState } = useFormContext<ProductFormValues>();
   const { errors } = formState;
   return (
-    <section className={styles.card} aria-labelledby={`${id}-qty`}>
-      <h2 id={`${id}-qty`} className={styles.cardTitle}>
-        {t('quantities')}
-      </h2>
+    <Panel headingId={`${id}-qty`} title={t('quantities')} look={CARD}>
       <div className={styles.row}>
         {(['min', 'max', 'steps'] as const).map((f) => {
           const hint = maxHint && f === 'max' ? `${id}-max-hint` : null;
@@ -256,6 +315,6 @@ export function QuantitiesCard({ id, maxHint = false }: { id: string; maxHint?: 
           );
         })}
       </div>
-    </section>
+    </Panel>
   );
 }

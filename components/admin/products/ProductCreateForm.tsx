@@ -16,7 +16,9 @@ import { publicRequest, usePublicApi } from '@/lib/api/public';
 import type { CategoryRef, StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
 import { emptyCreateValues, productCreateSchema, toCreateBody, type ProductCreateValues } from './form';
-import { FieldError, OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
+import { CategoriesCard, FieldError, MoneyInput, OffersCard, PriceFields, QuantitiesCard, SaveBar, StateField, useFormMessages } from './PriceFields';
+import { CARD } from './card';
+import { Panel } from '../ui/Panel';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 
@@ -62,10 +64,7 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
   return (
     <FormProvider {...form}>
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.editor} data-testid="product-create-form" aria-busy={saving}>
-        <section className={styles.card} aria-labelledby={`${id}-main`}>
-          <h2 id={`${id}-main`} className={styles.cardTitle}>
-            {tc('main')}
-          </h2>
+        <Panel headingId={`${id}-main`} title={tc('main')} look={CARD}>
           <div className={styles.field}>
             <label htmlFor={`${id}-name`}>{tc('name')}</label>
             <input id={`${id}-name`} maxLength={200} autoComplete="off" {...register('name')} aria-invalid={!!errors.name} aria-describedby={`${id}-name-hint`} data-testid="create-name" />
@@ -81,43 +80,34 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
           </div>
           <PriceFields id={id} savedPrice={0} priceTestId="create-price" />
           <StateField />
-        </section>
+        </Panel>
 
         <QuantitiesCard id={id} />
 
-        <section className={styles.card} aria-labelledby={`${id}-cats`}>
-          <h2 id={`${id}-cats`} className={styles.cardTitle}>
-            {t('categories')}
-          </h2>
-          <p className={styles.hint}>{tc('categoriesHint')}</p>
-          {categoryOptions.length === 0 ? (
-            <p className={styles.muted}>{t('noCategories')}</p>
-          ) : (
-            <ul className={styles.checkGrid}>
-              {categoryOptions.map((c) => (
-                <li key={c.id}>
-                  <label className={styles.check}>
-                    <input type="checkbox" checked={categoryIds.includes(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} data-testid={`create-category-${c.slug}`} />
-                    {c.name}
-                    {categoryIds[0] === c.id ? <span className={styles.mainTag}>{t('main')}</span> : null}
-                  </label>
-                </li>
-              ))}
-            </ul>
+        <CategoriesCard id={id} hint={tc('categoriesHint')} items={categoryOptions} className={styles.checkGrid}>
+          {(c) => (
+            <li key={c.id}>
+              <label className={styles.check}>
+                <input type="checkbox" checked={categoryIds.includes(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} data-testid={`create-category-${c.slug}`} />
+                {c.name}
+                {categoryIds[0] === c.id ? <span className={styles.mainTag}>{t('main')}</span> : null}
+              </label>
+            </li>
           )}
-        </section>
+        </CategoriesCard>
 
         <OffersCard id={id} />
 
-        <section className={styles.card} aria-labelledby={`${id}-vars`}>
-          <div className={styles.cardHead}>
-            <h2 id={`${id}-vars`} className={styles.cardTitle}>
-              {tc('variations')}
-            </h2>
+        <Panel
+          headingId={`${id}-vars`}
+          title={tc('variations')}
+          look={CARD}
+          actions={
             <button type="button" className={styles.ghostButton} onClick={() => variations.append({ name: '', price: price ?? '' }, { shouldFocus: true })} data-testid="add-variation">
               + {tc('addVariation')}
             </button>
-          </div>
+          }
+        >
           <p className={styles.hint}>{tc('variationsHint')}</p>
           {variations.fields.length ? (
             <>
@@ -139,10 +129,7 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
                       </div>
                       <div className={styles.field}>
                         <label htmlFor={`${fid}-price`}>{t('price')}</label>
-                        <div className={styles.money}>
-                          <span aria-hidden="true">$</span>
-                          <input id={`${fid}-price`} inputMode="decimal" {...register(`variations.${i}.price`)} aria-invalid={!!e?.price} />
-                        </div>
+                        <MoneyInput id={`${fid}-price`} {...register(`variations.${i}.price`)} aria-invalid={!!e?.price} />
                         {err(e?.price?.message, `${fid}-price`)}
                       </div>
                       <button type="button" className={styles.iconButton} onClick={() => variations.remove(i)} aria-label={tc('removeVariation', { index: i + 1 })} title={tc('removeVariation', { index: i + 1 })}>
@@ -156,14 +143,9 @@ export function ProductCreateForm({ categoryOptions }: { categoryOptions: Catego
           ) : (
             <p className={styles.muted}>{tc('noVariations')}</p>
           )}
-        </section>
+        </Panel>
 
-        <div className={styles.saveBar} data-dirty>
-          <span className={styles.saveStatus}>{tc('imagesLater')}</span>
-          <button type="submit" className={styles.saveButton} disabled={saving} data-testid="create-product">
-            {saving ? t('saving') : tc('submit')}
-          </button>
-        </div>
+        <SaveBar dirty status={tc('imagesLater')} saving={saving} submit={tc('submit')} testId="create-product" />
       </form>
     </FormProvider>
   );

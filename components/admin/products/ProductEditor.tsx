@@ -5,28 +5,29 @@
  * offers and categories (price fields and offers shared with "Nuevo producto": ./PriceFields.tsx). react-hook-form + zod (same rules as the API, messages from adminProducts.client);
  * the API's Spanish message is shown as a toast when it still refuses. Ctrl/⌘ + S saves.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { publicRequest } from '@/lib/api/public';
 import type { StaffProductDetail } from '@/lib/admin/products';
 import { useMessages } from '@/components/toast/MessagesProvider';
+import { useApiAction } from '@/components/ui/useApiAction';
 import { productFormSchema, toFormValues, toPatch, type ProductFormValues } from './form';
-import { OffersCard, PriceFields, QuantitiesCard, StateField, useFormMessages } from './PriceFields';
+import { CategoriesCard, OffersCard, PriceFields, QuantitiesCard, SaveBar, StateField, useFormMessages } from './PriceFields';
+import { CARD } from './card';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { NamedOptions } from '../ui/Options';
+import { MoveButtons, moved } from '../ui/crud';
+import { Panel } from '../ui/Panel';
 
 export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const t = useTranslations('adminProducts.client');
-  const router = useRouter();
   const { notify } = useMessages();
-  const { handleError } = usePublicApi();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useApiAction();
   const schema = productFormSchema(useFormMessages());
   const form = useForm<ProductFormValues>({ resolver: zodResolver(schema), defaultValues: toFormValues(product), mode: 'onBlur' });
   const { handleSubmit, formState, reset, setValue, control } = form;
@@ -34,19 +35,8 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
   const categoryIds = useWatch({ control, name: 'categoryIds' });
   const isVariation = product.isVariation;
 
-  const onSubmit = async (values: ProductFormValues) => {
-    setSaving(true);
-    try {
-      const saved = await publicRequest<StaffProductDetail>(staffApiPaths.product(product.id), { method: 'PATCH', body: toPatch(values, isVariation) });
-      reset(toFormValues(saved));
-      notify('SUCCESS', t('saved'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onSubmit = (values: ProductFormValues) =>
+    run(async () => reset(toFormValues(await publicRequest<StaffProductDetail>(staffApiPaths.product(product.id), { method: 'PATCH', body: toPatch(values, isVariation) }))), t('saved'));
   const onInvalid = () => notify('ERROR', t('invalid.form'));
   const submit = handleSubmit(onSubmit, onInvalid);
 
@@ -63,25 +53,16 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
   }, []);
 
   const setCategories = (next: number[]) => setValue('categoryIds', next, { shouldDirty: true });
-  const move = (from: number, to: number) => {
-    const next = [...categoryIds];
-    const [x] = next.splice(from, 1);
-    next.splice(to, 0, x!);
-    setCategories(next);
-  };
   const options = product.categoryOptions.filter((c) => !categoryIds.includes(c.id));
   const nameOf = (cid: number) => product.categoryOptions.find((c) => c.id === cid)?.name ?? String(cid);
 
   return (
     <FormProvider {...form}>
       <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className={styles.editor} data-testid="product-form" aria-busy={saving}>
-        <section className={styles.card} aria-labelledby={`${id}-pricing`}>
-          <h2 id={`${id}-pricing`} className={styles.cardTitle}>
-            {t('pricing')}
-          </h2>
+        <Panel headingId={`${id}-pricing`} title={t('pricing')} look={CARD}>
           <PriceFields id={id} savedPrice={product.price} isVariation={isVariation} priceTestId="price-input" />
           <StateField testIds />
-        </section>
+        </Panel>
 
         <QuantitiesCard id={id} maxHint />
 
@@ -91,69 +72,56 @@ export function ProductEditor({ product }: { product: StaffProductDetail }) {
           <>
             <OffersCard id={id} />
 
-            <section className={styles.card} aria-labelledby={`${id}-cats`}>
-              <h2 id={`${id}-cats`} className={styles.cardTitle}>
-                {t('categories')}
-              </h2>
-              <p className={styles.hint}>{t('categoriesHint')}</p>
-              {categoryIds.length === 0 ? (
-                <p className={styles.muted}>{t('noCategories')}</p>
-              ) : (
-                <ol className={styles.catList}>
-                  {categoryIds.map((cid, i) => {
-                    const name = nameOf(cid);
-                    return (
-                      <li key={cid} className={styles.catItem}>
-                        <span className={styles.catName}>
-                          {name}
-                          {i === 0 ? <span className={styles.mainTag}>{t('main')}</span> : null}
-                        </span>
-                        <button type="button" className={styles.iconButton} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('moveUp', { name })} title={t('moveUp', { name })}>
-                          ↑
-                        </button>
-                        <button type="button" className={styles.iconButton} disabled={i === categoryIds.length - 1} onClick={() => move(i, i + 1)} aria-label={t('moveDown', { name })} title={t('moveDown', { name })}>
-                          ↓
-                        </button>
-                        <button type="button" className={styles.iconButton} onClick={() => setCategories(categoryIds.filter((x) => x !== cid))} aria-label={t('removeCategory', { name })} title={t('removeCategory', { name })}>
-                          ×
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ol>
-              )}
-              {options.length ? (
-                <div className={styles.field}>
-                  <label htmlFor={`${id}-addcat`}>{t('addCategory')}</label>
-                  <select
-                    id={`${id}-addcat`}
-                    value=""
-                    onChange={(e) => {
-                      const v = Number(e.target.value);
-                      if (v) setCategories([...categoryIds, v]);
-                    }}
-                  >
-                    <option value="">{t('chooseCategory')}</option>
-                    <NamedOptions items={options} />
-                  </select>
-                </div>
-              ) : null}
-            </section>
+            <CategoriesCard
+              id={id}
+              hint={t('categoriesHint')}
+              items={categoryIds}
+              className={styles.catList}
+              ordered
+              after={
+                options.length ? (
+                  <div className={styles.field}>
+                    <label htmlFor={`${id}-addcat`}>{t('addCategory')}</label>
+                    <select
+                      id={`${id}-addcat`}
+                      value=""
+                      onChange={(e) => {
+                        const v = Number(e.target.value);
+                        if (v) setCategories([...categoryIds, v]);
+                      }}
+                    >
+                      <option value="">{t('chooseCategory')}</option>
+                      <NamedOptions items={options} />
+                    </select>
+                  </div>
+                ) : null
+              }
+            >
+              {(cid, i) => {
+                const name = nameOf(cid);
+                return (
+                  <li key={cid} className={styles.catItem}>
+                    <span className={styles.catName}>
+                      {name}
+                      {i === 0 ? <span className={styles.mainTag}>{t('main')}</span> : null}
+                    </span>
+                    <MoveButtons index={i} count={categoryIds.length} labels={{ earlier: t('moveUp', { name }), later: t('moveDown', { name }) }} className={styles.iconButton} onMove={(to) => setCategories(moved(categoryIds, i, to))} />
+                    <button type="button" className={styles.iconButton} onClick={() => setCategories(categoryIds.filter((x) => x !== cid))} aria-label={t('removeCategory', { name })} title={t('removeCategory', { name })}>
+                      ×
+                    </button>
+                  </li>
+                );
+              }}
+            </CategoriesCard>
           </>
         )}
 
-        <div className={styles.saveBar} data-dirty={isDirty || undefined}>
-          <span className={styles.saveStatus} aria-live="polite">
-            {isDirty ? t('unsaved') : ''}
-          </span>
+        <SaveBar dirty={isDirty} status={isDirty ? t('unsaved') : ''} live saving={saving} submit={t('save')} testId="save-product">
           <span className={styles.shortcut}>{t('shortcut')}</span>
           <button type="button" className={styles.ghostButton} disabled={!isDirty || saving} onClick={() => reset()}>
             {t('discard')}
           </button>
-          <button type="submit" className={styles.saveButton} disabled={saving} data-testid="save-product">
-            {saving ? t('saving') : t('save')}
-          </button>
-        </div>
+        </SaveBar>
       </form>
     </FormProvider>
   );

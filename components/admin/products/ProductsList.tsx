@@ -6,7 +6,7 @@ import { imageSrc } from '@/components/ui/image-src';
 import admin from '../admin.module.css';
 import styles from './products.module.css';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
-import { FilterActions, ListPager, ListTable, SearchField, StateChips } from '../ui/list';
+import { FilterActions, FilterSelect, ListPager, ListTable, ResultsRow, SearchField, StateChips } from '../ui/list';
 import { NamedOptions } from '../ui/Options';
 
 /**
@@ -34,13 +34,9 @@ export function ProductsList({ filters, list, waiting = {} }: { filters: Product
         <form method="get" className={styles.search} role="search">
           {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
           <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={filters.q} className={`${styles.field} ${styles.grow}`} testId="product-search" />
-          <label className={styles.field}>
-            <span>{t('category')}</span>
-            <select name="category" defaultValue={filters.category ? String(filters.category) : ''}>
-              <option value="">{t('allCategories')}</option>
-              <NamedOptions items={list.categories} />
-            </select>
-          </label>
+          <FilterSelect label={t('category')} name="category" value={filters.category ? String(filters.category) : undefined} all={t('allCategories')} className={styles.field}>
+            <NamedOptions items={list.categories} />
+          </FilterSelect>
           <FilterActions
             apply={t('apply')}
             clear={t('clear')}
@@ -68,9 +64,7 @@ export function ProductsList({ filters, list, waiting = {} }: { filters: Product
         />
       </div>
 
-      <p className={styles.muted} aria-live="polite">
-        {t('results', { total: list.total })}
-      </p>
+      <ResultsRow text={t('results', { total: list.total })} />
 
       <ListTable
         empty={t('empty')}

@@ -1,20 +1,23 @@
 'use client';
 
 /** A parent's variations, each row a small form: price, sale price and state, saved on its own. */
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { z } from 'zod';
-import { Link, useRouter } from '@/i18n/navigation';
-import { publicRequest, usePublicApi } from '@/lib/api/public';
+import { Link } from '@/i18n/navigation';
+import { publicRequest } from '@/lib/api/public';
 import type { ProductState, StaffVariation } from '@/lib/admin/products';
-import { useMessages } from '@/components/toast/MessagesProvider';
+import { useApiAction } from '@/components/ui/useApiAction';
 import { parsePrice } from './form';
 import { formatAmountInput } from '@/lib/money/parse';
 import styles from './products.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { CodeOptions } from '../ui/Options';
+import { ListTable } from '../ui/list';
+import { Panel } from '../ui/Panel';
+import { CARD } from './card';
 
 const STATES: ProductState[] = ['active', 'limited', 'noStock', 'hidden'];
 
@@ -23,10 +26,7 @@ type RowValues = { price: string; discount: string; state: ProductState };
 function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
   const t = useTranslations('adminProducts.client');
   const ts = useTranslations('adminProducts.states');
-  const router = useRouter();
-  const { notify } = useMessages();
-  const { handleError } = usePublicApi();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useApiAction();
   const schema = z
     .object({
       price: z.string().refine((s) => parsePrice(s) !== null, t('invalid.price')),
@@ -38,23 +38,28 @@ function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
   const initial = (x: StaffVariation): RowValues => ({ price: fmt(x.price), discount: x.discount === null ? '' : fmt(x.discount), state: x.state });
   const { register, handleSubmit, formState, reset } = useForm<RowValues>({ resolver: zodResolver(schema), defaultValues: initial(v) });
   const { errors, isDirty } = formState;
-  const save = handleSubmit(async (r) => {
-    setSaving(true);
-    try {
+  const save = handleSubmit((r) =>
+    run(async () => {
       const saved = await publicRequest<{ price: number; discount: number | null; state: ProductState }>(staffApiPaths.product(v.id), {
         method: 'PATCH',
         body: { price: parsePrice(r.price)!, discount: r.discount.trim() === '' ? null : parsePrice(r.discount)!, state: r.state },
       });
-      reset({ price: fmt(saved.price), discount: saved.discount === null ? '' : fmt(saved.discount), state: saved.state });
-      notify('SUCCESS', t('variations.saved'));
-      router.refresh();
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setSaving(false);
-    }
-  });
+      reset(initial({ ...v, ...saved }));
+    }, t('variations.saved')),
+  );
   const rid = `var-${v.id}`;
+  // each control in its cell, named for screen readers by its column and the variation, in the row's form
+  const cell = (field: keyof RowValues, column: 'colPrice' | 'colDiscount' | 'colState', control: ReactNode) => (
+    <td>
+      <label htmlFor={`${rid}-${field}`} className="visually-hidden">
+        {t(`variations.${column}`)} {v.name}
+      </label>
+      {control}
+    </td>
+  );
+  const amount = (field: 'price' | 'discount') => (
+    <input id={`${rid}-${field}`} className={styles.cellInput} inputMode="decimal" {...register(field)} aria-invalid={!!errors[field]} title={errors[field]?.message} form={`${rid}-f`} />
+  );
   return (
     <tr data-testid="variation-row">
       <td>
@@ -68,26 +73,15 @@ function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
         ) : null}
         <span className={styles.sku}>{v.sku}</span>
       </td>
-      <td>
-        <label htmlFor={`${rid}-p`} className="visually-hidden">
-          {t('variations.colPrice')} {v.name}
-        </label>
-        <input id={`${rid}-p`} className={styles.cellInput} inputMode="decimal" {...register('price')} aria-invalid={!!errors.price} title={errors.price?.message} form={`${rid}-f`} />
-      </td>
-      <td>
-        <label htmlFor={`${rid}-d`} className="visually-hidden">
-          {t('variations.colDiscount')} {v.name}
-        </label>
-        <input id={`${rid}-d`} className={styles.cellInput} inputMode="decimal" {...register('discount')} aria-invalid={!!errors.discount} title={errors.discount?.message} form={`${rid}-f`} />
-      </td>
-      <td>
-        <label htmlFor={`${rid}-s`} className="visually-hidden">
-          {t('variations.colState')} {v.name}
-        </label>
-        <select id={`${rid}-s`} {...register('state')} form={`${rid}-f`}>
+      {cell('price', 'colPrice', amount('price'))}
+      {cell('discount', 'colDiscount', amount('discount'))}
+      {cell(
+        'state',
+        'colState',
+        <select id={`${rid}-state`} className={styles.cellInput} {...register('state')} form={`${rid}-f`}>
           <CodeOptions codes={STATES} label={(s) => ts(s)} />
-        </select>
-      </td>
+        </select>,
+      )}
       <td>
         <form id={`${rid}-f`} onSubmit={(e) => void save(e)} noValidate>
           <button type="submit" className={styles.rowSave} disabled={!isDirty || saving} aria-label={t('variations.saveRow', { name: v.name })}>
@@ -108,30 +102,25 @@ function VariationRow({ v, waiting }: { v: StaffVariation; waiting?: string }) {
 export function VariationsTable({ variations, waiting = {} }: { variations: StaffVariation[]; waiting?: Record<number, string> }) {
   const t = useTranslations('adminProducts.client.variations');
   return (
-    <section className={styles.card} aria-labelledby="variations-title">
-      <h2 id="variations-title" className={styles.cardTitle}>
-        {t('title')} <span className={styles.countTag}>{variations.length}</span>
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('colName')}</th>
-              <th scope="col">{t('colPrice')}</th>
-              <th scope="col">{t('colDiscount')}</th>
-              <th scope="col">{t('colState')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('save')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {variations.map((v) => (
-              <VariationRow key={v.id} v={v} waiting={waiting[v.id]} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <Panel
+      headingId="variations-title"
+      title={
+        <>
+          {t('title')} <span className={styles.countTag}>{variations.length}</span>
+        </>
+      }
+      look={CARD}
+    >
+      <ListTable
+        empty=""
+        rows={variations.length}
+        look={{ tableWrap: styles.tableWrap, table: styles.table }}
+        columns={[{ label: t('colName') }, { label: t('colPrice') }, { label: t('colDiscount') }, { label: t('colState') }, { label: <span className="visually-hidden">{t('save')}</span> }]}
+      >
+        {variations.map((v) => (
+          <VariationRow key={v.id} v={v} waiting={waiting[v.id]} />
+        ))}
+      </ListTable>
+    </Panel>
   );
 }

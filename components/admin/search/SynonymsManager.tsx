@@ -7,13 +7,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { publicRequest } from '@/lib/api/public';
 import styles from '../settings/settings.module.css';
 import own from './search.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-import { useApiAction } from '@/components/ui/useApiAction';
-import { CrudList, RowActions, confirmThen } from '../ui/crud';
-import { FieldError, useFieldError } from '../ui/field-error';
+import { CrudList, RowForm, useCrudWrites } from '../ui/crud';
+import { useFieldError } from '../ui/field-error';
 
 export type SynonymGroup = { id: number; terms: string[] };
 
@@ -26,37 +24,21 @@ function parseTerms(text: string): string[] | null {
 
 export function SynonymsManager({ items, suggested }: { items: SynonymGroup[]; suggested?: string }) {
   const t = useTranslations('adminSearch.client');
-  const { busy, run } = useApiAction();
+  const crud = useCrudWrites<{ terms: string[] }>({ collection: staffApiPaths.synonyms, item: staffApiPaths.synonym, saved: t('saved'), deleted: t('deleted') });
 
   return (
-    <div className={styles.section}>
-      <CrudList
-        items={items}
-        empty={t('empty')}
-        testId="synonyms-list"
-        add={
-          <GroupRow
-            key={suggested ?? ''}
-            initial={suggested ? `${suggested}, ` : ''}
-            busy={busy}
-            onSave={(terms) => run(() => publicRequest(staffApiPaths.synonyms, { method: 'POST', body: { terms } }), t('saved'))}
-          />
-        }
-      >
-        {(g) => (
-          <li key={`${g.id}-${g.terms.join(',')}`}>
-            <GroupRow
-              group={g}
-              busy={busy}
-              onSave={(terms) => run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'PATCH', body: { terms } }), t('saved'))}
-              onDelete={() =>
-                confirmThen(t('confirmDelete', { terms: g.terms.join(', ') }), () => run(() => publicRequest(staffApiPaths.synonym(g.id), { method: 'DELETE' }), t('deleted')))
-              }
-            />
-          </li>
-        )}
-      </CrudList>
-    </div>
+    <CrudList
+      items={items}
+      empty={t('empty')}
+      testId="synonyms-list"
+      add={<GroupRow key={suggested ?? ''} initial={suggested ? `${suggested}, ` : ''} busy={crud.busy} onSave={(terms) => crud.create({ terms })} />}
+    >
+      {(g) => (
+        <li key={`${g.id}-${g.terms.join(',')}`}>
+          <GroupRow group={g} busy={crud.busy} onSave={(terms) => crud.update(g.id, { terms })} onDelete={() => crud.remove(g.id, t('confirmDelete', { terms: g.terms.join(', ') }))} />
+        </li>
+      )}
+    </CrudList>
   );
 }
 
@@ -90,19 +72,18 @@ function GroupRow({
   };
 
   return (
-    <form className={group ? own.row : `${own.row} ${own.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={group ? 'synonym-row' : 'synonym-add'}>
+    <RowForm
+      editing={!!group}
+      className={own.row}
+      testId={group ? 'synonym-row' : 'synonym-add'}
+      onSubmit={submit}
+      actions={{ busy, unchanged: text === start, labels: { save: t('save'), add: t('add'), delete: t('delete'), deleteLabel: group ? t('deleteLabel', { terms: group.terms.join(', ') }) : '' }, onDelete }}
+      error={{ id: errorId, text: error }}
+    >
       <label className={styles.field} htmlFor={`${id}-t`}>
         <span className={group ? styles.rowLabel : undefined}>{t('terms')}</span>
         <input id={`${id}-t`} value={text} maxLength={400} placeholder={t('placeholder')} onChange={(e) => setText(e.target.value)} {...invalidProps} />
       </label>
-      <RowActions
-        editing={!!group}
-        busy={busy}
-        unchanged={text === start}
-        labels={{ save: t('save'), add: t('add'), delete: t('delete'), deleteLabel: group ? t('deleteLabel', { terms: group.terms.join(', ') }) : '' }}
-        onDelete={onDelete}
-      />
-      <FieldError id={errorId} error={error} className={styles.error} />
-    </form>
+    </RowForm>
   );
 }

@@ -11,11 +11,11 @@ import type { StaffCarouselImage } from '@/lib/admin/settings-types';
 import { publicRequest } from '@/lib/api/public';
 import { checkUploadFile } from '@/lib/orders/documents';
 import { imageSrc } from '@/components/ui/image-src';
+import { clearPicked, pickedFile } from '@/components/ui/FilePicker';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-import { useApiAction } from '@/components/ui/useApiAction';
-import { CrudList, confirmThen } from '../ui/crud';
+import { CrudList, MoveButtons, moved, useCrudWrites } from '../ui/crud';
 import { FieldError, useFieldError } from '../ui/field-error';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -24,47 +24,35 @@ export const STORE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 export function CarouselManager({ items }: { items: StaffCarouselImage[] }) {
   const t = useTranslations('adminSettings.client');
-  const { busy, run } = useApiAction();
+  const crud = useCrudWrites<{ alt: string; link: string | null }>({
+    collection: staffApiPaths.carousel,
+    item: staffApiPaths.carouselItem,
+    saved: t('saved'),
+    created: t('carousel.uploaded'),
+    deleted: t('carousel.deleted'),
+  });
+  const { busy } = crud;
 
-
-  const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((i) => i.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    void run(() => publicRequest(staffApiPaths.carouselOrder, { method: 'PUT', body: { ids } }), t('carousel.reordered'));
+  const move = (from: number, to: number) => {
+    const ids = moved(items.map((i) => i.id), from, to);
+    void crud.run(() => publicRequest(staffApiPaths.carouselOrder, { method: 'PUT', body: { ids } }), t('carousel.reordered'));
   };
 
-  const remove = (item: StaffCarouselImage) =>
-    confirmThen(t('carousel.confirmDelete'), () => run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'DELETE' }), t('carousel.deleted')));
-
   return (
-    <div className={styles.section}>
-      <CrudList
-        items={items}
-        empty={t('carousel.empty')}
-        testId="carousel-list"
-        ordered
-        add={<UploadForm busy={busy} onUpload={(form) => run(() => publicRequest(staffApiPaths.carousel, { method: 'POST', body: form }), t('carousel.uploaded'))} />}
-      >
-        {(item, i) => (
-          <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
-            <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
-            <SlideFields item={item} busy={busy} onSave={(body) => run(() => publicRequest(staffApiPaths.carouselItem(item.id), { method: 'PATCH', body }), t('saved'))} />
-            <div className={styles.tools}>
-              <button type="button" className={styles.iconButton} onClick={() => move(i, -1)} disabled={busy || i === 0} aria-label={t('carousel.moveUp', { n: i + 1 })}>
-                ↑
-              </button>
-              <button type="button" className={styles.iconButton} onClick={() => move(i, 1)} disabled={busy || i === items.length - 1} aria-label={t('carousel.moveDown', { n: i + 1 })}>
-                ↓
-              </button>
-              <button type="button" className={base.dangerButton} onClick={() => remove(item)} disabled={busy} aria-label={t('carousel.deleteLabel', { n: i + 1 })}>
-                {t('carousel.delete')}
-              </button>
-            </div>
-          </li>
-        )}
-      </CrudList>
-    </div>
+    <CrudList items={items} empty={t('carousel.empty')} testId="carousel-list" ordered add={<UploadForm busy={busy} onUpload={crud.create} />}>
+      {(item, i) => (
+        <li key={`${item.id}-${item.alt}-${item.link ?? ''}`} className={styles.slide} data-testid="carousel-item" data-id={item.id}>
+          <img className={styles.thumb} src={imageSrc(item.url) ?? ''} alt={item.alt || t('carousel.image', { n: i + 1 })} loading="lazy" width={192} height={72} />
+          <SlideFields item={item} busy={busy} onSave={(body) => crud.update(item.id, body)} />
+          <div className={styles.tools}>
+            <MoveButtons index={i} count={items.length} busy={busy} labels={{ earlier: t('carousel.moveUp', { n: i + 1 }), later: t('carousel.moveDown', { n: i + 1 }) }} className={styles.iconButton} onMove={(to) => move(i, to)} />
+            <button type="button" className={base.dangerButton} onClick={() => crud.remove(item.id, t('carousel.confirmDelete'))} disabled={busy} aria-label={t('carousel.deleteLabel', { n: i + 1 })}>
+              {t('carousel.delete')}
+            </button>
+          </div>
+        </li>
+      )}
+    </CrudList>
   );
 }
 
@@ -106,7 +94,7 @@ function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormDa
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const file = fileRef.current?.files?.[0] ?? null;
+    const file = pickedFile(fileRef);
     const problem = checkUploadFile(file, IMAGE_TYPES);
     if (problem) {
       setError(t(`carousel.${problem}`));
@@ -125,7 +113,7 @@ function UploadForm({ busy, onUpload }: { busy: boolean; onUpload: (form: FormDa
     if (await onUpload(form)) {
       setAlt('');
       setLink('');
-      if (fileRef.current) fileRef.current.value = '';
+      clearPicked(fileRef);
     }
   };
 

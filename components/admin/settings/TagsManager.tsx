@@ -7,44 +7,35 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { StaffTag } from '@/lib/admin/settings-types';
-import { publicRequest } from '@/lib/api/public';
 import { STORE_PATH } from './CarouselManager';
 import styles from './settings.module.css';
 import { staffApiPaths } from '@/lib/api/staff-paths';
-import { useApiAction } from '@/components/ui/useApiAction';
-import { CrudList, RowActions, confirmThen } from '../ui/crud';
-import { FieldError, useFieldError } from '../ui/field-error';
+import { CrudList, RowForm, useCrudWrites } from '../ui/crud';
+import { useFieldError } from '../ui/field-error';
 
 export function TagsManager({ items }: { items: StaffTag[] }) {
-  const t = useTranslations('adminSettings.client');
-  const { busy, run } = useApiAction();
+  const t = useTranslations('adminSettings.client.tags');
+  const crud = useCrudWrites<{ name: string; url: string }>({ collection: staffApiPaths.tags, item: staffApiPaths.tag, saved: t('saved'), deleted: t('deleted') });
 
   return (
-    <div className={styles.section}>
-      <CrudList
-        items={items}
-        empty={t('tags.empty')}
-        testId="tags-list"
-        head={
-          <li className={styles.tagHead} aria-hidden="true">
-            <span>{t('tags.name')}</span>
-            <span>{t('tags.url')}</span>
-          </li>
-        }
-        add={<TagRow busy={busy} onSave={(body) => run(() => publicRequest(staffApiPaths.tags, { method: 'POST', body }), t('tags.saved'))} />}
-      >
-        {(tag) => (
-          <li key={`${tag.id}-${tag.name}-${tag.url}`}>
-            <TagRow
-              tag={tag}
-              busy={busy}
-              onSave={(body) => run(() => publicRequest(staffApiPaths.tag(tag.id), { method: 'PATCH', body }), t('tags.saved'))}
-              onDelete={() => confirmThen(t('tags.confirmDelete', { name: tag.name }), () => run(() => publicRequest(staffApiPaths.tag(tag.id), { method: 'DELETE' }), t('tags.deleted')))}
-            />
-          </li>
-        )}
-      </CrudList>
-    </div>
+    <CrudList
+      items={items}
+      empty={t('empty')}
+      testId="tags-list"
+      head={
+        <li className={styles.tagHead} aria-hidden="true">
+          <span>{t('name')}</span>
+          <span>{t('url')}</span>
+        </li>
+      }
+      add={<TagRow busy={crud.busy} onSave={crud.create} />}
+    >
+      {(tag) => (
+        <li key={`${tag.id}-${tag.name}-${tag.url}`}>
+          <TagRow tag={tag} busy={crud.busy} onSave={(body) => crud.update(tag.id, body)} onDelete={() => crud.remove(tag.id, t('confirmDelete', { name: tag.name }))} />
+        </li>
+      )}
+    </CrudList>
   );
 }
 
@@ -81,7 +72,14 @@ function TagRow({
   };
 
   return (
-    <form className={tag ? styles.row : `${styles.row} ${styles.addRow}`} onSubmit={(e) => void submit(e)} noValidate data-testid={tag ? 'tag-row' : 'tag-add'}>
+    <RowForm
+      editing={!!tag}
+      className={styles.row}
+      testId={tag ? 'tag-row' : 'tag-add'}
+      onSubmit={submit}
+      actions={{ busy, unchanged: !changed, labels: { save: t('save'), add: t('add'), delete: t('delete'), deleteLabel: tag ? t('deleteLabel', { name: tag.name }) : '' }, onDelete }}
+      error={{ id: errorId, text: error }}
+    >
       <label className={styles.field} htmlFor={`${id}-n`}>
         <span className={tag ? styles.rowLabel : undefined}>{t('name')}</span>
         <input id={`${id}-n`} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} {...invalidProps} />
@@ -90,14 +88,6 @@ function TagRow({
         <span className={tag ? styles.rowLabel : undefined}>{t('url')}</span>
         <input id={`${id}-u`} value={url} maxLength={300} placeholder="/products?query=…" onChange={(e) => setUrl(e.target.value)} aria-invalid={invalidProps['aria-invalid']} />
       </label>
-      <RowActions
-        editing={!!tag}
-        busy={busy}
-        unchanged={!changed}
-        labels={{ save: t('save'), add: t('add'), delete: t('delete'), deleteLabel: tag ? t('deleteLabel', { name: tag.name }) : '' }}
-        onDelete={onDelete}
-      />
-      <FieldError id={errorId} error={error} className={styles.error} />
-    </form>
+    </RowForm>
   );
 }

@@ -10,7 +10,6 @@ import type { StaffTransport } from '@/lib/admin/settings-types';
 import { publicRequest } from '@/lib/api/public';
 import base from '../admin.module.css';
 import styles from './settings.module.css';
-import { markHydrated } from '@/lib/hydration';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { useApiAction } from '@/components/ui/useApiAction';
 import { CrudList } from '../ui/crud';
@@ -42,55 +41,54 @@ export function TransportsManager({ items }: { items: StaffTransport[] }) {
   };
 
   return (
-    <div ref={markHydrated} className={styles.section} data-testid="transports-manager">
-      <CrudList
-        items={items}
-        empty={t('empty')}
-        testId="transports-list"
-        add={
-          <form className={styles.addForm} onSubmit={(e) => void create(e)} noValidate data-testid="transport-add">
-            <label className={styles.field} htmlFor={`${id}-n`}>
-              <span>{t('name')}</span>
-              <input id={`${id}-n`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...invalidProps} />
-            </label>
-            <label className={styles.field} htmlFor={`${id}-p`}>
-              <span>{t('parent')}</span>
-              <select id={`${id}-p`} value={father} onChange={(e) => setFather(e.target.value)}>
-                <option value="">{t('none')}</option>
-                <NamedOptions items={mains} />
-              </select>
-            </label>
-            <button type="submit" className={base.primaryButton} disabled={busy}>
-              {t('add')}
-            </button>
-            <FieldError id={errorId} error={error} className={styles.error} />
-          </form>
-        }
-      >
-        {(tr) => {
-          const action = tr.isAble ? t('disable') : t('enable');
-          return (
-            <li key={tr.id} className={styles.transport} data-child={tr.fatherId !== null || undefined} data-testid="transport-row" data-id={tr.id}>
-              <span className={styles.transportName}>
-                {tr.name}
-                <span className={styles.state} data-able={String(tr.isAble)}>
-                  {tr.isAble ? t('enabled') : t('disabled')}
-                </span>
+    <CrudList
+      items={items}
+      empty={t('empty')}
+      testId="transports-list"
+      sectionTestId="transports-manager"
+      add={
+        <form className={styles.addForm} onSubmit={(e) => void create(e)} noValidate data-testid="transport-add">
+          <label className={styles.field} htmlFor={`${id}-n`}>
+            <span>{t('name')}</span>
+            <input id={`${id}-n`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...invalidProps} />
+          </label>
+          <label className={styles.field} htmlFor={`${id}-p`}>
+            <span>{t('parent')}</span>
+            <select id={`${id}-p`} value={father} onChange={(e) => setFather(e.target.value)}>
+              <option value="">{t('none')}</option>
+              <NamedOptions items={mains} />
+            </select>
+          </label>
+          <button type="submit" className={base.primaryButton} disabled={busy}>
+            {t('add')}
+          </button>
+          <FieldError id={errorId} error={error} className={styles.error} />
+        </form>
+      }
+    >
+      {(tr) => {
+        const action = tr.isAble ? t('disable') : t('enable');
+        return (
+          <li key={tr.id} className={styles.transport} data-child={tr.fatherId !== null || undefined} data-testid="transport-row" data-id={tr.id}>
+            <span className={styles.transportName}>
+              {tr.name}
+              <span className={styles.state} data-able={String(tr.isAble)}>
+                {tr.isAble ? t('enabled') : t('disabled')}
               </span>
-              <button
-                type="button"
-                className={styles.toggle}
-                data-able={String(tr.isAble)}
-                disabled={busy}
-                aria-label={t('toggleLabel', { action, name: tr.name })}
-                onClick={() => void run(() => publicRequest(staffApiPaths.transport(tr.id), { method: 'PATCH', body: { isAble: !tr.isAble } }))}
-              >
-                {action}
-              </button>
-            </li>
-          );
-        }}
-      </CrudList>
-    </div>
+            </span>
+            <button
+              type="button"
+              className={styles.toggle}
+              data-able={String(tr.isAble)}
+              disabled={busy}
+              aria-label={t('toggleLabel', { action, name: tr.name })}
+              onClick={() => void run(() => publicRequest(staffApiPaths.transport(tr.id), { method: 'PATCH', body: { isAble: !tr.isAble } }))}
+            >
+              {action}
+            </button>
+          </li>
+        );
+      }}
+    </CrudList>
   );
 }

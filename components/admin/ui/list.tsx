@@ -5,9 +5,10 @@ import admin from '../admin.module.css';
 
 /*
  * The pieces every back-office list is made of (orders board, customers, products, price audit): a GET
- * filter form, the results line with its export links, a table or its empty note, state chips and the
- * pager. Server components only: every control is a link or a form field, so the lists work without
- * JavaScript. Lists with a look of their own pass their classes; the admin's are the default.
+ * filter form, the results line with its export links, a table or a list or their empty note, state chips
+ * and the pager. No state and no handlers: the lists render them on the server, where every control is a
+ * link or a form field, so they work without JavaScript (the client islands reuse ItemList and ListTable).
+ * Lists with a look of their own pass their classes; the admin's are the default.
  */
 
 /** The two date fields of a GET filter form (`from`, `to`; YYYY-MM-DD as the API reads them). */
@@ -32,6 +33,40 @@ export function SearchField({ label, placeholder, value, className, testId }: { 
     <label className={className}>
       <span>{label}</span>
       <input type="search" name="q" defaultValue={value ?? ''} placeholder={placeholder} maxLength={100} data-testid={testId} />
+    </label>
+  );
+}
+
+/**
+ * A select of a list's filter form: its label, the "all" choice (an empty value) when there is one, then
+ * the options (children). `value` is the filter as read from the URL.
+ */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  className = admin.field,
+  selectClass,
+  testId,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  all?: string;
+  className?: string;
+  selectClass?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className}>
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ''} className={selectClass} data-testid={testId}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {children}
+      </select>
     </label>
   );
 }
@@ -93,6 +128,38 @@ export function ExportLinks({ csv, xlsx, labels, testId }: { csv: string; xlsx: 
   );
 }
 
+/** A list of `items` (each drawn by `children`) or, without any, its note (muted by default). */
+export function ItemList<T>({
+  items,
+  empty,
+  className,
+  emptyClass = admin.muted,
+  ordered = false,
+  testId,
+  head,
+  children,
+}: {
+  items: readonly T[];
+  empty: string;
+  className: string | undefined;
+  emptyClass?: string;
+  /** an <ol> where the order is the point */
+  ordered?: boolean;
+  testId?: string;
+  /** a first row before the items (a column header) */
+  head?: ReactNode;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  if (items.length === 0) return <p className={emptyClass}>{empty}</p>;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={className} data-testid={testId}>
+      {head}
+      {items.map(children)}
+    </List>
+  );
+}
+
 export type Column = { label: ReactNode; className?: string };
 type TableLook = { empty?: string; tableWrap?: string; table?: string };
 
@@ -105,6 +172,7 @@ export function ListTable({
   labelledBy,
   className,
   look = admin,
+  region,
   children,
 }: {
   empty: string;
@@ -116,11 +184,13 @@ export function ListTable({
   /** classes added to the table's own (a phone layout) */
   className?: string;
   look?: TableLook;
+  /** the id of the heading that names the scrolling frame, then focusable so the keyboard scrolls it too */
+  region?: string;
   children: ReactNode;
 }) {
   if (rows === 0) return <p className={look.empty}>{empty}</p>;
   return (
-    <div className={look.tableWrap}>
+    <div className={look.tableWrap} {...(region ? { tabIndex: 0, role: 'region', 'aria-labelledby': region } : {})}>
       <table className={className ? `${look.table} ${className}` : look.table} aria-labelledby={labelledBy} data-testid={testId}>
         <thead>
           <tr>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from '@/i18n/navigation';
 import admin from '../admin.module.css';
 
 /** The classes a heading is drawn with: the admin's by default, products.module.css's on the catalogue pages. */
@@ -12,6 +13,15 @@ export function PageHeading({ title, intro, look = admin, children }: { title: R
       <h1 className={look.title}>{title}</h1>
       {intro ? <p className={look.muted}>{intro}</p> : null}
     </div>
+  );
+}
+
+/** "← Volver" to the page a detail page belongs to (the board, the customers list). */
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className={admin.back}>
+      ← {label}
+    </Link>
   );
 }
 

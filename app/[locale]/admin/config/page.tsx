@@ -9,9 +9,9 @@ import { TagsManager } from '@/components/admin/settings/TagsManager';
 import { TransportsManager } from '@/components/admin/settings/TransportsManager';
 import base from '@/components/admin/admin.module.css';
 import styles from '@/components/admin/settings/settings.module.css';
-import { staffGet } from '@/lib/admin/data';
+import { staffRead } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
-import type { ShopSettings } from '@/lib/admin/settings-types';
+import { shopSettingsSchema } from '@/lib/contracts/staff-settings';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
 import { AdminPage } from '@/components/admin/ui/page';
@@ -48,7 +48,7 @@ export const generateMetadata = ({ params }: Props) => staffPageMetadata(params,
 export default async function AdminConfigPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const settings = requireStaffData(await staffGet<ShopSettings>(staffApiPaths.settings), locale as Locale, '/admin/config');
+  const settings = requireStaffData(await staffRead(shopSettingsSchema, staffApiPaths.settings), locale as Locale, '/admin/config');
   const t = await getTranslations('adminSettings.config');
   const { can } = settings;
   return (

@@ -2,9 +2,9 @@ import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CustomersList } from '@/components/admin/customers/CustomersList';
 import { customersApiPath, customersHref, parseCustomerFilters } from '@/lib/admin/customer-filters';
-import { staffGet } from '@/lib/admin/data';
+import { staffRead } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
-import type { CustomerList } from '@/lib/contracts/staff-customers';
+import { customerListSchema } from '@/lib/contracts/staff-customers';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
 
 type Props = {
@@ -19,6 +19,6 @@ export default async function AdminCustomersPage({ params, searchParams }: Props
   const { locale } = await params;
   setRequestLocale(locale);
   const filters = parseCustomerFilters(await searchParams);
-  const list = requireStaffData(await staffGet<CustomerList>(customersApiPath(filters)), locale as Locale, customersHref(filters));
+  const list = requireStaffData(await staffRead(customerListSchema, customersApiPath(filters)), locale as Locale, customersHref(filters));
   return <CustomersList filters={filters} list={list} />;
 }

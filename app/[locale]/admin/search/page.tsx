@@ -3,10 +3,11 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ADMIN_SEARCH_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
-import { SynonymsManager, type SynonymGroup } from '@/components/admin/search/SynonymsManager';
+import { SynonymsManager } from '@/components/admin/search/SynonymsManager';
 import base from '@/components/admin/admin.module.css';
 import styles from '@/components/admin/search/search.module.css';
-import { staffGet } from '@/lib/admin/data';
+import { staffRead } from '@/lib/admin/data';
+import { searchAdminSchema, type SearchReportRow } from '@/lib/contracts/staff-search';
 import { requireStaffData } from '@/lib/admin/guard';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
@@ -15,9 +16,6 @@ import { Panel } from '@/components/admin/ui/Panel';
 import { ListTable } from '@/components/admin/ui/list';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ add?: string }> };
-
-type ReportRow = { query: string; searches: number; results: number };
-type SearchAdmin = { days: number; synonyms: SynonymGroup[]; top: ReportRow[]; noResults: ReportRow[] };
 
 export const generateMetadata = ({ params }: Props) => staffPageMetadata(params, 'adminSearch');
 
@@ -30,10 +28,10 @@ export default async function AdminSearchPage({ params, searchParams }: Props) {
   const { locale } = await params;
   const { add } = await searchParams;
   setRequestLocale(locale);
-  const data = requireStaffData(await staffGet<SearchAdmin>(staffApiPaths.search(30)), locale as Locale, '/admin/search');
+  const data = requireStaffData(await staffRead(searchAdminSchema, staffApiPaths.search(30)), locale as Locale, '/admin/search');
   const t = await getTranslations('adminSearch');
 
-  const table = (id: string, rows: ReportRow[], withAdd: boolean) => (
+  const table = (id: string, rows: SearchReportRow[], withAdd: boolean) => (
     <ListTable
       empty={t('report.empty')}
       rows={rows.length}

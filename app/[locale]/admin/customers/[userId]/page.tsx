@@ -4,9 +4,9 @@ import type { Locale } from '@/i18n/routing';
 import { CustomerView } from '@/components/admin/customers/CustomerView';
 import { ADMIN_CUSTOMER_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
-import { staffGet } from '@/lib/admin/data';
+import { staffGet, staffRead } from '@/lib/admin/data';
 import { requireStaffData } from '@/lib/admin/guard';
-import type { CustomerDetail } from '@/lib/contracts/staff-customers';
+import { customerDetailSchema } from '@/lib/contracts/staff-customers';
 import type { SessionCheckAnswer } from '@/lib/contracts/account';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
@@ -20,7 +20,7 @@ export default async function AdminCustomerPage({ params }: Props) {
   const { locale, userId } = await params;
   setRequestLocale(locale);
   if (!/^[1-9]\d{0,9}$/.test(userId)) notFound();
-  const [detail, session] = await Promise.all([staffGet<CustomerDetail>(staffApiPaths.customer(userId)), staffGet<SessionCheckAnswer>('auth')]);
+  const [detail, session] = await Promise.all([staffRead(customerDetailSchema, staffApiPaths.customer(userId)), staffGet<SessionCheckAnswer>('auth')]);
   const customer = requireStaffData(detail, locale as Locale, `/admin/customers/${userId}`);
   const permissions = session.kind === 'ok' ? (session.data.permissions ?? []) : [];
   return (
