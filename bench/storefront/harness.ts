@@ -4,7 +4,7 @@
  * of a process tree.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +57,11 @@ export function buildStorefront(distDir: string, cwd = root): void {
   rmSync(path.join(cwd, distDir), { recursive: true, force: true });
   const t0 = Date.now();
   console.log(`[build] next build → ${distDir}${cwd === root ? '' : ` (in ${path.relative(root, cwd)})`}`);
+  // `next build` adds its dist dir's type folders to tsconfig.json: put the file back, or a bench run dirties the tree
+  const tsconfig = path.join(cwd, 'tsconfig.json');
+  const tsconfigBefore = existsSync(tsconfig) ? readFileSync(tsconfig, 'utf8') : null;
   const r = spawnSync(bin('next'), ['build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (tsconfigBefore !== null) writeFileSync(tsconfig, tsconfigBefore);
   if (r.status !== 0) throw new Error('next build failed');
   console.log(`[build] ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
