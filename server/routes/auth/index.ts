@@ -54,6 +54,7 @@ import {
   type UserRow,
 } from '../../auth/users';
 import { bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 /** Runs a shared validation schema; a failure is a 400 with the field's Spanish message. */
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -82,6 +83,8 @@ function fromStorefront(req: FastifyRequest, origins: readonly string[]): boolea
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cuenta'];
+  const doc = routeDocs({ tags, errors: authErrors });
+  const signedInDoc = routeDocs({ tags, security: bearerSecurity, errors: authErrors });
   const { throttle } = app.auth;
   noStore(app);
   const perIp = (max: number, windowMs: number) => ({ rateLimit: { max, timeWindow: windowMs } });
@@ -132,12 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { ...loginIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Ingresar con email y contraseña (remember: token de 30 días, si no 1 día)',
-        body: loginBody,
-        response: { 200: envelope(sessionDataSchema), ...authErrors },
-      },
+      schema: doc('Ingresar con email y contraseña (remember: token de 30 días, si no 1 día)', { body: loginBody, data: sessionDataSchema }),
     },
     async (req, reply) => {
       const { email, password, remember } = check(loginSchema(), req.body);
@@ -163,12 +161,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Comprobación de sesión al iniciar la tienda (el token de acceso se renueva con POST auth/refresh)',
-        security: bearerSecurity,
-        response: { 200: envelope(sessionCheckSchema), ...authErrors },
-      },
+      schema: signedInDoc('Comprobación de sesión al iniciar la tienda (el token de acceso se renueva con POST auth/refresh)', { data: sessionCheckSchema }),
     },
     async (req) => {
       // No renewal here any more: minting a token from a Bearer token would let a stolen access token live
@@ -184,12 +177,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Registro de cliente: envía el email de verificación (el ingreso queda bloqueado hasta seguirlo)',
-        body: registerBody,
-        response: { 201: envelope(z.object({ email: z.string() })), ...authErrors },
-      },
+      schema: doc(
+        'Registro de cliente: envía el email de verificación (el ingreso queda bloqueado hasta seguirlo)',
+        { body: registerBody, data: z.object({ email: z.string() }), status: 201 },
+      ),
     },
     async (req, reply) => {
       const v = check(registerSchema(), req.body);
@@ -218,12 +209,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verify',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Verifica el email con el token del enlace y abre la sesión',
-        body: tokenBody,
-        response: { 200: envelope(sessionDataSchema), ...authErrors },
-      },
+      schema: doc('Verifica el email con el token del enlace y abre la sesión', { body: tokenBody, data: sessionDataSchema }),
     },
     async (req, reply) => {
       const { user } = await openMailedLink(req.body.token, 'verify');
@@ -235,12 +221,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/resendVerification',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Reenvía el email de verificación (misma respuesta exista o no la cuenta; uno cada 5 min por cuenta)',
-        body: forgotBody,
-        response: { 200: messageOnly, ...authErrors },
-      },
+      schema: doc('Reenvía el email de verificación (misma respuesta exista o no la cuenta; uno cada 5 min por cuenta)', { body: forgotBody, reply: messageOnly }),
     },
     async (req) => {
       const { email } = check(forgotSchema(), req.body);
@@ -260,12 +241,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Envía el email para cambiar la contraseña (404 si no hay cuenta con ese email)',
-        body: forgotBody,
-        response: { 200: messageOnly, ...authErrors },
-      },
+      schema: doc('Envía el email para cambiar la contraseña (404 si no hay cuenta con ese email)', { body: forgotBody, reply: messageOnly }),
     },
     async (req, reply) => {
       const { email } = check(forgotSchema(), req.body);
@@ -287,12 +263,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/canChangePassword',
     {
       config: sensitiveIp,
-      schema: {
-        tags,
-        summary: '¿Sirve todavía este enlace de cambio de contraseña? (no lo consume)',
-        querystring: tokenQuery,
-        response: { 200: messageOnly, ...authErrors },
-      },
+      schema: doc('¿Sirve todavía este enlace de cambio de contraseña? (no lo consume)', { querystring: tokenQuery, reply: messageOnly }),
     },
     async (req) => {
       const r = await peekToken(app.db, req.query.token, 'reset');
@@ -305,12 +276,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/changePassword',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Cambia la contraseña con el token del email (un solo uso) y abre la sesión',
-        body: changePasswordBody,
-        response: { 200: envelope(sessionDataSchema), ...authErrors },
-      },
+      schema: doc('Cambia la contraseña con el token del email (un solo uso) y abre la sesión', { body: changePasswordBody, data: sessionDataSchema }),
     },
     async (req, reply) => {
       const { token } = req.body;
@@ -332,12 +298,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/autoLogin',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Ingreso automático con el enlace de un email de pedido (un solo uso, 7 días)',
-        body: tokenBody,
-        response: { 200: envelope(autoLoginDataSchema), ...authErrors },
-      },
+      schema: doc('Ingreso automático con el enlace de un email de pedido (un solo uso, 7 días)', { body: tokenBody, data: autoLoginDataSchema }),
     },
     async (req, reply) => {
       const { user, orderId } = await openMailedLink(req.body.token, 'autologin');
@@ -364,12 +325,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/google',
     {
       config: { ...sensitiveIp, invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Ingreso con Google: verifica el ID token (RS256, JWKS de Google) y crea o vincula la cuenta',
-        body: googleBody,
-        response: { 200: envelope(sessionDataSchema), ...authErrors },
-      },
+      schema: doc('Ingreso con Google: verifica el ID token (RS256, JWKS de Google) y crea o vincula la cuenta', { body: googleBody, data: sessionDataSchema }),
     },
     async (req, reply) => {
       const google = app.auth.google;
@@ -419,12 +375,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh',
     {
       config: { ...perIp(throttle.limits.refreshPerIp.max, throttle.limits.refreshPerIp.windowMs), invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Nuevo token de acceso (15 min) para la cookie HttpOnly de la sesión, que se rota en cada uso',
-        body: refreshBody,
-        response: { 200: envelope(sessionDataSchema), ...authErrors },
-      },
+      schema: doc('Nuevo token de acceso (15 min) para la cookie HttpOnly de la sesión, que se rota en cada uso', { body: refreshBody, data: sessionDataSchema }),
     },
     async (req, reply) => {
       if (!fromStorefront(req, app.storefrontOrigins)) throw HttpError.forbidden();
@@ -454,7 +405,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh',
     {
       config: { ...perIp(throttle.limits.refreshPerIp.max, throttle.limits.refreshPerIp.windowMs), invalidates: [] },
-      schema: { tags, summary: 'Cerrar la sesión: revoca la cookie de renovación y la borra', response: { 200: messageOnly, ...authErrors } },
+      schema: doc('Cerrar la sesión: revoca la cookie de renovación y la borra', { reply: messageOnly }),
     },
     async (req, reply) => {
       if (!fromStorefront(req, app.storefrontOrigins)) throw HttpError.forbidden();
@@ -470,12 +421,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...sensitiveIp, invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Cerrar todas las sesiones de la cuenta (todas las cookies de renovación y los sockets abiertos)',
-        security: bearerSecurity,
-        response: { 200: messageOnly, ...authErrors },
-      },
+      schema: signedInDoc('Cerrar todas las sesiones de la cuenta (todas las cookies de renovación y los sockets abiertos)', { reply: messageOnly }),
     },
     async (req, reply) => {
       await app.auth.accountChanged(req.user!.id, 'logout');
@@ -487,14 +433,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/providers',
     {
-      schema: {
-        tags,
-        summary: 'Proveedores de ingreso disponibles (Google sólo si GOOGLE_CLIENT_ID está configurado)',
-        response: {
-          200: envelope(authProvidersSchema),
-          ...authErrors,
-        },
-      },
+      schema: doc('Proveedores de ingreso disponibles (Google sólo si GOOGLE_CLIENT_ID está configurado)', { data: authProvidersSchema }),
     },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
