@@ -39,15 +39,8 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '../../../lib/api/order-attempt';
 import { isStaffRole } from '../../auth/users';
 import { HttpError } from '../../errors';
 import { errorSchema } from '../../../lib/contracts/common';
-import {
-  addToOrder,
-  createOrder,
-  findFileDocument,
-  insertFileDocument,
-  moveOrder,
-  orderAccess,
-  requestBudgetUpdate,
-} from '../../services/orders';
+import { addToOrder, createOrder, moveOrder, orderAccess, requestBudgetUpdate } from '../../services/orders';
+import { findFileDocument, insertFileDocument } from '../../services/order-documents';
 import { orderRequestHash } from '../../services/orders-idempotency';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { getOrderDetail, listCustomerOrders } from '../../services/orders-view';
