@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from '../db/seed/data';
 import { ensureBaseData } from '../db/seed/base';
 import { prepareDataDir } from '../data-dir';
 import { loadEnv } from '../env';
+import { exitWith } from './exit';
 
 /** Every role an account can be created with: customers, VIP customers (isVip) and the staff roles. */
 export const ACCOUNT_ROLES = [CUSTOMER_ROLE, 'vipcustomer', ...STAFF_ROLES] as const;
@@ -123,13 +124,7 @@ export async function createAccountCli(o: CliOptions, argv = process.argv.slice(
 }
 
 export function runCli(o: CliOptions): void {
-  createAccountCli(o).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
+  exitWith(() => createAccountCli(o));
 }
 
 // Run as a script (not when staff-create.ts imports it).

@@ -8,6 +8,7 @@ import { openConfiguredDb } from '../db/open';
 import { prepareDataDir } from '../data-dir';
 import { createObjectStore } from './config';
 import { migrateDataDirToStore } from './migrate';
+import { exitWith } from '../cli/exit';
 
 async function main(): Promise<number> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -41,11 +42,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    const cause = (err as { cause?: { message?: string; name?: string } }).cause;
-    console.error(`${err instanceof Error ? err.message : err}${cause ? ` (${cause.message || cause.name})` : ''}`);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -11,6 +11,7 @@ import { renderSharedImages } from './images';
 import { withSeedLock } from './lock';
 import { BlobStorage, blobImageSink } from '../../storage/blobs';
 import { createObjectStore } from '../../storage/config';
+import { exitWith } from '../../cli/exit';
 
 const HELP = `Uso: npm run seed -- [opciones]
 
@@ -85,10 +86,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+exitWith(main);
