@@ -8,12 +8,8 @@ import { Suspense, type ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { privatePageMetadata } from '@/lib/seo/private-page';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
+import type { PageProps } from '@/components/layout/page-props';
 import { PageShell } from './PageShell';
-
-type ToolPageProps = {
-  params: Promise<{ locale: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
 
 type Texts = Awaited<ReturnType<typeof getTranslations>>;
 
@@ -34,11 +30,11 @@ export function toolRoute(
   namespace: string,
   path: string,
   { messages, note, fallback }: ToolRouteOptions,
-  render: (request: { searchParams: ToolPageProps['searchParams'] }) => ReactNode | Promise<ReactNode>,
+  render: (request: { searchParams: PageProps['searchParams'] }) => ReactNode | Promise<ReactNode>,
 ) {
   return {
-    generateMetadata: ({ params }: Pick<ToolPageProps, 'params'>) => privatePageMetadata(params, namespace, path),
-    Page: async function ToolRoutePage({ params, searchParams }: ToolPageProps) {
+    generateMetadata: ({ params }: Pick<PageProps, 'params'>) => privatePageMetadata(params, namespace, path),
+    Page: async function ToolRoutePage({ params, searchParams }: PageProps) {
       const { locale } = await params;
       setRequestLocale(locale);
       const [t, island] = await Promise.all([getTranslations(namespace), render({ searchParams })]);
