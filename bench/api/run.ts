@@ -15,26 +15,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { throwawayDatabase } from '../../server/test/throwaway-db';
 import { freePort, resultsFile, rng, runBench, waitHealthy } from '../support';
+import { benchArgs } from '../args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
-const { values: args } = parseArgs({
-  options: {
-    products: { type: 'string', default: '10000' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '20' },
-    'no-cache': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-  },
-});
-const PRODUCTS = Number(args.products);
-const DURATION = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
+const args = benchArgs({ products: 10000, duration: 10, connections: 20 }, { flags: ['no-cache', 'keep'] });
+const { products: PRODUCTS, duration: DURATION, connections: CONNECTIONS } = args;
 const TARGETS: Record<string, number> = { page: 25, product: 25, search: 50 };
 
 /** Deterministic PRNG so two runs hit the same sequence of URLs. */

@@ -10,16 +10,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openConfiguredDb } from '../../server/db/open';
+import { benchArgs } from '../args';
 
-const { values } = parseArgs({
-  options: { products: { type: 'string', default: '0' }, orders: { type: 'string', default: '0' }, postgres: { type: 'string' }, 'postgres-target': { type: 'string' } },
-});
+const values = benchArgs({ products: 0, orders: 0 }, { strings: ['postgres', 'postgres-target'] });
+const { products, orders: orderCount } = values;
 const urls: Record<string, string> = {};
-const products = Number(values.products);
-const orderCount = Number(values.orders);
 const root = path.resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-backup-'));
 const source = path.join(work, 'source');

@@ -12,21 +12,12 @@
  * cache was cleared. Target: ≥ 95 %.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { createTestContext } from '../../server/test/helpers';
 import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums } from '../../server/test/orders-fixtures';
 import { resultsFile, rng, runBench } from '../support';
+import { benchArgs } from '../args';
 
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: 'string', default: '4000' },
-    edits: { type: 'string', default: '2' },
-    concurrency: { type: 'string', default: '8' },
-  },
-});
-const REQUESTS = Number(args.requests);
-const EDITS = Number(args.edits);
-const CONCURRENCY = Number(args.concurrency);
+const { requests: REQUESTS, edits: EDITS, concurrency: CONCURRENCY } = benchArgs({ requests: 4000, edits: 2, concurrency: 8 });
 
 type Kind = 'browse' | 'search' | 'login' | 'order' | 'chat' | 'read' | 'edit';
 

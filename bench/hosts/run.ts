@@ -12,20 +12,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { startTopology } from '../../deploy/local/topology';
 import { loadInterleaved, percentile, root, start, stop, table, waitFor } from '../storefront/harness';
 import { freePort } from '../support';
+import { benchArgs } from '../args';
 
-const { values: args } = parseArgs({
-  options: {
-    pg: { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
-    duration: { type: 'string', default: '20' },
-    changes: { type: 'string', default: '20' },
-    proofs: { type: 'string', default: '12' },
-  },
-  strict: true,
-});
+const args = benchArgs({ duration: 20, changes: 20, proofs: 12 }, { strings: ['pg'] });
+const PG = args.pg ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const NEXT_BIN = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const PASSWORD = 'tienda-demo';
@@ -49,7 +42,7 @@ const [site, api, s1, s2, a1, a2, s3, redisPort] = await Promise.all(Array.from(
 console.log('[hosts] starting the topology (2 APIs, 2 storefronts, nginx, PostgreSQL, Redis, s3rver)…');
 const topo = await startTopology({
   dir,
-  adminDatabaseUrl: args.pg,
+  adminDatabaseUrl: PG,
   ports: { site: site!, api: api!, storefronts: [s1!, s2!], apis: [a1!, a2!], s3: s3!, redis: redisPort! },
   storefrontEnv: { SHOP_API_TIMEOUT_MS: '10000', SHOP_API_SHELL_TIMEOUT_MS: '5000' },
   log: (m) => console.log(`  ${m}`),
@@ -87,7 +80,7 @@ try {
       await sleep(250);
     }
   }
-  const duration = Number(args.duration);
+  const duration = args.duration;
   console.log(`[hosts] cached product page, 20 connections, ${duration} s each in 4 interleaved rounds`);
   const load = await loadInterleaved(targets, { connections: 20, duration, warmup: 3, rounds: 4 });
   const ref = load[0]!;
@@ -96,7 +89,7 @@ try {
   }
 
   /* 2. price change → every instance */
-  const changes = Number(args.changes);
+  const changes = args.changes;
   const staff = await login(topo.apis[1]!.url, 'staff@example.com');
   const times: number[] = [];
   console.log(`[hosts] ${changes} price changes through API B, watched on both storefronts`);
@@ -140,7 +133,7 @@ try {
   });
   const orderId = ((await order.json()) as { data: { id: number } }).data.id;
   const pdf = pdfOf(5 * 1024 * 1024);
-  const proofs = Number(args.proofs);
+  const proofs = args.proofs;
   const up: Record<string, number[]> = { filesystem: [], 'S3 (s3rver)': [] };
   const down: Record<string, number[]> = { filesystem: [], 'S3 (s3rver)': [] };
   const urls: Record<string, string[]> = { filesystem: [], 'S3 (s3rver)': [] };

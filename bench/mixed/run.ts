@@ -12,20 +12,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { bin, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
 import { freePort, resultsFile, rng, runBench } from '../support';
+import { benchArgs } from '../args';
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '60' },
-    connections: { type: 'string', default: '20' },
-    products: { type: 'string', default: '2000' },
-  },
-});
-const DURATION = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
+const { duration: DURATION, connections: CONNECTIONS, products: PRODUCTS } = benchArgs({ duration: 60, connections: 20, products: 2000 });
 
 type Kind = 'browse' | 'search' | 'order';
 type Listed = {
@@ -57,7 +49,7 @@ async function main(): Promise<number> {
   const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const data = await throwawayData('mixed', pgBase);
   try {
-    seed({ DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl }, Number(args.products));
+    seed({ DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl }, PRODUCTS);
     const port = await freePort();
     const api = `http://127.0.0.1:${port}`;
     const child = start(bin('tsx'), ['server/main.ts'], {

@@ -8,14 +8,13 @@
  * figures of the same run: the host's floor (GET /health), the export of the same rows, and the preview of a
  * rule (+10 % on every product). Target: the 10,000-row CSV preview p50 < 2 s. Results: bench/results/prices-*.json.
  */
-import { parseArgs } from 'node:util';
 import { benchEngines, startSeededApi, writeResults } from '../support';
+import { benchArgs } from '../args';
 
 const TARGET_MS = 2000;
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, pg: { type: 'string' } } });
-const ROWS = Number(args.rows);
-const RUNS = Number(args.runs);
+const args = benchArgs({ rows: 10000, runs: 5 }, { strings: ['pg'] });
+const { rows: ROWS, runs: RUNS } = args;
 const PG_BASE = args.pg ?? process.env.DATABASE_URL;
 
 type Stat = { what: string; runs: number; p50: number; max: number };

@@ -21,18 +21,15 @@ import { createTestContext } from '../../server/test/helpers';
 import { api, login } from '../../server/test/orders-fixtures';
 import { orders, users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
+import { benchArgs } from '../args';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
-
-const SOCKETS = arg('sockets', 2000);
-const ROOMS = arg('rooms', 200);
-const RATE = arg('rate', 200);
-const DURATION = arg('duration', 10);
-const WORKERS = arg('workers', 2);
+const { sockets: SOCKETS, rooms: ROOMS, rate: RATE, duration: DURATION, workers: WORKERS } = benchArgs({
+  sockets: 2000,
+  rooms: 200,
+  rate: 200,
+  duration: 10,
+  workers: 2,
+});
 const TARGET_P99_MS = 100;
 
 const now = () => performance.timeOrigin + performance.now();

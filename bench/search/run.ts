@@ -9,22 +9,15 @@
  * Target (issue 28): p95 < 30 ms. Results go to bench/results/search-*.json.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchEngines, rng, runBench, startSeededApi, writeResults } from '../support';
+import { benchArgs } from '../args';
 
 const TARGET_P95 = 30;
 
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: 'string', default: '300' },
-    sizes: { type: 'string', default: '0,10000' },
-    pg: { type: 'string' },
-    cache: { type: 'boolean', default: false },
-  },
-});
-const REQUESTS = Number(args.requests);
-const SIZES = args.sizes.split(',').map(Number);
+const args = benchArgs({ requests: 300 }, { flags: ['cache'], strings: ['sizes', 'pg'] });
+const REQUESTS = args.requests;
+const SIZES = (args.sizes ?? '0,10000').split(',').map(Number);
 const PG_BASE = args.pg ?? process.env.DATABASE_URL;
 
 type Kind = 'exact' | 'plural' | 'typo' | 'sku' | 'nomatch';

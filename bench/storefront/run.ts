@@ -30,7 +30,6 @@ import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync, readFileSync, ex
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import {
   bin,
@@ -50,27 +49,15 @@ import {
 } from './harness';
 import { fetchColdPages, summarizeCold, type ColdSummary } from './cold';
 import { freePort, resultsFile, runBench } from '../support';
+import { benchArgs } from '../args';
 import { defaultListingPath } from '../../i18n/internal-path';
 
-const { values: args } = parseArgs({
-  options: {
-    nginx: { type: 'boolean', default: false },
-    'no-proxy': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    ref: { type: 'string' },
-    products: { type: 'string', default: '2000' },
-    cold: { type: 'string', default: '300' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '2' },
-  },
-});
-const DURATION = Number(args.duration);
-const WARMUP = Number(args.warmup);
-const CONNECTIONS = Number(args.connections);
-const ROUNDS = Math.max(1, Number(args.rounds));
-const COLD = Number(args.cold);
+const args = benchArgs(
+  { products: 2000, cold: 300, duration: 10, warmup: 3, connections: 50, rounds: 2 },
+  { flags: ['nginx', 'no-proxy', 'no-build'], strings: ['ref'] },
+);
+const { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, cold: COLD } = args;
+const ROUNDS = Math.max(1, args.rounds);
 /** The app is built and served from a snapshot (BENCH_APP_DIR, default $TMPDIR/shop-bench-storefront):
  * the working tree as it is at the start (or `--ref <commit>` via git archive), so edits made meanwhile
  * do not leak into either build, and the public/ file and the no-proxy variant never touch the repo. */
@@ -145,7 +132,7 @@ async function main(): Promise<number> {
       buildStorefront(WITHOUT_PROXY, APP);
     }
 
-    seed({ DATA_DIR: data.dataDir }, Number(args.products));
+    seed({ DATA_DIR: data.dataDir }, args.products);
     const secret = randomBytes(24).toString('hex');
     const [apiPort, webPort] = [await freePort(), await freePort()];
     const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -359,7 +346,7 @@ async function main(): Promise<number> {
       at: new Date().toISOString(),
       connections: CONNECTIONS,
       durationSeconds: DURATION,
-      products: Number(args.products),
+      products: args.products,
       machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
       pages: info,
       results: rows,

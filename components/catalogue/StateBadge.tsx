@@ -1,10 +1,11 @@
+import tones from '@/components/ui/Badge.module.css';
 import styles from './StateBadge.module.css';
 
 export type BadgeTone = 'warning' | 'danger' | 'vip' | 'sale';
 
 /** A small pill label: low stock, no stock, VIP, sale. */
 export function Badge({ tone, children, className }: { tone: BadgeTone; children: React.ReactNode; className?: string }) {
-  return <span className={[styles.badge, styles[tone], className ?? ''].filter(Boolean).join(' ')}>{children}</span>;
+  return <span className={[styles.badge, tones[tone], className ?? ''].filter(Boolean).join(' ')}>{children}</span>;
 }
 
 /** The stock label of a state (spec §4): limited → low stock, noStock → no stock, else nothing. */

@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { formatPesos } from '@/lib/money';
 import { CartIcon } from '@/components/ui/icons';
 import { CART_CHANGE_EVENT, readCartSummary } from './cart-summary';
-import styles from './TopBar.module.css';
+import styles from './CartLink.module.css';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);

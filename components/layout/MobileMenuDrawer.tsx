@@ -7,7 +7,8 @@ import { LogoutButton } from '@/components/account/LogoutButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LogoMark } from './Logo';
 import { LoginLink, NavLinks } from './NavLinks';
-import styles from './MobileMenu.module.css';
+import buttons from './MobileMenu.module.css';
+import styles from './MobileMenuDrawer.module.css';
 
 export interface MenuCategory {
   name: string;
@@ -58,7 +59,7 @@ export function MobileMenuDrawer({ categories, presses, onOpenChange }: { catego
           <span id={titleId} className={styles.title}>
             {t('menu')}
           </span>
-          <button type="button" className={styles.close} onClick={close}>
+          <button type="button" className={buttons.close} onClick={close}>
             <CloseIcon />
             <span className="visually-hidden">{t('closeMenu')}</span>
           </button>

@@ -8,6 +8,7 @@ import { QuantitySelector } from './QuantitySelector';
 import { useQuantityBinding } from './useQuantityBinding';
 import { CartGroupStatus } from '@/components/cart/CartGroupStatus';
 import { filterRows, isBuyableRow, rowToItem, type BuyBox } from './variations';
+import tones from '@/components/ui/Badge.module.css';
 import styles from './VariationList.module.css';
 
 // its own chunk: only pages with a row without stock load it (issue 24 §3)
@@ -101,10 +102,10 @@ export function VariationList({ box, allShownCount }: { box: BuyBox; allShownCou
                     )
                   ) : null}
                   {row.state === 'limited' ? (
-                    <span className={`${styles.state} ${styles.limited}`}>{t('state.limited')}</span>
+                    <span className={`${styles.state} ${tones.warning}`}>{t('state.limited')}</span>
                   ) : null}
                   {row.state === 'noStock' ? (
-                    <span className={`${styles.state} ${styles.noStock}`}>{t('state.noStock')}</span>
+                    <span className={`${styles.state} ${tones.danger}`}>{t('state.noStock')}</span>
                   ) : null}
                 </span>
               </div>

@@ -148,7 +148,6 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
 
   return (
     <SearchForm
-      variant={variant}
       onSubmit={onSubmit}
       onBlur={onBlur}
       input={{
@@ -168,7 +167,7 @@ export function SearchBox({ variant = 'header', autoFocus, onNavigate, onDismiss
       fieldEnd={search.status === 'pending' ? <Spinner className={styles.spinner} label={t('loading')} /> : null}
     >
       {expanded ? (
-        <div className={styles.popup}>
+        <div className={variant === 'panel' ? `${styles.popup} ${styles.popupInline}` : styles.popup}>
           {options.length > 0 ? (
             <ul id={listId} role="listbox" aria-label={t('listLabel')} className={styles.listbox}>
               {options.map((option, i) =>

@@ -37,7 +37,6 @@ export function SearchEntry(props: SearchBoxProps) {
   if (Box) return <Box {...props} initialText={text} autoFocus={props.autoFocus || focused} />;
   return (
     <SearchForm
-      variant={props.variant}
       onPointerEnter={load}
       onFocus={load}
       onKeyDown={load}

@@ -4,11 +4,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { getPathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { SearchIcon } from '@/components/ui/icons';
-import styles from './SearchBox.module.css';
+import styles from './SearchForm.module.css';
 
 type SearchFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'role' | 'action' | 'method' | 'className'> & {
-  /** 'header' floats the suggestions over the page; 'panel' (mobile search panel) lays them out inline. */
-  variant?: 'header' | 'panel';
   /** The combobox input's own props: its id, value, ARIA state and handlers. */
   input: InputHTMLAttributes<HTMLInputElement> & { id: string; 'aria-expanded': boolean; 'aria-controls': string | undefined };
   /** Shown inside the field after the input (the box's spinner). */
@@ -21,7 +19,7 @@ type SearchFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'role' | 'actio
  * The search form and its combobox input, the same in the light SearchEntry every page ships and in the
  * SearchBox with suggestions that takes its place: a plain GET to /products?query=… that works without JS.
  */
-export function SearchForm({ variant = 'header', input: inputProps, fieldEnd, children, ...formProps }: SearchFormProps) {
+export function SearchForm({ input: inputProps, fieldEnd, children, ...formProps }: SearchFormProps) {
   const { 'aria-expanded': expanded, 'aria-controls': controls, ...input } = inputProps;
   const t = useTranslations('common.search');
   const locale = useLocale() as Locale;
@@ -30,7 +28,7 @@ export function SearchForm({ variant = 'header', input: inputProps, fieldEnd, ch
       role="search"
       action={getPathname({ href: '/products', locale })}
       method="get"
-      className={[styles.form, variant === 'panel' ? styles.panel : ''].join(' ')}
+      className={styles.form}
       {...formProps}
     >
       <label htmlFor={input.id} className="visually-hidden">

@@ -1,6 +1,7 @@
 import 'server-only';
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Agent, type Dispatcher } from 'undici';
+import { processWide } from '@/lib/process-wide';
 import { answerUnavailable } from '@/lib/status-pages/templates';
 import { apiTimeouts } from './config';
 import { ApiOutageError } from './errors';
@@ -27,20 +28,15 @@ import { currentRequest, markRenderUnavailable } from './unavailable-status';
  * stale page view, for as long as the API hung.
  */
 
-const KEY = Symbol.for('aromas.shopApi.breaker');
-type Holder = { [KEY]?: CircuitBreakerPolicy };
-
 /** One breaker per process: pages, route handlers and instrumentation are separate bundles. */
 function apiBreaker(): CircuitBreakerPolicy {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
+  return processWide('shopApi.breaker', () => {
     const t = apiTimeouts();
-    holder[KEY] = circuitBreaker(
-      handleWhen((err) => err instanceof ApiOutageError),
-      { halfOpenAfter: t.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(t.breakerFailures) },
-    );
-  }
-  return holder[KEY];
+    return circuitBreaker(handleWhen((err) => err instanceof ApiOutageError), {
+      halfOpenAfter: t.breakerHalfOpenMs,
+      breaker: new ConsecutiveBreaker(t.breakerFailures),
+    });
+  });
 }
 
 export function apiBreakerState(): 'closed' | 'open' | 'half-open' | 'isolated' {
@@ -48,20 +44,15 @@ export function apiBreakerState(): 'closed' | 'open' | 'half-open' | 'isolated' 
   return s === CircuitState.Closed ? 'closed' : s === CircuitState.Open ? 'open' : s === CircuitState.HalfOpen ? 'half-open' : 'isolated';
 }
 
-const DISPATCHER = Symbol.for('aromas.shopApi.dispatcher');
-type DispatcherHolder = { [DISPATCHER]?: Dispatcher };
-
 /**
  * The connection pool of every call to the API: connect, response headers and the gaps between body
  * chunks are each bounded by the call deadline, whatever signal the caller (or Next) passes.
  */
 function apiDispatcher(): Dispatcher {
-  const holder = globalThis as DispatcherHolder;
-  if (!holder[DISPATCHER]) {
+  return processWide<Dispatcher>('shopApi.dispatcher', () => {
     const ms = apiTimeouts().callMs;
-    holder[DISPATCHER] = new Agent({ connect: { timeout: ms }, headersTimeout: ms, bodyTimeout: ms });
-  }
-  return holder[DISPATCHER];
+    return new Agent({ connect: { timeout: ms }, headersTimeout: ms, bodyTimeout: ms });
+  });
 }
 
 export interface ApiAnswer {

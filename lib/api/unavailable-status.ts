@@ -12,8 +12,8 @@
  * they are served from the ISR / data cache while the API is down.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import diagnostics from 'node:diagnostics_channel';
 import type http from 'node:http';
+import { onEveryRequestStart, processWide } from '@/lib/process-wide';
 
 export const RETRY_AFTER_SECONDS = 30;
 
@@ -23,36 +23,21 @@ export interface RequestScope {
   startedAt: number;
 }
 
-const KEY = Symbol.for('aromas.unavailableStatus');
 const MARKED = Symbol.for('aromas.unavailableStatus.marked');
-type State = { scope: AsyncLocalStorage<RequestScope>; installed: boolean };
-type Holder = { [KEY]?: State };
 
-/** Shared by the instrumentation bundle and the app bundles (separate module instances, one process). */
-function state(): State {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { scope: new AsyncLocalStorage<RequestScope>(), installed: false };
-  return holder[KEY];
-}
-
-function onRequestStart(message: unknown): void {
-  const { response } = message as { response?: http.ServerResponse };
-  // enterWith: the request listener Node calls right after this runs inside the same context
-  if (response) state().scope.enterWith({ res: response, startedAt: performance.now() });
-}
+const scope = () => processWide('unavailableStatus', () => new AsyncLocalStorage<RequestScope>());
 
 /** The request being served in this async context (undefined at build time and in background work). */
 export function currentRequest(): RequestScope | undefined {
-  return state().scope.getStore();
+  return scope().getStore();
 }
 
 /** Once per server process (instrumentation.ts). */
 export function installUnavailableStatus(): boolean {
-  const s = state();
-  if (s.installed) return false;
-  diagnostics.subscribe('http.server.request.start', onRequestStart);
-  s.installed = true;
-  return true;
+  return onEveryRequestStart('unavailableStatus', ({ response }) => {
+    // enterWith: the request listener Node calls right after this runs inside the same context
+    if (response) scope().enterWith({ res: response, startedAt: performance.now() });
+  });
 }
 
 type WriteHead = (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) => http.ServerResponse;
@@ -62,7 +47,7 @@ type WriteHead = (this: http.ServerResponse, statusCode: number, ...rest: unknow
  * 500, it goes out as 503 + Retry-After + no-store (same body: the something-went-wrong page).
  * Outside a request (build, a background revalidation) it does nothing.
  */
-export function markRenderUnavailable(res: http.ServerResponse | undefined = state().scope.getStore()?.res): boolean {
+export function markRenderUnavailable(res: http.ServerResponse | undefined = scope().getStore()?.res): boolean {
   if (!res) return false;
   const marked = res as unknown as { [MARKED]?: boolean; writeHead: WriteHead };
   if (marked[MARKED]) return true;

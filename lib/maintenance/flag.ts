@@ -8,6 +8,7 @@
  * - a failure (API down, timeout, bad answer) counts as "not in maintenance" (the pages then show
  *   their own error handling), and is itself cached for the TTL so a down API is not hammered.
  */
+import { apiPaths } from '@/lib/api/paths';
 import { askApi, type ApiCheckOptions } from './api-check';
 
 const MAINTENANCE_TTL_MS = 20_000;
@@ -40,7 +41,7 @@ export function createMaintenanceFlag({
   let known = false;
   let inflight: Promise<boolean> | null = null;
 
-  const load = () => askApi({ apiUrl, timeoutMs, fetchImpl }, 'api/config', {}, parseMaintenance);
+  const load = () => askApi({ apiUrl, timeoutMs, fetchImpl }, apiPaths.config, {}, parseMaintenance);
 
   function refresh(): Promise<boolean> {
     if (!inflight) {

@@ -7,17 +7,14 @@
  */
 import type http from 'node:http';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { processWide } from '@/lib/process-wide';
 import { createScrapeServer } from './scrape';
 
 type State = { registry: Registry; errors: Counter<'route' | 'route_type' | 'render_source'>; server?: http.Server };
 
 // One per process even if Next evaluates this module in more than one bundle.
-const KEY = Symbol.for('tienda.storefront.metrics');
-const g = globalThis as unknown as Record<symbol, State | undefined>;
-
-function state(): State {
-  let s = g[KEY];
-  if (!s) {
+const state = () =>
+  processWide<State>('storefront.metrics', () => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const errors = new Counter({
@@ -26,10 +23,8 @@ function state(): State {
       labelNames: ['route', 'route_type', 'render_source'] as const,
       registers: [registry],
     });
-    s = g[KEY] = { registry, errors };
-  }
-  return s;
-}
+    return { registry, errors };
+  });
 
 export function recordRequestError(context: { routePath?: string; routeType?: string; renderSource?: string }): void {
   state().errors.inc({ route: context.routePath ?? 'unknown', route_type: context.routeType ?? 'unknown', render_source: context.renderSource ?? 'none' });

@@ -19,11 +19,11 @@
  * answers meanwhile.
  */
 import http from 'node:http';
-import diagnostics from 'node:diagnostics_channel';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { LOCALE_INFO, LOCALES, localeFromPath, type Locale } from '@/lib/locales';
 import { documentSecurity } from '@/lib/security/csp';
 import { storefrontEnv } from '@/lib/env';
+import { onEveryRequestStart, processWide, type RequestStart } from '@/lib/process-wide';
 import { TEMPLATE_HEADER, TEMPLATE_KINDS, templateToken, type TemplateKind } from './token';
 
 /** Seconds a client should wait before retrying a 503 (the same as Next-rendered 503s). */
@@ -47,17 +47,9 @@ interface Entry {
 interface State {
   entries: Map<string, Entry>;
   origin?: string;
-  installed: boolean;
 }
 
-const KEY = Symbol.for('aromas.statusPages');
-type Holder = { [KEY]?: State };
-/** One store per process, shared by the instrumentation bundle and the app bundles. */
-function state(): State {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { entries: new Map(), installed: false };
-  return holder[KEY];
-}
+const state = () => processWide<State>('statusPages', () => ({ entries: new Map() }));
 
 const entryOf = (kind: TemplateKind, locale: Locale): Entry => {
   const entries = state().entries;
@@ -219,8 +211,7 @@ function replaceNotFoundBody(req: http.IncomingMessage, res: http.ServerResponse
   } as typeof res.end;
 }
 
-function onRequestStart(message: unknown): void {
-  const { request, response, socket } = message as { request?: http.IncomingMessage; response?: http.ServerResponse; socket?: import('node:net').Socket };
+function onRequestStart({ request, response, socket }: RequestStart): void {
   const s = state();
   if (!s.origin && socket?.localPort) {
     const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : (socket.localAddress ?? '127.0.0.1');
@@ -232,9 +223,5 @@ function onRequestStart(message: unknown): void {
 
 /** Once per server process (instrumentation.ts). */
 export function installStatusPages(): boolean {
-  const s = state();
-  if (s.installed) return false;
-  diagnostics.subscribe('http.server.request.start', onRequestStart);
-  s.installed = true;
-  return true;
+  return onEveryRequestStart('statusPages', onRequestStart);
 }

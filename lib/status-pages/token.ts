@@ -4,15 +4,12 @@
  * token per process, shared through globalThis by the instrumentation bundle and the page bundle.
  * Any other request for that route gets the 404 page: it is not a page of the shop.
  */
+import { processWide } from '@/lib/process-wide';
+
 export const TEMPLATE_HEADER = 'x-aromas-status-template';
 
-const KEY = Symbol.for('aromas.statusPages.token');
-type Holder = { [KEY]?: string };
-
 export function templateToken(): string {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= crypto.randomUUID();
-  return holder[KEY];
+  return processWide('statusPages.token', () => crypto.randomUUID());
 }
 
 export function isTemplateRequest(headerValue: string | null | undefined): boolean {

@@ -6,31 +6,11 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  CarouselImage,
-  CartLookupItem,
-  Category,
-  Config,
-  Offer,
-  ProductPage,
-  Product,
-  ProductListItem,
-  ProductSort,
-  ProductState,
-  Tag,
-  Variation,
-} from '../../lib/contracts/catalogue';
-import type { SaleTerms } from '../../lib/catalogue/sale-terms';
+import type { CartLookupItem, ProductPage, Product, ProductListItem, ProductSort, ProductState } from '../../lib/contracts/catalogue';
 import type { Db } from '../db/client';
-import {
-  carouselImages,
-  categories,
-  config,
-  productCategories,
-  products,
-  tags,
-} from '../db/schema';
+import { categories, productCategories, products } from '../db/schema';
 import { centsToPesos } from '../lib/money';
+import { effectiveState, loadListItems, rowsOf, toListItem, toOffer, toVariation, type CardRow, type OfferJson } from './catalogue-cards';
 import { searchCall, type SearchPlan } from './search';
 
 /* --------------------------------------------------------------- predicates */
@@ -57,156 +37,6 @@ function orderFor(sort: ProductSort): SQL {
     default:
       return sql`${products.searchName} collate "C", ${products.id}`;
   }
-}
-
-/* ------------------------------------------------------------ row loading */
-
-type CategoryJson = { id: number; name: string; slug: string; description: string | null; image: string | null };
-type ImageJson = { id: number; url: string };
-type OfferJson = { id: number; name: string; units: number; price: number; isVip: boolean; isStrict: boolean };
-type VarAggJson = { min: number | null; max: number | null; count: number };
-type VariationJson = SaleTerms & {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  variableId: number | null;
-  variableName: string | null;
-};
-
-/** A row of catalogue_cards(ids, detail) — keep in sync with server/db/migrations/0003_catalogue_cards_fn.sql. */
-type CardRow = {
-  id: number;
-  sku: string;
-  name: string;
-  slug: string;
-  brand: string;
-  is_outstanding: boolean;
-  is_visible: boolean;
-  is_available: boolean;
-  is_variable: boolean;
-  is_variation: boolean;
-  is_vip: boolean;
-  is_catalogable: boolean;
-  state: ProductState;
-  parent_id: number | null;
-  parent_state: ProductState | null;
-  variable_id: number | null;
-  variable_name: string | null;
-  weight: number | null;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  score: number;
-  sales: number;
-  price_cents: number;
-  discount_cents: number | null;
-  min: number;
-  max: number;
-  steps: number;
-  created_at: string;
-  updated_at: string;
-  categories: CategoryJson[];
-  images: ImageJson[];
-  offers: OfferJson[];
-  var_agg: VarAggJson;
-  description: string | null;
-  variations: VariationJson[] | null;
-};
-
-/** Same result shape from node-postgres and PGlite (`rows`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
-/** ids are validated integers; passed as one array literal so the statement text never changes. */
-function intArray(ids: number[]): string {
-  return `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-}
-
-async function loadCards(db: Db, ids: number[], detail: boolean): Promise<CardRow[]> {
-  if (!ids.length) return [];
-  return rowsOf<CardRow>(db, sql`select * from catalogue_cards(${intArray(ids)}::int[], ${detail})`);
-}
-
-/** A noStock (or hidden) parent passes its state on to its variations. */
-function effectiveState(own: ProductState, parent: ProductState | null): ProductState {
-  if (own === 'hidden' || parent === 'hidden') return 'hidden';
-  if (parent === 'noStock') return 'noStock';
-  return own;
-}
-
-function toOffer(o: OfferJson): Offer {
-  return { ...o, price: o.price / 100 };
-}
-
-function toListItem(r: CardRow): ProductListItem {
-  const own = r.discount_cents ?? r.price_cents;
-  const hasVariations = r.var_agg.count > 0;
-  return {
-    id: r.id,
-    SKU: r.sku,
-    sku: r.sku,
-    name: r.name,
-    slug: r.slug,
-    brand: r.brand,
-    isOutstanding: r.is_outstanding,
-    isVisible: r.is_visible,
-    isAvailable: r.is_available,
-    isVariable: r.is_variable,
-    isVariation: r.is_variation,
-    isVip: r.is_vip,
-    isCatalogable: r.is_catalogable,
-    state: effectiveState(r.state, r.parent_state),
-    weight: r.weight,
-    length: r.length,
-    width: r.width,
-    height: r.height,
-    score: r.score,
-    price: r.price_cents / 100,
-    minPrice: (hasVariations ? r.var_agg.min! : own) / 100,
-    maxPrice: (hasVariations ? r.var_agg.max! : own) / 100,
-    discount: centsToPesos(r.discount_cents),
-    variationCount: r.var_agg.count,
-    min: r.min,
-    max: r.max,
-    steps: r.steps,
-    sales: r.sales,
-    Categories: r.categories,
-    ProductImages: r.images.map((i) => ({ id: i.id, name: i.url })),
-    Offers: r.offers.map(toOffer),
-    VariableId: r.variable_id,
-    Variable: r.variable_id != null && r.variable_name != null ? { id: r.variable_id, name: r.variable_name } : null,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    parentId: r.parent_id,
-  };
-}
-
-function toVariation(v: VariationJson, parentState: ProductState): Variation {
-  return {
-    id: v.id,
-    name: v.name,
-    slug: v.slug,
-    SKU: v.sku,
-    price: v.price / 100,
-    discount: v.discount == null ? null : v.discount / 100,
-    regularPrice: v.price / 100,
-    state: effectiveState(v.state, parentState),
-    min: v.min,
-    max: v.max,
-    steps: v.steps,
-    VariableId: v.variableId,
-    Variable: v.variableId != null && v.variableName != null ? { id: v.variableId, name: v.variableName } : null,
-  };
-}
-
-/** List items for `ids`, in that order. */
-async function loadListItems(db: Db, ids: number[]): Promise<ProductListItem[]> {
-  const rows = await loadCards(db, ids, false);
-  const byId = new Map(rows.map((r) => [r.id, toListItem(r)]));
-  return ids.map((id) => byId.get(id)).filter((p): p is ProductListItem => p !== undefined);
 }
 
 /* ------------------------------------------------------------------ public */
@@ -399,45 +229,4 @@ export async function lookupProducts(db: Db, ids: number[]): Promise<CartLookupI
     }),
   );
   return ids.map((id) => byId.get(id)).filter((x): x is CartLookupItem => x !== undefined);
-}
-
-/** What the storefront and the back office show of every category. */
-export const categoryCols = {
-  id: categories.id,
-  name: categories.name,
-  slug: categories.slug,
-  description: categories.description,
-  image: categories.image,
-};
-
-/** How many top-level products of the category the storefront shows (in a select from categories). */
-export const visibleProductCount = () => sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id
-        where pc.category_id = categories.id and p.parent_id is null and p.is_visible and p.state <> 'hidden')`;
-
-export async function listCategories(db: Db): Promise<Category[]> {
-  const rows = await db
-    .select({ ...categoryCols, productCount: visibleProductCount() })
-    .from(categories)
-    .orderBy(categories.order, categories.id);
-  return rows;
-}
-
-export async function listCarousel(db: Db): Promise<CarouselImage[]> {
-  const rows = await db.select().from(carouselImages).orderBy(carouselImages.position, carouselImages.id);
-  return rows.map((r) => ({ id: r.id, name: r.url, alt: r.alt, url: r.link, order: r.position }));
-}
-
-export async function listTags(db: Db): Promise<Tag[]> {
-  const rows = await db.select().from(tags).orderBy(tags.position, tags.id);
-  return rows.map((r) => ({ id: r.id, name: r.name, url: r.url }));
-}
-
-/** Defaults of spec §5/§9 apply when the row is missing (e.g. a database seeded without config). */
-export async function getConfig(db: Db): Promise<Config> {
-  const [row] = await db.select().from(config).where(eq(config.id, 1)).limit(1);
-  return {
-    minOrderPrice: (row?.minOrderPriceCents ?? 10_000_000) / 100,
-    minLocalPrice: (row?.minLocalPriceCents ?? 5_000_000) / 100,
-    maintaince: row?.maintaince ?? false,
-  };
 }

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { HttpError } from '../errors';
 import type { WriteDeps } from '../events';
 import { config } from '../db/schema';
-import { getConfig } from './catalogue';
+import { getConfig } from './shop-content';
 
 export interface ConfigPatch {
   minOrderPrice?: number;

@@ -17,7 +17,7 @@ import { SHOP_TIME_ZONE } from '../../lib/locales';
 import { BANK, CONTACT, SHOP_NAME } from '../../lib/seo/business';
 import type { Db } from '../db/client';
 import { categories, offers, productCategories, products } from '../db/schema';
-import { getConfig } from './catalogue';
+import { getConfig } from './shop-content';
 import { loadTiers } from './orders-pricing';
 
 const parent = alias(products, 'parent');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from '../../../lib/contracts/catalogue';
-import { listCategories } from '../../services/catalogue';
+import { listCategories } from '../../services/shop-content';
 import { catalogueRead } from '../catalogue-read';
 
 export default catalogueRead(

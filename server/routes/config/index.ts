@@ -1,5 +1,5 @@
 import { configSchema } from '../../../lib/contracts/catalogue';
-import { getConfig } from '../../services/catalogue';
+import { getConfig } from '../../services/shop-content';
 import { catalogueRead } from '../catalogue-read';
 
 export default catalogueRead('/config', 'Mínimos de compra (pesos) y modo mantenimiento (`maintaince`)', configSchema, getConfig);

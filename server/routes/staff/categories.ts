@@ -23,7 +23,7 @@ import { slugify } from '../../lib/text';
 import { envelope, errorSchema, idParams, messageOnly } from '../../../lib/contracts/common';
 import { categoryOrderBody, staffCategoriesSchema, staffCategorySchema, type StaffCategory } from '../../../lib/contracts/staff-categories';
 import { CATEGORY_SLUG_RE, categoryCreateBody, categoryPatchBody } from '../../schemas/staff-categories';
-import { categoryCols, visibleProductCount } from '../../services/catalogue';
+import { categoryCols, visibleProductCount } from '../../services/shop-content';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
 import { authErrors } from '../orders/schemas';

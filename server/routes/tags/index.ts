@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tagSchema } from '../../../lib/contracts/catalogue';
-import { listTags } from '../../services/catalogue';
+import { listTags } from '../../services/shop-content';
 import { catalogueRead } from '../catalogue-read';
 
 export default catalogueRead(
