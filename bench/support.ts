@@ -140,7 +140,7 @@ export async function startSeededApi(opts: {
 }
 
 /** bench/results/<name>-<time>.json (its folder made): where a run taken at `at` (ISO) keeps its numbers. */
-export function resultsFile(name: string, at: string): string {
+function resultsFile(name: string, at: string): string {
   const dir = path.join(benchRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   return path.join(dir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
@@ -162,6 +162,6 @@ export function runBench(main: () => Promise<number>, cleanup?: () => Promise<vo
 export function writeResults(name: string, data: Record<string, unknown>): void {
   const at = new Date().toISOString();
   const file = resultsFile(name, at);
-  writeFileSync(file, JSON.stringify({ at, ...data, machine: { cpus: os.cpus().length, load: os.loadavg() } }, null, 2));
+  writeFileSync(file, JSON.stringify({ at, ...data, machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version } }, null, 2));
   console.log(`\nresultados: ${path.relative(benchRoot, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }

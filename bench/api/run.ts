@@ -11,13 +11,13 @@
  *    bench/results/, and compares with the targets (p99: page and product < 25 ms, search < 50 ms).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { throwawayDatabase } from '../../server/test/throwaway-db';
-import { freePort, resultsFile, rng, runBench, waitHealthy } from '../support';
+import { freePort, rng, runBench, waitHealthy, writeResults } from '../support';
 import { benchArgs } from '../args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -149,19 +149,14 @@ async function main(): Promise<number> {
       }
     }
 
-    const out = {
-      at: new Date().toISOString(),
+    writeResults(`api-${db.toLowerCase()}${args['no-cache'] ? '-nocache' : ''}`, {
       database: db,
       products: PRODUCTS,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       catalogueCache: !args['no-cache'],
-      machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
       results: rows,
-    };
-    const file = resultsFile(`api-${db.toLowerCase()}${args['no-cache'] ? '-nocache' : ''}`, out.at);
-    writeFileSync(file, JSON.stringify(out, null, 2));
-    console.log(`\nresultados: ${path.relative(root, file)}  (carga del sistema: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    });
     return rows.every((r) => r.ok !== false) ? 0 : 1;
   } finally {
     if (child && child.exitCode === null) {

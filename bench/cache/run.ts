@@ -11,10 +11,9 @@
  * of the cacheable GETs (x-cache header), why each miss happened, and how many times the
  * cache was cleared. Target: ≥ 95 %.
  */
-import { writeFileSync } from 'node:fs';
 import { createTestContext } from '../../server/test/helpers';
 import { api, createCustomer, createUser, insertTestCatalogue, login, setMinimums } from '../../server/test/orders-fixtures';
-import { resultsFile, rng, runBench } from '../support';
+import { rng, runBench, writeResults } from '../support';
 import { benchArgs } from '../args';
 
 const { requests: REQUESTS, edits: EDITS, concurrency: CONCURRENCY } = benchArgs({ requests: 4000, edits: 2, concurrency: 8 });
@@ -121,8 +120,7 @@ async function main(): Promise<number> {
     console.log(`[cache] misses: ${missCause.first} first reads, ${missCause.expired} expired (TTL ${app.catalogueCache.ttlMs / 1000} s), ${missCause.cleared} after a clear`);
     for (const f of failures) console.log(`[cache] sample error: ${f}`);
 
-    const out = { at: new Date().toISOString(), requests: REQUESTS, concurrency: CONCURRENCY, counts, hits, misses, missCause, hitRate: rate, clears, seconds };
-    writeFileSync(resultsFile('cache', out.at), JSON.stringify(out, null, 2));
+    writeResults('cache', { requests: REQUESTS, concurrency: CONCURRENCY, counts, hits, misses, missCause, hitRate: rate, clears, seconds });
     return rate >= 0.95 && failures.length === 0 ? 0 : 1;
   } finally {
     await ctx.dispose();

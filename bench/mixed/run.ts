@@ -10,11 +10,9 @@
  * orders in the database grew by exactly the number of 2xx order answers, and the API's RSS.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { bin, percentile, root, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
-import { freePort, resultsFile, rng, runBench } from '../support';
+import { bin, percentile, seed, start, stopAll, table, throwawayData, treeRssMb, waitFor } from '../storefront/harness';
+import { freePort, rng, runBench, writeResults } from '../support';
 import { benchArgs } from '../args';
 
 const { duration: DURATION, connections: CONNECTIONS, products: PRODUCTS } = benchArgs({ duration: 60, connections: 20, products: 2000 });
@@ -180,10 +178,7 @@ async function main(): Promise<number> {
     console.log(`API RSS after the load: ${rss} MB (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs)`);
     for (const s of samples) console.log(`sample error: ${s}`);
 
-    const out = { at: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows, ordersCreated: created, orders2xx: ok2xxOrders, apiRssMb: rss, load: os.loadavg() };
-    const file = resultsFile('mixed', out.at);
-    writeFileSync(file, JSON.stringify(out, null, 2));
-    console.log(`results: ${path.relative(root, file)}`);
+    writeResults('mixed', { durationSeconds: DURATION, connections: CONNECTIONS, rows, ordersCreated: created, orders2xx: ok2xxOrders, apiRssMb: rss });
     const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
     return errorCount === 0 && created === ok2xxOrders ? 0 : 1;
   } finally {

@@ -14,14 +14,13 @@
  * Prints connections held, deliveries and p50/p95/p99/max latency; writes JSON to bench/results/ and
  * compares with the target (2,000 sockets held, p99 < 100 ms).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createTestContext } from '../../server/test/helpers';
 import { api, login } from '../../server/test/orders-fixtures';
 import { orders, users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { benchArgs } from '../args';
+import { writeResults } from '../support';
 
 const { sockets: SOCKETS, rooms: ROOMS, rate: RATE, duration: DURATION, workers: WORKERS } = benchArgs({
   sockets: 2000,
@@ -168,7 +167,6 @@ async function main() {
     await Promise.all(workers.map((w) => w.terminate()));
 
     const result = {
-      date: new Date().toISOString(),
       sockets: SOCKETS,
       rooms: ROOMS,
       ratePerSecond: RATE,
@@ -196,11 +194,7 @@ async function main() {
         `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
     );
     console.log(`target (2,000 sockets, p99 < ${TARGET_P99_MS} ms, every delivery): ${pass ? 'OK' : 'NOT MET'}`);
-    const dir = path.join(process.cwd(), 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `realtime-${result.date.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify({ ...result, pass }, null, 2)}\n`);
-    console.log(`written ${path.relative(process.cwd(), file)}`);
+    writeResults('realtime', { ...result, pass });
   } finally {
     await ctx.dispose();
   }

@@ -48,7 +48,7 @@ import {
   type LoadTarget,
 } from './harness';
 import { fetchColdPages, summarizeCold, type ColdSummary } from './cold';
-import { freePort, resultsFile, runBench } from '../support';
+import { freePort, runBench, writeResults } from '../support';
 import { benchArgs } from '../args';
 import { defaultListingPath } from '../../i18n/internal-path';
 
@@ -342,22 +342,17 @@ async function main(): Promise<number> {
     console.log(`\nRSS after the page load: storefront ${memory.storefrontMb} MB, API ${memory.apiMb} MB; at the end: storefront ${after.storefrontMb} MB, API ${after.apiMb} MB`);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs (numbers from a shared machine are indicative)`);
 
-    const out = {
-      at: new Date().toISOString(),
+    writeResults('storefront', {
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       products: args.products,
-      machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
       pages: info,
       results: rows,
       targets,
       cold: cold.length ? Object.fromEntries(cold.map((c) => [c.label, c.summary])) : undefined,
       propagationSeconds: propagation,
       memory: { afterPageLoad: memory, atEnd: after },
-    };
-    const file = resultsFile('storefront', out.at);
-    writeFileSync(file, JSON.stringify(out, null, 2));
-    console.log(`results: ${path.relative(root, file)}`);
+    });
     for (const f of failures) console.log(`FAILED: ${f}`);
     return failures.length || targets.some((t) => t[4] === 'NO') ? 1 : 0;
   } finally {

@@ -95,12 +95,14 @@ async function tcpAnswers(port: number): Promise<boolean> {
 }
 
 /** A child process that can be started, killed and started again under the same name and port. */
+type Command = { cmd: string; args: string[]; env: NodeJS.ProcessEnv };
+
 function service(opts: {
   name: string;
   port: number;
   url: string;
   logDir: string;
-  command: () => { cmd: string; args: string[]; env: NodeJS.ProcessEnv };
+  command: () => Command;
   ready: () => Promise<boolean>;
   readyMs?: number;
 }): Service {
@@ -249,50 +251,48 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
       LOG_LEVEL: 'warn',
       ...o.apiEnv,
     });
-    const apis = o.ports.apis.map((port, i) =>
-      service({
-        name: `api-${i + 1}`,
-        port,
-        url: `http://127.0.0.1:${port}`,
-        logDir,
-        command: () => ({ cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env: apiEnvOf(i) as NodeJS.ProcessEnv }),
-        ready: () => answers(`http://127.0.0.1:${port}/health`, (s) => s === 200),
-      }),
-    );
-    // both at once: migrations and the demo seed are coordinated by advisory locks
-    await Promise.all(apis.map((a) => a.start()));
-    stops.push(async () => void (await Promise.all(apis.map((a) => a.kill('SIGTERM')))));
-    for (const a of apis) log(`${a.name.padEnd(10)} ${a.url}`);
-
-    const storefronts = o.ports.storefronts.map((port, i) =>
-      service({
-        name: `storefront-${i + 1}`,
-        port,
-        url: `http://127.0.0.1:${port}`,
-        logDir,
-        command: () => ({
-          cmd: process.execPath,
-          // -H 127.0.0.1: any bind address must work (proxy.ts rewrites stay on this server)
-          args: [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port)],
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            NEXT_DIST_DIR: distDir,
-            NEXT_TELEMETRY_DISABLED: '1',
-            SHOP_API_URL: api,
-            PUBLIC_API_URL: api,
-            PUBLIC_SITE_URL: site,
-            REVALIDATE_SECRET: secrets.revalidate,
-            REDIS_URL: redis.url,
-            ...o.storefrontEnv,
-          },
+    /** `kind`-1…n on `ports`, all started at once, stopped with the rest, each logged with its address. */
+    const startGroup = async (kind: string, ports: number[], readyPath: string, command: (port: number, i: number) => Command) => {
+      const group = ports.map((port, i) =>
+        service({
+          name: `${kind}-${i + 1}`,
+          port,
+          url: `http://127.0.0.1:${port}`,
+          logDir,
+          command: () => command(port, i),
+          ready: () => answers(`http://127.0.0.1:${port}${readyPath}`, (s) => s === 200),
         }),
-        ready: () => answers(`http://127.0.0.1:${port}/login`, (s) => s === 200),
-      }),
-    );
-    await Promise.all(storefronts.map((s) => s.start()));
-    stops.push(async () => void (await Promise.all(storefronts.map((s) => s.kill('SIGTERM')))));
-    for (const s of storefronts) log(`${s.name.padEnd(10)} ${s.url}`);
+      );
+      await Promise.all(group.map((s) => s.start()));
+      stops.push(async () => void (await Promise.all(group.map((s) => s.kill('SIGTERM')))));
+      for (const s of group) log(`${s.name.padEnd(10)} ${s.url}`);
+      return group;
+    };
+
+    // both at once: migrations and the demo seed are coordinated by advisory locks
+    const apis = await startGroup('api', o.ports.apis, '/health', (_port, i) => ({
+      cmd: process.execPath,
+      args: ['--import', 'tsx', 'server/main.ts'],
+      env: apiEnvOf(i) as NodeJS.ProcessEnv,
+    }));
+
+    const storefronts = await startGroup('storefront', o.ports.storefronts, '/login', (port) => ({
+      cmd: process.execPath,
+      // -H 127.0.0.1: any bind address must work (proxy.ts rewrites stay on this server)
+      args: [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port)],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_DIST_DIR: distDir,
+        NEXT_TELEMETRY_DISABLED: '1',
+        SHOP_API_URL: api,
+        PUBLIC_API_URL: api,
+        PUBLIC_SITE_URL: site,
+        REVALIDATE_SECRET: secrets.revalidate,
+        REDIS_URL: redis.url,
+        ...o.storefrontEnv,
+      },
+    }));
 
     return {
       site,

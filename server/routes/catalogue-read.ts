@@ -5,8 +5,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
-import { envelope, errorResponses } from '../../lib/contracts/common';
+import { errorResponses } from '../../lib/contracts/common';
 import type { Db } from '../db/client';
+import { routeDocs } from './route-schema';
+
+/** The schema of a public catalogue read (also the product routes'). */
+export const catalogueDoc = routeDocs({ tags: ['catálogo'], errors: errorResponses });
 
 export function catalogueRead<Data extends z.ZodType>(
   url: string,
@@ -17,7 +21,7 @@ export function catalogueRead<Data extends z.ZodType>(
   return async (app) => {
     app.get(
       url,
-      { config: { catalogueCache: true }, schema: { tags: ['catálogo'], summary, response: { 200: envelope(data), ...errorResponses } } },
+      { config: { catalogueCache: true }, schema: catalogueDoc(summary, { data }) },
       async () => ({ success: true as const, data: await load(app.db) }),
     );
   };

@@ -6,13 +6,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idParams, messageOnly } from '../../lib/contracts/common';
+import { idParams, messageOnly } from '../../lib/contracts/common';
 import type { Db } from '../db/client';
 import { ORDER_MESSAGES as M } from '../services/orders-messages';
 import { authErrors } from './orders/schemas';
 import { bearerSecurity, noStore } from './personal';
+import { routeDocs } from './route-schema';
 
-export const SAVED_RECORDS_TAGS = ['direcciones y facturación'];
+/** The schema of every route of a saved-records plugin, the shared ones and each resource's own. */
+export const savedRecordsDoc = routeDocs({ tags: ['direcciones y facturación'], security: bearerSecurity, errors: authErrors });
 
 interface SavedRecordRoutes<Body extends z.ZodType, View extends z.ZodType> {
   /** GET: the customer's records */
@@ -40,20 +42,18 @@ export function savedRecordRoutes<Body extends z.ZodType, View extends z.ZodType
 ): FastifyPluginAsync {
   type Id = { Params: z.output<typeof idParams> };
   return async (app) => {
-    const tags = SAVED_RECORDS_TAGS;
-    const security = bearerSecurity;
     const write = { config: { invalidates: [] }, preHandler: app.authenticate };
     noStore(app);
 
     app.get(
       r.listPath,
-      { preHandler: app.authenticate, schema: { tags, summary: r.summaries.list, security, response: { 200: envelope(z.array(r.view)), ...authErrors } } },
+      { preHandler: app.authenticate, schema: savedRecordsDoc(r.summaries.list, { data: z.array(r.view) }) },
       async (req) => ({ success: true as const, data: await r.list(app.db, req.user!.id) }),
     );
 
     app.post(
       r.path,
-      { ...write, schema: { tags, summary: r.summaries.create, security, body: r.body, response: { 201: envelope(r.view), ...authErrors } } },
+      { ...write, schema: savedRecordsDoc(r.summaries.create, { body: r.body, data: r.view, status: 201 }) },
       async (req, reply) => {
         const data = await r.create(app.db, req.user!.id, req.body as z.output<Body>);
         return reply.code(201).send({ success: true as const, message: r.messages.created, data });
@@ -62,13 +62,13 @@ export function savedRecordRoutes<Body extends z.ZodType, View extends z.ZodType
 
     app.patch<Id>(
       `${r.path}/:id/default`,
-      { ...write, schema: { tags, summary: r.summaries.setDefault, security, params: idParams, response: { 200: envelope(r.view), ...authErrors } } },
+      { ...write, schema: savedRecordsDoc(r.summaries.setDefault, { params: idParams, data: r.view }) },
       async (req) => ({ success: true as const, message: M.saved, data: await r.setDefault(app.db, req.user!.id, req.params.id) }),
     );
 
     app.delete<Id>(
       `${r.path}/:id`,
-      { ...write, schema: { tags, summary: r.summaries.remove, security, params: idParams, response: { 200: messageOnly, ...authErrors } } },
+      { ...write, schema: savedRecordsDoc(r.summaries.remove, { params: idParams, reply: messageOnly }) },
       async (req) => {
         await r.remove(app.db, req.user!.id, req.params.id);
         return { success: true as const, message: r.messages.deleted };

@@ -21,6 +21,11 @@ export function describeWithMailer(title: string, fn: (ctx: () => TestContext, m
   describeEachDb(title, (ctx) => fn(ctx, mailer), { ...options, auth: { ...options.auth, mailer } });
 }
 
+/** The app options of the suites that sign in (and may open sockets): the test secret, a memory mailer, no Redis. */
+export function signedInAppOptions(mailer: Mailer = memoryMailer()) {
+  return { auth: { jwtSecret: TEST_JWT_SECRET, mailer }, realtime: { redisUrl: null } };
+}
+
 export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: boolean } {
   const m = {
     mode: 'outbox' as const,

@@ -10,7 +10,7 @@ import { afterEach, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { tags as cacheTags } from '../../lib/cache';
 import { EventBus, type DomainEvent, type DomainEventType } from '../events';
-import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
+import { signedInAppOptions } from './auth-fixtures';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, forceState, insertTestCatalogue, login, multipart, PDF, setMinimums, type TestCatalogue } from './orders-fixtures';
 
@@ -209,5 +209,5 @@ describeEachDb(
       }
     });
   },
-  { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } },
+  signedInAppOptions(),
 );

@@ -7,14 +7,12 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
-import { openDb, type DbHandle } from '../db/client';
+import { openDb } from '../db/client';
 import { MESSAGES } from '../errors';
 import { isDatabaseUnavailable, toHttpError } from '../plugins/error-handler';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
 import { tempDataDir } from './faults-support';
+import { appOnDatabase } from './hang-support';
 import { createPostgresDatabase, TEST_DATABASE_URL } from './helpers';
 
 async function closedPort(): Promise<number> {
@@ -26,22 +24,13 @@ async function closedPort(): Promise<number> {
 }
 
 describe('base de datos inalcanzable → 503', () => {
-  let handle: DbHandle;
-  let app: FastifyInstance;
+  let api: Awaited<ReturnType<typeof appOnDatabase>> | undefined;
   const data = tempDataDir();
   before(async () => {
-    handle = await openDb({ databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/shop` });
-    app = await buildApp({
-      db: handle.db,
-      dataDir: data.dir,
-      logger: false,
-      auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() },
-      realtime: { redisUrl: null },
-    });
+    api = await appOnDatabase(`postgres://postgres@127.0.0.1:${await closedPort()}/shop`, data.dir);
   });
   after(async () => {
-    await app?.close();
-    await handle?.close();
+    await api?.close();
     data.remove();
   });
 
@@ -51,7 +40,7 @@ describe('base de datos inalcanzable → 503', () => {
     ['POST', '/auth/login', { email: 'cliente@example.com', password: 'tienda-demo' }],
   ] as const) {
     it(`${method} ${url}`, async () => {
-      const res = await app.inject({ method, url, payload });
+      const res = await api!.app.inject({ method, url, payload });
       assert.equal(res.statusCode, 503, res.body);
       assert.deepEqual(res.json(), { success: false, message: MESSAGES.unavailable, code: 'UNAVAILABLE' });
       assert.equal(res.headers['cache-control'], 'no-store');
@@ -59,12 +48,12 @@ describe('base de datos inalcanzable → 503', () => {
   }
 
   it('/health también', async () => {
-    const res = await app.inject({ method: 'GET', url: '/health' });
+    const res = await api!.app.inject({ method: 'GET', url: '/health' });
     assert.equal(res.statusCode, 503);
   });
 
   it('el error real del driver se reconoce; un error cualquiera sigue siendo 500', async () => {
-    const err = await handle.db.execute(sql`select 1`).then(
+    const err = await api!.handle.db.execute(sql`select 1`).then(
       () => null,
       (e: unknown) => e,
     );

@@ -13,37 +13,23 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
 import { openDb, type DbHandle, type DbTimeouts } from '../db/client';
 import { MESSAGES } from '../errors';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
 import { checkIntegrity, sleep } from './faults-support';
-import { blackhole, HANG_CAP_MS, PausableProxy, recoveryTime, timed } from './hang-support';
+import { appOnDatabase, blackhole, HANG_CAP_MS, PausableProxy, recoveryTime, timed } from './hang-support';
 import { createSeededPostgres, TEST_DATABASE_URL } from './helpers';
 
 const SLACK_MS = 250;
 // Short deadlines so the suite is quick; distinct so each test shows which one answered.
 const T: DbTimeouts = { dbConnectMs: 600, dbStatementMs: 1_200, dbQueryMs: 1_800, dbIdleInTransactionMs: 1_500 };
 
-async function appOn(databaseUrl: string, dataDir: string, opts: { poolSize?: number } = {}) {
-  const handle = await openDb({ databaseUrl, poolSize: opts.poolSize ?? 4, timeouts: T });
-  const app = await buildApp({
-    db: handle.db,
+function appOn(databaseUrl: string, dataDir: string, opts: { poolSize?: number } = {}) {
+  return appOnDatabase(
+    databaseUrl,
     dataDir,
-    logger: false,
-    catalogueCacheTtlMs: 0, // every GET reaches the database
-    auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() },
-    realtime: { redisUrl: null },
-    rateLimit: { max: 1_000_000 },
-  });
-  return {
-    handle,
-    app,
-    close: async () => {
-      await app.close();
-      await handle.close();
-    },
-  };
+    { poolSize: opts.poolSize ?? 4, timeouts: T },
+    { catalogueCacheTtlMs: 0 /* every GET reaches the database */, rateLimit: { max: 1_000_000 } },
+  );
 }
 
 type Order = { token: string; body: { products: { id: number; quantity: number }[]; billingDataId: number; toSucc: true } };

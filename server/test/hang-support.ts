@@ -2,11 +2,39 @@
  * Helpers of the hang tests (server/test/faults-hang-*.test.ts): real parts that hang, never mocks —
  * a TCP listener that accepts and never answers, a TCP proxy in front of a real server that can be paused
  * mid-stream (optionally when a given statement passes through it), and a child redis-server that can be
- * stopped with SIGSTOP.
+ * stopped with SIGSTOP; and an API of its own on a database URL (faults-db-down.test.ts uses it too).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { buildApp, type BuildAppOptions } from '../app';
+import { openDb, type DbTimeouts } from '../db/client';
+import { signedInAppOptions } from './auth-fixtures';
 import { freePort, sleep } from './faults-support';
+
+/**
+ * An API of its own on the database at `databaseUrl` (whatever answers there: a proxy, a black hole, a
+ * closed port), with the test secret, a memory mailer and no Redis; `close()` stops the app, then the pool.
+ */
+export async function appOnDatabase(
+  databaseUrl: string,
+  dataDir: string,
+  pool: { poolSize?: number; timeouts?: Partial<DbTimeouts> } = {},
+  options: Partial<BuildAppOptions> = {},
+) {
+  const handle = await openDb({ databaseUrl, ...pool });
+  const app = await buildApp({ db: handle.db, dataDir, logger: false, ...signedInAppOptions(), ...options }).catch(async (err: unknown) => {
+    await handle.close();
+    throw err;
+  });
+  return {
+    handle,
+    app,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
 
 /** Accepts connections and never sends a byte (a server whose process hangs after accept). */
 export async function blackhole(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {

@@ -7,10 +7,10 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { messages } from '../db/schema';
 import { MAX_MESSAGE_LENGTH, MESSAGES_PER_MINUTE, normalizeMessageText } from '../routes/messages';
-import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
+import { signedInAppOptions } from './auth-fixtures';
 import { describeEachDb, SPANISH } from './helpers';
-import { api, createCustomer, createUser, login } from './orders-fixtures';
-import { bareOrder } from './realtime-fixtures';
+import { api, login, type Customer } from './orders-fixtures';
+import { bareOrder, twoCustomersAndStaff } from './realtime-fixtures';
 
 it('normalizeMessageText: CRLF, control characters and surrounding blanks', () => {
   assert.equal(normalizeMessageText('  hola\r\nchau\u0000\u0007 \t'), 'hola\nchau');
@@ -21,19 +21,14 @@ it('normalizeMessageText: CRLF, control characters and surrounding blanks', () =
 describeEachDb(
   'chat de pedidos',
   (ctx) => {
-    let a: Awaited<ReturnType<typeof createCustomer>>;
-    let b: Awaited<ReturnType<typeof createCustomer>>;
-    let staff: string;
+    let a: Customer, b: Customer, staff: string;
     let admin: string;
     let orderA: number;
     let orderA2: number;
 
     before(async () => {
       const { app, db } = ctx();
-      a = await createCustomer(app, db.db, { email: 'chat-a@example.com' });
-      b = await createCustomer(app, db.db, { email: 'chat-b@example.com' });
-      await createUser(db.db, 'chat-staff@example.com', 'orderemployee');
-      staff = await login(app, 'chat-staff@example.com');
+      ({ a, b, staff } = await twoCustomersAndStaff(app, db.db, 'chat'));
       admin = await login(app, 'staff@example.com'); // the demo admin
       orderA = await bareOrder(db.db, a.id);
       orderA2 = await bareOrder(db.db, a.id, 'accepted');
@@ -155,5 +150,5 @@ describeEachDb(
       assert.equal((await post(order, staff, { text: 'sigo' })).status, 201);
     });
   },
-  { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } },
+  signedInAppOptions(),
 );

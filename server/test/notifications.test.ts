@@ -4,14 +4,14 @@
  * (budget sent, state change, remit, bill).
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { notifications } from '../db/schema';
 import { createNotification, orderEventText } from '../services/notifications';
-import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
+import { signedInAppOptions } from './auth-fixtures';
 import { describeEachDb, SPANISH } from './helpers';
 import { api, forceState, multipart, orderSuite, PDF, signedInUser, type Customer, type TestCatalogue } from './orders-fixtures';
-import { closeAll, connect, listen, nextEvent } from './realtime-fixtures';
+import { connect, nextEvent, listening } from './realtime-fixtures';
 
 process.env.STOREFRONT_URL = 'http://127.0.0.1:9';
 
@@ -24,17 +24,15 @@ it('orderEventText: textos en castellano', () => {
 describeEachDb(
   'notificaciones',
   (ctx) => {
-    let url: string;
+    const url = listening(ctx);
     let cat: TestCatalogue, a: Customer, b: Customer;
     let staff: string;
 
     before(async () => {
       const { app, db } = ctx();
-      url = await listen(app);
       ({ cat, customers: { a, b } } = await orderSuite(app, db.db, { a: 'notif-a@example.com', b: 'notif-b@example.com' }));
       ({ token: staff } = await signedInUser(app, db.db, 'notif-staff@example.com', 'orderemployee'));
     });
-    afterEach(() => closeAll());
 
     const newOrder = async () => {
       const r = await api(ctx().app, 'POST', '/api/order', { token: a.token, body: { products: [{ id: cat.exact, quantity: 25 }], billingDataId: a.billingId } });
@@ -94,7 +92,7 @@ describeEachDb(
     it('presupuesto enviado y cambio de estado por el personal: se crean y se emiten al cliente', async () => {
       const { app } = ctx();
       const order = await newOrder();
-      const socket = await connect(url, a.token);
+      const socket = await connect(url(), a.token);
 
       const onBudget = nextEvent(socket, 'newNotification');
       await forceState(ctx().db.db, order.id, 'started');
@@ -179,5 +177,5 @@ describeEachDb(
     });
 
   },
-  { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } },
+  signedInAppOptions(),
 );

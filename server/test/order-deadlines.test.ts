@@ -15,12 +15,12 @@ import type { DomainEvent } from '../events';
 import { orderDocuments, orders, users } from '../db/schema';
 import { orderDeadlinesJob } from '../scheduler/jobs';
 import { budgetExpiresAt, endOfShopDay, lastValidDay, validUntilEs } from '../../lib/orders/deadlines';
-import { TEST_JWT_SECRET, mailsTo, memoryMailer, tokenFromMail } from './auth-fixtures';
+import { mailsTo, memoryMailer, tokenFromMail, signedInAppOptions } from './auth-fixtures';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, orderSuite, tokensByRole, type Customer, type TestCatalogue } from './orders-fixtures';
 
 const mailer = memoryMailer();
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions(mailer);
 
 function record(app: FastifyInstance) {
   const events: DomainEvent[] = [];

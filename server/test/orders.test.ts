@@ -28,6 +28,9 @@ describeEachDb('pedidos: creación y lectura', (ctx) => {
   const post = (token: string | null, body: unknown) => api(ctx().app, 'POST', '/api/order', { token, body });
   /** cliente@example.com's own address (CABA) and billing data from the demo seed */
   const clienteBilling = async () => (await api(ctx().app, 'GET', '/api/user/myBillingData', { token: cliente })).body.data[0].id as number;
+  /** cliente's order of these [product id, quantity] lines, billed to her data */
+  const orderLines = async (...lines: [number, number][]) =>
+    post(cliente, { products: lines.map(([id, quantity]) => ({ id, quantity })), billingDataId: await clienteBilling() });
   const clienteAddress = async () => (await api(ctx().app, 'GET', '/api/address/myAddresses', { token: cliente })).body.data[0].id as number;
 
   it('needs a session', async () => {
@@ -92,13 +95,7 @@ describeEachDb('pedidos: creación y lectura', (ctx) => {
   });
 
   it('tiers sum the units of a parent’s variations; a discount below the tier stays', async () => {
-    const res = await post(cliente, {
-      products: [
-        { id: cat.varA, quantity: 20 },
-        { id: cat.varB, quantity: 10 },
-      ],
-      billingDataId: await clienteBilling(),
-    });
+    const res = await orderLines([cat.varA, 20], [cat.varB, 10]);
     assert.equal(res.status, 201, res.raw);
     const items = res.body.data.items;
     assert.deepEqual(
@@ -110,24 +107,12 @@ describeEachDb('pedidos: creación y lectura', (ctx) => {
     );
     assert.equal(res.body.data.subtotal, 51_000);
     // below the tier: each its own price (B its discount)
-    const below = await post(cliente, {
-      products: [
-        { id: cat.varA, quantity: 15 },
-        { id: cat.varB, quantity: 14 },
-      ],
-      billingDataId: await clienteBilling(),
-    });
+    const below = await orderLines([cat.varA, 15], [cat.varB, 14]);
     assert.deepEqual(below.body.data.items.map((i: any) => i.unitPrice), [2000, 1800]);
   });
 
   it('merges repeated lines of the same product', async () => {
-    const res = await post(cliente, {
-      products: [
-        { id: cat.exact, quantity: 10 },
-        { id: cat.exact, quantity: 15 },
-      ],
-      billingDataId: await clienteBilling(),
-    });
+    const res = await orderLines([cat.exact, 10], [cat.exact, 15]);
     assert.equal(res.status, 201, res.raw);
     assert.deepEqual(res.body.data.items.map((i: any) => i.quantity), [25]);
   });

@@ -4,17 +4,42 @@
  * event waiting with timeouts, and a bare order row for a customer.
  */
 import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
+import type { TestContext } from './helpers';
+import { createCustomer, signedInUser } from './orders-fixtures';
+
+/** Two customers (`<prefix>-a@`, `<prefix>-b@example.com`) and an order employee, signed in: the chat and socket suites' cast. */
+export async function twoCustomersAndStaff(app: FastifyInstance, db: Db, prefix: string, staffName?: string) {
+  const a = await createCustomer(app, db, { email: `${prefix}-a@example.com` });
+  const b = await createCustomer(app, db, { email: `${prefix}-b@example.com` });
+  const { token: staff } = await signedInUser(app, db, `${prefix}-staff@example.com`, 'orderemployee', staffName);
+  return { a, b, staff };
+}
 
 /** Makes the app listen on a free loopback port; returns its base URL. */
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * For the suite it is called in: the app listens before the tests (read its URL with the getter, inside
+ * tests), and every socket opened is closed after each test and at the end.
+ */
+export function listening(ctx: () => TestContext): () => string {
+  let url = '';
+  before(async () => {
+    url = await listen(ctx().app);
+  });
+  afterEach(() => closeAll());
+  after(() => closeAll());
+  return () => url;
 }
 
 const openSockets = new Set<Socket>();

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, it } from 'node:test';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../app';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
+import { signedInAppOptions } from './auth-fixtures';
 import { createTestContext } from './helpers';
 import { api, createCustomer } from './orders-fixtures';
 import { ask, bareOrder, nextEvent } from './realtime-fixtures';
@@ -18,7 +18,7 @@ import { ask, bareOrder, nextEvent } from './realtime-fixtures';
 // The storefront's socket options (lib/socket/client.ts SOCKET_OPTIONS), repeated here because that
 // module is browser code (localStorage) outside the API's type-check.
 const SOCKET_OPTIONS = { transports: ['websocket'], reconnectionAttempts: 10, reconnectionDelay: 500 };
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions();
 
 let socket: Socket | undefined;
 const cleanups: (() => Promise<void>)[] = [];

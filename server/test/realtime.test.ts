@@ -4,46 +4,39 @@
  * sharing rooms through @socket.io/redis-adapter.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { roles, users } from '../db/schema';
 import { passwordFingerprint, ISSUER, SESSION_AUDIENCE } from '../auth/jwt';
 import { findUserById } from '../auth/users';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
+import { TEST_JWT_SECRET, memoryMailer, signedInAppOptions } from './auth-fixtures';
 import { createTestContext, describeEachDb } from './helpers';
-import { api, createCustomer, createUser, login, PASSWORD } from './orders-fixtures';
-import { ask, assertOutOfRooms, bareOrder, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
+import { api, createCustomer, createUser, login, PASSWORD, type Customer } from './orders-fixtures';
+import { ask, assertOutOfRooms, bareOrder, closeAll, connect, listen, nextEvent, silence, listening, twoCustomersAndStaff } from './realtime-fixtures';
 
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions();
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
 
 describeEachDb(
   'tiempo real: socket.io',
   (ctx) => {
-    let url: string;
-    let a: Awaited<ReturnType<typeof createCustomer>>;
-    let b: Awaited<ReturnType<typeof createCustomer>>;
-    let staff: string;
+    const url = listening(ctx);
+    let a: Customer, b: Customer, staff: string;
     let orderA: number;
     let orderB: number;
 
     before(async () => {
       const { app, db } = ctx();
-      url = await listen(app);
-      a = await createCustomer(app, db.db, { email: 'rt-a@example.com' });
-      b = await createCustomer(app, db.db, { email: 'rt-b@example.com' });
-      await createUser(db.db, 'rt-staff@example.com', 'orderemployee', 'Empleada');
-      staff = await login(app, 'rt-staff@example.com');
+      ({ a, b, staff } = await twoCustomersAndStaff(app, db.db, 'rt', 'Empleada'));
       orderA = await bareOrder(db.db, a.id);
       orderB = await bareOrder(db.db, b.id);
     });
-    afterEach(() => closeAll());
 
     describe('autenticación del handshake', () => {
       it('rechaza sin token, con token vacío, basura o firma ajena', async () => {
         for (const token of [undefined, '', 'basura', `${a.token.slice(0, -4)}AAAA`]) {
-          await assert.rejects(connect(url, token), /La sesion ha expirado/, String(token));
+          await assert.rejects(connect(url(), token), /La sesion ha expirado/, String(token));
         }
         const rogue = await new SignJWT({ role: 'customer', pwd: 'x' })
           .setProtectedHeader({ alg: 'HS256' })
@@ -52,7 +45,7 @@ describeEachDb(
           .setAudience(SESSION_AUDIENCE)
           .setExpirationTime('1h')
           .sign(new TextEncoder().encode('otro-secreto-otro-secreto-otro-secreto'));
-        await assert.rejects(connect(url, rogue), /La sesion ha expirado/);
+        await assert.rejects(connect(url(), rogue), /La sesion ha expirado/);
       });
 
       it('rechaza un token vencido y uno de una contraseña anterior', async () => {
@@ -67,15 +60,15 @@ describeEachDb(
             .setIssuedAt(now - 7200)
             .setExpirationTime(exp)
             .sign(secret);
-        await assert.rejects(connect(url, await sign(passwordFingerprint(row.passwordHash), now - 60)), /La sesion ha expirado/);
-        await assert.rejects(connect(url, await sign('huella-vieja', now + 3600)), /La sesion ha expirado/);
+        await assert.rejects(connect(url(), await sign(passwordFingerprint(row.passwordHash), now - 60)), /La sesion ha expirado/);
+        await assert.rejects(connect(url(), await sign('huella-vieja', now + 3600)), /La sesion ha expirado/);
         // the same claims with a valid expiry and fingerprint connect
-        const ok = await connect(url, await sign(passwordFingerprint(row.passwordHash), now + 3600));
+        const ok = await connect(url(), await sign(passwordFingerprint(row.passwordHash), now + 3600));
         assert.equal(ok.connected, true);
       });
 
       it('acepta "Bearer <token>" y une la sala del usuario automáticamente', async () => {
-        const socket = await connect(url, `Bearer ${a.token}`);
+        const socket = await connect(url(), `Bearer ${a.token}`);
         const got = nextEvent(socket, 'ping-test');
         ctx().app.realtime.emitToUser(a.id, 'ping-test', { ok: 1 });
         assert.deepEqual(await got, { ok: 1 });
@@ -84,11 +77,11 @@ describeEachDb(
 
     describe('salas', () => {
       it('un cliente entra a la sala de su pedido y a la propia; nunca a las de otro', async () => {
-        const sa = await connect(url, a.token);
+        const sa = await connect(url(), a.token);
         assert.deepEqual(await ask(sa, 'joinRoom', `Order-${orderA}`), { ok: true, room: `Order-${orderA}` });
         assert.deepEqual(await ask(sa, 'joinRoom', `User-${a.id}`), { ok: true, room: `User-${a.id}` });
 
-        const sb = await connect(url, b.token);
+        const sb = await connect(url(), b.token);
         for (const room of [`Order-${orderA}`, `User-${a.id}`, 'Staff', 'Order-999999', 'Order-0', 'Order-01', 'cualquiera', 42, null, 'x'.repeat(100)]) {
           const res = await ask(sb, 'joinRoom', room);
           assert.equal(res.ok, false, String(room));
@@ -104,7 +97,7 @@ describeEachDb(
       });
 
       it('rejoinRooms une sólo las salas permitidas y contesta cuáles rechazó', async () => {
-        const sb = await connect(url, b.token);
+        const sb = await connect(url(), b.token);
         const res = await ask(sb, 'rejoinRooms', [`Order-${orderB}`, `Order-${orderA}`, `User-${b.id}`, `User-${a.id}`, `Order-${orderB}`]);
         assert.deepEqual(res, { ok: true, joined: [`Order-${orderB}`, `User-${b.id}`], refused: [`Order-${orderA}`, `User-${a.id}`] });
         assert.equal((await ask(sb, 'rejoinRooms', 'no-es-lista')).ok, false);
@@ -115,7 +108,7 @@ describeEachDb(
       });
 
       it('el personal entra a cualquier sala de pedido y está en la sala Staff; leaveRoom sale', async () => {
-        const ss = await connect(url, staff);
+        const ss = await connect(url(), staff);
         assert.equal((await ask(ss, 'joinRoom', `Order-${orderA}`)).ok, true);
         assert.equal((await ask(ss, 'joinRoom', `User-${a.id}`)).ok, false, 'sala de usuario ajena');
         const staffEvent = nextEvent(ss, 'newMessageCount');
@@ -133,8 +126,8 @@ describeEachDb(
     describe('mensajes en vivo', () => {
       it('un mensaje se guarda y llega a otro cliente de la sala del pedido, y el aviso al destinatario', async () => {
         const { app } = ctx();
-        const customerTab = await connect(url, a.token);
-        const staffTab = await connect(url, staff);
+        const customerTab = await connect(url(), a.token);
+        const staffTab = await connect(url(), staff);
         await ask(customerTab, 'joinRoom', `Order-${orderA}`);
         await ask(staffTab, 'joinRoom', `Order-${orderA}`);
 
@@ -187,7 +180,7 @@ describeEachDb(
         const id = await createUser(db.db, 'rt-degradado@example.com', 'orderemployee');
         const token = await login(app, 'rt-degradado@example.com');
         const admin = await login(app, 'staff@example.com');
-        const socket = await connect(url, token);
+        const socket = await connect(url(), token);
         assert.equal((await ask(socket, 'joinRoom', `Order-${orderB}`)).ok, true, 'antes: personal de pedidos');
 
         const dropped = nextEvent(socket, 'disconnect');
@@ -197,7 +190,7 @@ describeEachDb(
         assert.equal((await api(app, 'GET', '/api/staff/orders', { token })).status, 403);
 
         // the token itself is still a valid customer session: it reconnects with a customer's rights only
-        const again = await connect(url, token);
+        const again = await connect(url(), token);
         const refused = await ask(again, 'joinRoom', `Order-${orderA}`);
         assert.equal(refused.ok, false);
         assert.equal(refused.error, 'No tienes los permisos necesarios');
@@ -207,7 +200,7 @@ describeEachDb(
       it('joinRoom vuelve a leer los permisos de la base (un cambio de rol sin aviso al socket)', async () => {
         const { app, db } = ctx();
         const id = await createUser(db.db, 'rt-sin-aviso@example.com', 'orderemployee');
-        const socket = await connect(url, await login(app, 'rt-sin-aviso@example.com'));
+        const socket = await connect(url(), await login(app, 'rt-sin-aviso@example.com'));
         assert.equal((await ask(socket, 'joinRoom', `Order-${orderA}`)).ok, true);
         // the role changes behind the socket's back (another process, a lost Redis message)
         await db.db.update(users).set({ roleId: await roleId('customer') }).where(eq(users.id, id));
@@ -222,7 +215,7 @@ describeEachDb(
         const { app, db } = ctx();
         const c = await createCustomer(app, db.db, { email: 'rt-clave@example.com' });
         const order = await bareOrder(db.db, c.id);
-        const old = await connect(url, c.token);
+        const old = await connect(url(), c.token);
         assert.equal((await ask(old, 'joinRoom', `Order-${order}`)).ok, true);
 
         const dropped = nextEvent(old, 'disconnect');
@@ -238,8 +231,8 @@ describeEachDb(
         const reply = await api(app, 'POST', `/api/order/${order}/messages`, { token: staff, body: { text: 'después del cambio' } });
         assert.equal(reply.status, 201, reply.raw);
         assert.deepEqual(await Promise.all(events), [true, true, true]);
-        await assert.rejects(connect(url, c.token), /La sesion ha expirado/, 'el token viejo no vuelve a entrar');
-        const fresh = await connect(url, changed.body.data.token);
+        await assert.rejects(connect(url(), c.token), /La sesion ha expirado/, 'el token viejo no vuelve a entrar');
+        const fresh = await connect(url(), changed.body.data.token);
         assert.equal((await ask(fresh, 'joinRoom', `Order-${order}`)).ok, true, 'el token nuevo sí');
       });
 
@@ -247,7 +240,7 @@ describeEachDb(
         const { app, db } = ctx();
         const c = await createCustomer(app, db.db, { email: 'rt-clave-db@example.com' });
         const order = await bareOrder(db.db, c.id);
-        const socket = await connect(url, c.token);
+        const socket = await connect(url(), c.token);
         await db.db.update(users).set({ passwordHash: 'otro-hash' }).where(eq(users.id, c.id));
         const dropped = nextEvent(socket, 'disconnect');
         socket.emit('joinRoom', `Order-${order}`);

@@ -6,19 +6,19 @@
  * room's authorization (a customer never joins it nor hears its events).
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import { orderStateHistory } from '../db/schema';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
+import { signedInAppOptions } from './auth-fixtures';
 import { describeEachDb } from './helpers';
 import { api, forceState, multipart, orderSuite, PDF, PNG, signedInUser, type Customer, type TestCatalogue } from './orders-fixtures';
-import { ask, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
+import { ask, connect, nextEvent, silence, listening } from './realtime-fixtures';
 
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions();
 
 describeEachDb(
   'personal: tablero de pedidos y detalle',
   (ctx) => {
-    let url: string;
+    const url = listening(ctx);
     let cat: TestCatalogue, ana: Customer, beto: Customer;
     let staff: string;
     let staffId: number;
@@ -26,13 +26,10 @@ describeEachDb(
 
     before(async () => {
       const { app, db } = ctx();
-      url = await listen(app);
       ({ cat, customers: { ana, beto } } = await orderSuite(app, db.db, { ana: 'ana.tablero@example.com', beto: 'beto.tablero@example.com' }));
       ({ id: staffId, token: staff } = await signedInUser(app, db.db, 'marta.tablero@example.com', 'orderemployee', 'Marta'));
       ({ token: other } = await signedInUser(app, db.db, 'otro.tablero@example.com', 'employee', 'Otro'));
     });
-    afterEach(() => closeAll());
-    after(() => closeAll());
 
     const order = async (who: typeof ana, quantity = 25) => {
       const r = await api(ctx().app, 'POST', '/api/order', { token: who.token, body: { products: [{ id: cat.exact, quantity }], billingDataId: who.billingId } });
@@ -159,8 +156,8 @@ describeEachDb(
 
     it('live: orderChanged reaches the Staff room for customer and staff changes, and the order room', async () => {
       const { app } = ctx();
-      const board = await connect(url, staff);
-      const spy = await connect(url, beto.token);
+      const board = await connect(url(), staff);
+      const spy = await connect(url(), beto.token);
 
       const created = nextEvent(board, 'orderChanged', 3000, (e) => e.kind === 'created');
       const quiet = silence(spy, 'orderChanged', 600);
@@ -168,7 +165,7 @@ describeEachDb(
       assert.deepEqual(await created, { orderId: o.id, kind: 'created', by: 'customer' });
       assert.equal(await quiet, true, 'another customer hears nothing');
 
-      const customer = await connect(url, ana.token);
+      const customer = await connect(url(), ana.token);
       assert.deepEqual(await ask(customer, 'joinRoom', `Order-${o.id}`), { ok: true, room: `Order-${o.id}` });
       const onBoard = nextEvent(board, 'orderChanged', 3000, (e) => e.kind === 'state');
       const onOrder = nextEvent(customer, 'orderChanged', 3000, (e) => e.kind === 'state');
@@ -191,7 +188,7 @@ describeEachDb(
     });
 
     it('the Staff room: a customer socket cannot join it and never hears board events', async () => {
-      const customer = await connect(url, ana.token);
+      const customer = await connect(url(), ana.token);
       for (const room of ['Staff', 'staff', 'Staff-1', 'User-0']) {
         const r = await ask(customer, 'joinRoom', room);
         assert.equal(r.ok, false, room);
@@ -206,7 +203,7 @@ describeEachDb(
       assert.equal(await quietCount, true);
 
       // staff may not leave the Staff room either (it carries their board)
-      const board = await connect(url, staff);
+      const board = await connect(url(), staff);
       assert.equal((await ask(board, 'leaveRoom', 'Staff')).ok, false);
       const still = nextEvent(board, 'orderChanged', 3000, (e) => e.kind === 'created');
       await order(beto);

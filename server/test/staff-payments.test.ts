@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvent } from '../events';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
+import { memoryMailer, signedInAppOptions } from './auth-fixtures';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, forceState, orderSuite, tokensByRole, type Customer, type TestCatalogue } from './orders-fixtures';
 
 const mailer = memoryMailer();
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions(mailer);
 
 function record(app: FastifyInstance) {
   const events: DomainEvent[] = [];

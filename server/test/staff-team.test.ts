@@ -8,16 +8,16 @@
  * exported.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { users } from '../db/schema';
-import { memoryMailer, TEST_JWT_SECRET } from './auth-fixtures';
+import { signedInAppOptions } from './auth-fixtures';
 import { describeEachDb } from './helpers';
 import { api, createCustomer, login, orderSuite, signedInUser, type Customer, type TestCatalogue } from './orders-fixtures';
-import { ask, closeAll, connect, listen, nextEvent, silence } from './realtime-fixtures';
+import { ask, connect, nextEvent, silence, listening } from './realtime-fixtures';
 
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer: memoryMailer() }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions();
 
 async function readXlsx(payload: Buffer): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
@@ -31,7 +31,7 @@ async function readXlsx(payload: Buffer): Promise<unknown[][]> {
 describeEachDb(
   'personal: notas internas, asignación y exportaciones XLSX',
   (ctx) => {
-    let url: string;
+    const url = listening(ctx);
     let cat: TestCatalogue, ana: Customer;
     let oe: string;
     let oeId: number;
@@ -41,7 +41,6 @@ describeEachDb(
 
     before(async () => {
       const { app, db } = ctx();
-      url = await listen(app);
       ({ cat, customers: { ana } } = await orderSuite(app, db.db, { ana: 'ana.notas@example.com' }));
       ({ id: oeId, token: oe } = await signedInUser(app, db.db, 'olga.notas@example.com', 'orderemployee', 'Olga'));
       ({ id: empId, token: emp } = await signedInUser(app, db.db, 'ernesto.notas@example.com', 'employee', 'Ernesto'));
@@ -49,8 +48,6 @@ describeEachDb(
       assert.equal(r.status, 201, r.raw);
       orderId = r.body.data.id;
     });
-    afterEach(() => closeAll());
-    after(() => closeAll());
 
     const notes = (token: string | null, id = orderId) => api(ctx().app, 'GET', `/api/staff/orders/${id}/notes`, { token });
     const addNote = (token: string | null, body: unknown, id = orderId) => api(ctx().app, 'POST', `/api/staff/orders/${id}/notes`, { token, body });
@@ -131,8 +128,8 @@ describeEachDb(
     });
 
     it('live: a note reaches the Staff room, never the order’s room where the customer listens', async () => {
-      const staffSocket = await connect(url, emp);
-      const customer = await connect(url, ana.token);
+      const staffSocket = await connect(url(), emp);
+      const customer = await connect(url(), ana.token);
       const joined = await ask(customer, 'joinRoom', `Order-${orderId}`);
       assert.equal(joined.ok, true);
       const heard = nextEvent(staffSocket, 'orderChanged', 3000, (p: any) => p.orderId === orderId && p.kind === 'note');
@@ -165,7 +162,7 @@ describeEachDb(
       assert.equal((await assign(oe, { userId: empId }, 2_000_000_000)).status, 404);
 
       const before = (await api(app, 'GET', '/api/notifications/client', { token: emp })).body.data.length;
-      const empSocket = await connect(url, emp);
+      const empSocket = await connect(url(), emp);
       const bell = nextEvent(empSocket, 'newNotification');
       const r = await assign(oe, { userId: empId });
       assert.equal(r.status, 200, r.raw);

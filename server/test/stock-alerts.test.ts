@@ -11,12 +11,12 @@ import { before, it } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { notifications, products, stockAlerts } from '../db/schema';
 import { sendStockAlerts } from '../services/stock-alerts';
-import { TEST_JWT_SECRET, memoryMailer } from './auth-fixtures';
+import { memoryMailer, signedInAppOptions } from './auth-fixtures';
 import { describeEachDb } from './helpers';
 import { api, createUser, insertTestCatalogue, login, type TestCatalogue } from './orders-fixtures';
 
 const mailer = memoryMailer();
-const appOptions = { auth: { jwtSecret: TEST_JWT_SECRET, mailer }, realtime: { redisUrl: null } };
+const appOptions = signedInAppOptions(mailer);
 
 let seq = 0;
 const email = (who: string) => `${who.toLowerCase()}.stock.${process.pid}.${++seq}@example.com`;

@@ -6,12 +6,11 @@
  * the old row and creates a new one (the answer carries the new id), and a delete archives it, so past
  * orders keep showing where they were sent. Archived addresses are not listed.
  */
-import { envelope, idParams } from '../../../lib/contracts/common';
+import { idParams } from '../../../lib/contracts/common';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from '../../services/addresses';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
-import { addressBody, addressSchema, authErrors } from '../orders/schemas';
-import { bearerSecurity } from '../personal';
-import { SAVED_RECORDS_TAGS, savedRecordRoutes } from '../saved-records';
+import { addressBody, addressSchema } from '../orders/schemas';
+import { savedRecordRoutes, savedRecordsDoc } from '../saved-records';
 
 export default savedRecordRoutes(
   {
@@ -37,14 +36,7 @@ export default savedRecordRoutes(
       {
         config: { invalidates: [] },
         preHandler: app.authenticate,
-        schema: {
-          tags: SAVED_RECORDS_TAGS,
-          summary: 'Editar una dirección (si la usa algún pedido se guarda como dirección nueva: mirá el id de la respuesta)',
-          security: bearerSecurity,
-          params: idParams,
-          body: addressBody,
-          response: { 200: envelope(addressSchema), ...authErrors },
-        },
+        schema: savedRecordsDoc('Editar una dirección (si la usa algún pedido se guarda como dirección nueva: mirá el id de la respuesta)', { params: idParams, body: addressBody, data: addressSchema }),
       },
       async (req) => ({ success: true as const, message: M.saved, data: await updateAddress(app.db, req.user!.id, req.params.id, req.body) }),
     );

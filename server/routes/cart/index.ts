@@ -7,14 +7,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartWriteSchema, savedCartSchema } from '../../../lib/contracts/cart';
-import { envelope, errorResponses, errorSchema } from '../../../lib/contracts/common';
+import { errorResponses, errorSchema } from '../../../lib/contracts/common';
 import { readCart, writeCart } from '../../services/saved-cart';
 import { bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['carrito'];
-  const security = bearerSecurity;
-  const responses = { ...errorResponses, 401: errorSchema.describe('Sin sesión') };
+  const doc = routeDocs({ tags: ['carrito'], security: bearerSecurity, errors: { ...errorResponses, 401: errorSchema.describe('Sin sesión') } });
 
   noStore(app);
 
@@ -22,7 +21,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cart',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Mi carrito guardado, con los precios de hoy', security, response: { 200: envelope(savedCartSchema), ...responses } },
+      schema: doc('Mi carrito guardado, con los precios de hoy', { data: savedCartSchema }),
     },
     async (req) => ({ success: true as const, data: await readCart(app.db, req.user!) }),
   );
@@ -32,13 +31,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Guarda cambios de mi carrito (por línea; gana la última escritura de cada línea) o une el carrito del dispositivo al ingresar',
-        security,
-        body: cartWriteSchema,
-        response: { 200: envelope(savedCartSchema), ...responses },
-      },
+      schema: doc(
+        'Guarda cambios de mi carrito (por línea; gana la última escritura de cada línea) o une el carrito del dispositivo al ingresar',
+        { body: cartWriteSchema, data: savedCartSchema },
+      ),
     },
     async (req) => ({ success: true as const, data: await writeCart(app.db, req.user!, req.body) }),
   );

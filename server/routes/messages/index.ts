@@ -21,9 +21,10 @@ import { messages, orders, users } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { SharedWindow } from '../../lib/shared-counters';
 import { canReadAllOrders } from '../../realtime';
-import { envelope, errorResponses, errorSchema, intString } from '../../../lib/contracts/common';
+import { errorResponses, errorSchema, intString } from '../../../lib/contracts/common';
 import { chatMessageView as view, markMessagesRead, postMessage } from '../../services/order-chat';
 import { acceptEmptyJson, bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGES_PER_MINUTE = 20;
@@ -55,8 +56,7 @@ export function normalizeMessageText(raw: string): string {
 }
 
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['mensajes'];
-  const security = bearerSecurity;
+  const doc = routeDocs({ tags: ['mensajes'], security: bearerSecurity, errors });
   // per user, on the shared counters: one count for every API host with REDIS_URL (server/lib/shared-counters.ts)
   const limiter = new SharedWindow({ max: MESSAGES_PER_MINUTE, windowMs: 60_000 }, app.counters, 'chat:');
 
@@ -76,13 +76,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id/messages',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Mensajes del chat de un pedido, del más viejo al más nuevo (su dueño o el personal)',
-        security,
-        params,
-        response: { 200: envelope(z.array(chatMessageSchema)), ...errors },
-      },
+      schema: doc('Mensajes del chat de un pedido, del más viejo al más nuevo (su dueño o el personal)', { params, data: z.array(chatMessageSchema) }),
     },
     async (req) => {
       const { ownerId, staff } = await access(req.params.id, req.user!);
@@ -108,14 +102,10 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: `Escribir en el chat del pedido (texto plano, 1 a ${MAX_MESSAGE_LENGTH} caracteres; ${MESSAGES_PER_MINUTE} por minuto)`,
-        security,
-        params,
-        body: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH * 2) }),
-        response: { 201: envelope(chatMessageSchema), ...errors },
-      },
+      schema: doc(
+        `Escribir en el chat del pedido (texto plano, 1 a ${MAX_MESSAGE_LENGTH} caracteres; ${MESSAGES_PER_MINUTE} por minuto)`,
+        { params, body: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH * 2) }), data: chatMessageSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       const user = req.user!;
@@ -136,13 +126,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Marcar como leídos los mensajes del otro lado (al abrir el chat)',
-        security,
-        params,
-        response: { 200: envelope(z.object({ marked: z.number().int() })), ...errors },
-      },
+      schema: doc('Marcar como leídos los mensajes del otro lado (al abrir el chat)', { params, data: z.object({ marked: z.number().int() }) }),
     },
     async (req) => {
       const { ownerId, staff } = await access(req.params.id, req.user!);
@@ -156,12 +140,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/message/unviewed/client',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Cantidad de mensajes sin leer: los de la tienda en mis pedidos (el personal: los de los clientes)',
-        security,
-        response: { 200: envelope(z.number().int()), ...errors },
-      },
+      schema: doc('Cantidad de mensajes sin leer: los de la tienda en mis pedidos (el personal: los de los clientes)', { data: z.number().int() }),
     },
     async (req) => {
       const user = req.user!;

@@ -8,18 +8,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { envelope, errorResponses, errorSchema, idParams } from '../../../lib/contracts/common';
+import { errorResponses, errorSchema, idParams } from '../../../lib/contracts/common';
 import { notificationSchema } from '../../../lib/contracts/notifications';
 import { findOwn, listUnviewed, markOwn } from '../../services/notifications';
 import { acceptEmptyJson, bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 const NOTIFICATION_MESSAGES = { marked: 'Notificación marcada como vista' } as const;
 
 const errors = { ...errorResponses, 401: errorSchema.describe('Sin sesión o sesión vencida') } as const;
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['notificaciones'];
-  const security = bearerSecurity;
+  const doc = routeDocs({ tags: ['notificaciones'], security: bearerSecurity, errors });
 
   acceptEmptyJson(app);
 
@@ -29,7 +29,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/client',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Mis notificaciones sin ver, la más nueva primero', security, response: { 200: envelope(z.array(notificationSchema)), ...errors } },
+      schema: doc('Mis notificaciones sin ver, la más nueva primero', { data: z.array(notificationSchema) }),
     },
     async (req) => ({ success: true as const, data: await listUnviewed(app.db, req.user!.id) }),
   );
@@ -38,7 +38,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notification/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Una de mis notificaciones', security, params: idParams, response: { 200: envelope(notificationSchema), ...errors } },
+      schema: doc('Una de mis notificaciones', { params: idParams, data: notificationSchema }),
     },
     async (req) => {
       const data = await findOwn(app.db, req.user!.id, req.params.id);
@@ -52,7 +52,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Marcar una notificación como vista', security, params: idParams, response: { 200: envelope(notificationSchema), ...errors } },
+      schema: doc('Marcar una notificación como vista', { params: idParams, data: notificationSchema }),
     },
     async (req) => {
       const data = await markOwn(app.db, req.user!.id, req.params.id);

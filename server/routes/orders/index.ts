@@ -38,7 +38,7 @@ import {
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../../lib/api/order-attempt';
 import { isStaffRole } from '../../auth/users';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema } from '../../../lib/contracts/common';
+import { errorSchema } from '../../../lib/contracts/common';
 import {
   addToOrder,
   createOrder,
@@ -57,10 +57,10 @@ import billingRoutes from '../billing';
 import transportRoutes from '../transports';
 import { authErrors, documentParams, orderDetailSchema, orderDocumentSchema, orderIdParams, orderSummarySchema } from './schemas';
 import { acceptEmptyJson, bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['pedidos'];
-  const security = bearerSecurity;
+  const doc = routeDocs({ tags: ['pedidos'], security: bearerSecurity, errors: authErrors });
   const storage = app.orderFiles;
 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
@@ -88,7 +88,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preHandler: app.authenticate,
-        schema: { tags, summary, security, response: { 200: envelope(z.array(orderSummarySchema)), ...authErrors } },
+        schema: doc(summary, { data: z.array(orderSummarySchema) }),
       },
       async (req) => ({ success: true as const, data: await listCustomerOrders(app.db, req.user!.id, states) }),
     );
@@ -101,9 +101,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Crear un pedido: el servidor calcula los precios (lib/pricing) con los datos de la base',
+      schema: doc('Crear un pedido: el servidor calcula los precios (lib/pricing) con los datos de la base', {
         description:
           'Cuerpo: `{ products: [{ id, quantity }], billingDataId, addressId = 1, transportId = -1, otherTransport = null, toSucc = true }`. ' +
           'toSucc = retiro en el local (sin dirección ni transporte). Con envío: dirección guardada del cliente y un transporte habilitado, ' +
@@ -112,7 +110,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Cabecera opcional `Idempotency-Key` (8 a 100 caracteres A-Z a-z 0-9 _ -, una por intento de compra): si el mismo ' +
           'cliente repite la clave, se responde 201 con el pedido que esa clave ya creó (cabecera `Idempotent-Replayed: true`) ' +
           'sin crear otro; la misma clave con otro cuerpo → 422; una clave mal formada → 400.',
-        security,
         headers: z.looseObject({
           'idempotency-key': z
             .string()
@@ -120,12 +117,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             .describe('Clave de idempotencia del intento de compra (8 a 100 caracteres: letras, números, _ y -), p. ej. un UUID'),
         }),
         body: createOrderSchema,
-        response: {
-          201: envelope(orderDetailSchema),
-          ...authErrors,
-          422: errorSchema.describe('La clave Idempotency-Key ya se usó con otro pedido distinto'),
-        },
-      },
+        data: orderDetailSchema,
+        status: 201,
+        more: { 422: errorSchema.describe('La clave Idempotency-Key ya se usó con otro pedido distinto') },
+      }),
     },
     async (req, reply) => {
       const user = req.user!;
@@ -150,13 +145,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Detalle de un pedido (su dueño o el personal): ítems, totales, documentos, historial, dirección, transporte, facturación',
-        security,
-        params: orderIdParams,
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: doc(
+        'Detalle de un pedido (su dueño o el personal): ítems, totales, documentos, historial, dirección, transporte, facturación',
+        { params: orderIdParams, data: orderDetailSchema },
+      ),
     },
     async (req) => {
       const user = req.user!;
@@ -180,7 +172,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { invalidates: [] },
         preHandler: app.authenticate,
-        schema: { tags, summary, security, params: orderIdParams, response: { 200: envelope(orderDetailSchema), ...authErrors } },
+        schema: doc(summary, { params: orderIdParams, data: orderDetailSchema }),
       },
       async (req) => {
         const user = req.user!;
@@ -195,13 +187,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Pedir un presupuesto actualizado (sólo el dueño del pedido y sólo con el presupuesto vencido); avisa al personal',
-        security,
-        params: orderIdParams,
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: doc('Pedir un presupuesto actualizado (sólo el dueño del pedido y sólo con el presupuesto vencido); avisa al personal', { params: orderIdParams, data: orderDetailSchema }),
     },
     async (req) => {
       const user = req.user!;
@@ -215,14 +201,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Agregar productos a un pedido existente (sin límite antes de empezar; 3 en preparación; 1 con presupuesto; 1 preparado y avisado)',
-        security,
-        params: orderIdParams,
-        body: addProductsSchema,
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: doc(
+        'Agregar productos a un pedido existente (sin límite antes de empezar; 3 en preparación; 1 con presupuesto; 1 preparado y avisado)',
+        { params: orderIdParams, body: addProductsSchema, data: orderDetailSchema },
+      ),
     },
     async (req) => {
       const user = req.user!;
@@ -238,14 +220,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Subir el comprobante de transferencia (multipart, un archivo: JPG, PNG, WEBP o PDF, hasta 10 MB; se verifica el contenido)',
-        consumes: ['multipart/form-data'],
-        security,
-        params: orderIdParams,
-        response: { 201: envelope(orderDocumentSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
-      },
+      schema: doc(
+        'Subir el comprobante de transferencia (multipart, un archivo: JPG, PNG, WEBP o PDF, hasta 10 MB; se verifica el contenido)',
+        { upload: true, params: orderIdParams, data: orderDocumentSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       const user = req.user!;
@@ -277,13 +255,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id/documents/:docId/file',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Descargar el archivo de un documento del pedido (su dueño o el personal)',
-        security,
-        params: documentParams,
-        produces: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
-      },
+      schema: doc(
+        'Descargar el archivo de un documento del pedido (su dueño o el personal)',
+        { produces: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'], params: documentParams },
+      ),
     },
     async (req, reply) => {
       const user = req.user!;

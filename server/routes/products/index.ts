@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../errors';
-import { envelope, errorResponses, idParams } from '../../../lib/contracts/common';
+import { idParams } from '../../../lib/contracts/common';
 import {
   cartLookupItemSchema,
   lookupQuery,
@@ -15,6 +15,7 @@ import {
   slugParams,
 } from '../../../lib/contracts/catalogue';
 import { getProduct, listProducts, lookupProducts, searchProducts, type ProductKey } from '../../services/catalogue';
+import { catalogueDoc } from '../catalogue-read';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +25,6 @@ declare module 'fastify' {
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['catálogo'];
   const config = { catalogueCache: true };
 
   // Every answered search is counted, also those served by the catalogue cache (the handler did not run:
@@ -45,12 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Lista paginada de productos visibles (filtro por categoría, orden y búsqueda)',
-        querystring: productListQuery,
-        response: { 200: envelope(productPageSchema), ...errorResponses },
-      },
+      schema: catalogueDoc('Lista paginada de productos visibles (filtro por categoría, orden y búsqueda)', { querystring: productListQuery, data: productPageSchema }),
     },
     async (req) => {
       const q = req.query;
@@ -71,12 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/products/search',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Búsqueda para el desplegable: hasta 10 productos, primero los que coinciden en el nombre',
-        querystring: searchQuery,
-        response: { 200: envelope(searchResultSchema), ...errorResponses },
-      },
+      schema: catalogueDoc('Búsqueda para el desplegable: hasta 10 productos, primero los que coinciden en el nombre', { querystring: searchQuery, data: searchResultSchema }),
     },
     async (req) => {
       const plan = req.query.query.trim() ? await app.productSearch.plan(req.query.query) : null;
@@ -90,12 +80,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/lookup',
     {
-      schema: {
-        tags,
-        summary: 'Precio y estado actuales de productos o variaciones del carrito (los ocultos vienen con state hidden)',
-        querystring: lookupQuery,
-        response: { 200: envelope(z.object({ items: z.array(cartLookupItemSchema) })), ...errorResponses },
-      },
+      schema: catalogueDoc(
+        'Precio y estado actuales de productos o variaciones del carrito (los ocultos vienen con state hidden)',
+        { querystring: lookupQuery, data: z.object({ items: z.array(cartLookupItemSchema) }) },
+      ),
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -103,7 +91,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const detailResponse = { 200: envelope(productSchema), ...errorResponses };
   const detail = async (key: ProductKey) => {
     const product = await getProduct(app.db, key);
     if (!product) throw HttpError.notFound(MESSAGES.productNotFound);
@@ -112,25 +99,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product/:id',
-    { config, schema: { tags, summary: 'Producto por id', params: idParams, response: detailResponse } },
+    { config, schema: catalogueDoc('Producto por id', { params: idParams, data: productSchema }) },
     async (req) => detail({ id: req.params.id }),
   );
   app.get(
     '/product/slug/:slug',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Producto por slug, con Categories, ProductImages, Offers y Variations visibles',
-        params: slugParams,
-        response: detailResponse,
-      },
-    },
+    { config, schema: catalogueDoc('Producto por slug, con Categories, ProductImages, Offers y Variations visibles', { params: slugParams, data: productSchema }) },
     async (req) => detail({ slug: req.params.slug }),
   );
   app.get(
     '/product/sku/:sku',
-    { config, schema: { tags, summary: 'Producto por SKU', params: skuParams, response: detailResponse } },
+    { config, schema: catalogueDoc('Producto por SKU', { params: skuParams, data: productSchema }) },
     async (req) => detail({ sku: req.params.sku }),
   );
 };

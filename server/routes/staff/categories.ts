@@ -20,17 +20,16 @@ import type { Db } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../errors';
 import { slugify } from '../../lib/text';
-import { envelope, errorSchema, idParams, messageOnly } from '../../../lib/contracts/common';
+import { idParams, messageOnly } from '../../../lib/contracts/common';
 import { categoryOrderBody, staffCategoriesSchema, staffCategorySchema, type StaffCategory } from '../../../lib/contracts/staff-categories';
 import { CATEGORY_SLUG_RE, categoryCreateBody, categoryPatchBody } from '../../schemas/staff-categories';
 import { categoryCols, visibleProductCount } from '../../services/shop-content';
 import { catalogueChanged } from '../../services/catalogue-changes';
 import { readUpload } from '../../storage/upload';
-import { authErrors } from '../orders/schemas';
 import { toWebp } from '../../services/product-images';
 import reservedSegments from '../../../i18n/reserved-segments.json';
 import { LOCALE_INFO, LOCALES } from '../../../lib/locales';
-import { bearerSecurity } from '../personal';
+import { staffDoc } from './doc';
 
 /**
  * Top-level paths of the storefront (app/[locale]/…, app/…) and its locales: a category there would never
@@ -85,8 +84,6 @@ async function lockCategory(tx: Tx, id: number) {
 const UPLOADED_NAME = /^c[1-9][0-9]{0,9}-[0-9a-f]{16}\.webp$/;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const guard = app.requirePermission('products:write');
   const announce = (slugs: string[]) => catalogueChanged(app, { kind: 'category', slugs });
   const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => app.db.transaction((txRaw) => work(txRaw as unknown as Tx));
@@ -110,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       preHandler: guard,
-      schema: { tags, summary: 'Categorías en orden, con la cantidad de productos (todos y visibles)', security, response: { 200: envelope(staffCategoriesSchema), ...authErrors } },
+      schema: staffDoc('Categorías en orden, con la cantidad de productos (todos y visibles)', { data: staffCategoriesSchema }),
     },
     async () => ({ success: true as const, data: await listStaffCategories(app.db) }),
   );
@@ -121,13 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidates: ['categories', 'products'] },
       preHandler: guard,
       attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Crear una categoría (la dirección sale del nombre si no se indica; única); va al final del orden',
-        security,
-        body: categoryCreateBody,
-        response: { 201: envelope(staffCategorySchema), ...authErrors },
-      },
+      schema: staffDoc('Crear una categoría (la dirección sale del nombre si no se indica; única); va al final del orden', { body: categoryCreateBody, data: staffCategorySchema, status: 201 }),
     },
     async (req, reply) => {
       if (req.validationError) rejectInvalid(req.validationError);
@@ -153,13 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidates: ['categories', 'products'] },
       preHandler: guard,
       attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Reordenar las categorías (todas sus ids, en el orden nuevo)',
-        security,
-        body: categoryOrderBody,
-        response: { 200: envelope(staffCategoriesSchema), ...authErrors },
-      },
+      schema: staffDoc('Reordenar las categorías (todas sus ids, en el orden nuevo)', { body: categoryOrderBody, data: staffCategoriesSchema }),
     },
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
@@ -185,14 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidates: ['categories', 'products'] },
       preHandler: guard,
       attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Renombrar una categoría, cambiar su dirección o su descripción',
-        security,
-        params: idParams,
-        body: categoryPatchBody,
-        response: { 200: envelope(staffCategorySchema), ...authErrors },
-      },
+      schema: staffDoc('Renombrar una categoría, cambiar su dirección o su descripción', { params: idParams, body: categoryPatchBody, data: staffCategorySchema }),
     },
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
@@ -217,14 +195,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['categories', 'products'] },
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Imagen de la categoría (multipart, JPG / PNG / WEBP de hasta 10 MB); se guarda como WebP, reemplaza la anterior',
-        consumes: ['multipart/form-data'],
-        security,
-        params: idParams,
-        response: { 200: envelope(staffCategorySchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
-      },
+      schema: staffDoc(
+        'Imagen de la categoría (multipart, JPG / PNG / WEBP de hasta 10 MB); se guarda como WebP, reemplaza la anterior',
+        { upload: true, params: idParams, data: staffCategorySchema },
+      ),
     },
     async (req) => {
       const id = req.params.id;
@@ -258,13 +232,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['categories', 'products'] },
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Borrar una categoría vacía (con productos responde 409)',
-        security,
-        params: idParams,
-        response: { 200: messageOnly, ...authErrors },
-      },
+      schema: staffDoc('Borrar una categoría vacía (con productos responde 409)', { params: idParams, reply: messageOnly }),
     },
     async (req) => {
       const removed = await inTransaction(async (tx) => {

@@ -11,15 +11,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../errors';
-import { envelope, idParams } from '../../../lib/contracts/common';
+import { idParams } from '../../../lib/contracts/common';
 import { changeRole, CUSTOMER_MESSAGES as M, getCustomer, listCustomers, setVip } from '../../services/customers';
-import { authErrors } from '../orders/schemas';
 import { customerDetailSchema, customerListQuery, customerListSchema, customerRoleBody, customerVipBody } from '../../../lib/contracts/staff-customers';
-import { bearerSecurity } from '../personal';
+import { staffDoc } from './doc';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const staffWith = (name: string) => app.requirePermission(name);
 
   const detail = async (id: number, caller: { id: number; permissions: string[] }) => {
@@ -32,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/customers',
     {
       preHandler: staffWith('users:read'),
-      schema: { tags, summary: 'Clientes (búsqueda por nombre, email o CUIT; filtro VIP; paginado)', security, querystring: customerListQuery, response: { 200: envelope(customerListSchema), ...authErrors } },
+      schema: staffDoc('Clientes (búsqueda por nombre, email o CUIT; filtro VIP; paginado)', { querystring: customerListQuery, data: customerListSchema }),
     },
     async (req) => {
       const q = req.query;
@@ -47,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:id',
     {
       preHandler: staffWith('users:read'),
-      schema: { tags, summary: 'Un cliente con direcciones, datos de facturación y sus pedidos', security, params: idParams, response: { 200: envelope(customerDetailSchema), ...authErrors } },
+      schema: staffDoc('Un cliente con direcciones, datos de facturación y sus pedidos', { params: idParams, data: customerDetailSchema }),
     },
     async (req) => ({ success: true as const, data: await detail(req.params.id, req.user!) }),
   );
@@ -57,14 +54,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: staffWith('users:write'),
-      schema: {
-        tags,
-        summary: 'Marcar o desmarcar como cliente VIP (rol vipcustomer ↔ customer); vale desde su próxima solicitud',
-        security,
-        params: idParams,
-        body: customerVipBody,
-        response: { 200: envelope(customerDetailSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Marcar o desmarcar como cliente VIP (rol vipcustomer ↔ customer); vale desde su próxima solicitud',
+        { params: idParams, body: customerVipBody, data: customerDetailSchema },
+      ),
     },
     async (req) => {
       await setVip(app.db, req.params.id, req.body.vip);
@@ -78,14 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: staffWith('roles:write'),
-      schema: {
-        tags,
-        summary: 'Cambiar el rol de un usuario (sólo superadmin; nunca el propio)',
-        security,
-        params: idParams,
-        body: customerRoleBody,
-        response: { 200: envelope(customerDetailSchema), ...authErrors },
-      },
+      schema: staffDoc('Cambiar el rol de un usuario (sólo superadmin; nunca el propio)', { params: idParams, body: customerRoleBody, data: customerDetailSchema }),
     },
     async (req) => {
       await changeRole(app.db, req.user!.id, req.params.id, req.body.role);

@@ -16,7 +16,7 @@ import { sendSheet, sheetOf, type RowColumn } from '../../lib/sheet';
 import { customersForExport } from '../../services/customers';
 import { staffOrdersForExport } from '../../services/orders-view';
 import { boardAssignee, boardQuery } from './board-query';
-import { bearerSecurity } from '../personal';
+import { staffDoc } from './doc';
 
 /** A year of a busy shop; more is a database dump, not a spreadsheet. */
 const MAX_EXPORT_ROWS = 5000;
@@ -58,19 +58,12 @@ function sendRows<T>(reply: FastifyReply, name: string, columns: readonly RowCol
 }
 
 const staffExports: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
 
   app.get(
     '/orders/export',
     {
       preHandler: app.requirePermission('orders:read'),
-      schema: {
-        tags,
-        summary: 'Pedidos del tablero en CSV (Excel es-AR: ";" y coma decimal) o XLSX; mismos filtros y orden',
-        security,
-        querystring: boardQuery.extend({ format: exportFormat }),
-      },
+      schema: staffDoc('Pedidos del tablero en CSV (Excel es-AR: ";" y coma decimal) o XLSX; mismos filtros y orden', { querystring: boardQuery.extend({ format: exportFormat }) }),
     },
     async (req, reply) => {
       const q = req.query;
@@ -86,12 +79,7 @@ const staffExports: FastifyPluginAsyncZod = async (app) => {
     '/customers/export',
     {
       preHandler: app.requirePermission('users:read'),
-      schema: {
-        tags,
-        summary: 'Clientes en CSV o XLSX (misma búsqueda, filtro VIP y orden que la lista)',
-        security,
-        querystring: customersExportQuery,
-      },
+      schema: staffDoc('Clientes en CSV o XLSX (misma búsqueda, filtro VIP y orden que la lista)', { querystring: customersExportQuery }),
     },
     async (req, reply) => {
       const q = req.query;

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { shopFilterBound } from '../../../lib/time';
 import { MAX_UPLOAD_BYTES, STAFF_FILE_KINDS, STAFF_FILE_MIME_TYPES, type StaffFileKind } from '../../../lib/orders';
 import { HttpError } from '../../errors';
-import { envelope, errorSchema, pesosInput as pesos } from '../../../lib/contracts/common';
+import { pesosInput as pesos } from '../../../lib/contracts/common';
 import { staffConfigBody } from '../../../lib/contracts/staff-settings';
 import { staffConfigSchema } from '../../../lib/contracts/catalogue';
 import { insertFileDocument, moveOrder, orderAccess, saveRemit, sendBudget, staffActor } from '../../services/orders';
@@ -48,9 +48,10 @@ import staffSearch from './search';
 import staffSettings from './settings';
 import staffTeam from './team';
 import priceChanges from './price-changes';
-import { authErrors, orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
+import { orderDetailSchema, orderDocumentSchema, orderIdParams, staffOrderListSchema } from '../orders/schemas';
 import { staffStateBodySchema } from '../../../lib/contracts/orders';
-import { bearerSecurity, noStore } from '../personal';
+import { noStore } from '../personal';
+import { staffDoc } from './doc';
 
 /** The board's filters plus its page (the export takes the same filters without paging: ./board-query.ts). */
 const listQuery = boardQuery.extend({
@@ -76,8 +77,6 @@ const budgetBody = z.object({
 
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const storage = app.orderFiles;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   noStore(app);
@@ -92,13 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       preHandler: staffWith('orders:read'),
-      schema: {
-        tags,
-        summary: 'Pedidos (filtro por estado, fechas y búsqueda; paginado, el más nuevo primero; cantidad por estado)',
-        security,
-        querystring: listQuery,
-        response: { 200: envelope(staffOrderListSchema), ...authErrors },
-      },
+      schema: staffDoc('Pedidos (filtro por estado, fechas y búsqueda; paginado, el más nuevo primero; cantidad por estado)', { querystring: listQuery, data: staffOrderListSchema }),
     },
     async (req) => {
       const q = req.query;
@@ -115,7 +108,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       preHandler: staffWith('orders:read'),
-      schema: { tags, summary: 'Detalle de un pedido con los datos del cliente', security, params: orderIdParams, response: { 200: envelope(orderDetailSchema), ...authErrors } },
+      schema: staffDoc('Detalle de un pedido con los datos del cliente', { params: orderIdParams, data: orderDetailSchema }),
     },
     async (req) => ({ success: true as const, data: await detail(req.params.id) }),
   );
@@ -125,14 +118,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
-      schema: {
-        tags,
-        summary: 'Cambiar el estado (sólo los movimientos del personal en la tabla de lib/orders/states; presupuesto enviado se logra enviando un presupuesto)',
-        security,
-        params: orderIdParams,
-        body: staffStateBodySchema,
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Cambiar el estado (sólo los movimientos del personal en la tabla de lib/orders/states; presupuesto enviado se logra enviando un presupuesto)',
+        { params: orderIdParams, body: staffStateBodySchema, data: orderDetailSchema },
+      ),
     },
     async (req) => {
       const { to, reason, confirmUnpaid } = req.body;
@@ -146,14 +135,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
-      schema: {
-        tags,
-        summary: 'Enviar el presupuesto: cantidades, precios unitarios, faltantes, bonificación y bultos; el pedido pasa a presupuesto enviado',
-        security,
-        params: orderIdParams,
-        body: budgetBody,
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Enviar el presupuesto: cantidades, precios unitarios, faltantes, bonificación y bultos; el pedido pasa a presupuesto enviado',
+        { params: orderIdParams, body: budgetBody, data: orderDetailSchema },
+      ),
     },
     async (req) => {
       await sendBudget(app, req.params.id, req.body, staffActor(req.user!.id));
@@ -166,12 +151,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
-      schema: {
-        tags,
-        summary: 'Cargar el remito con el número de seguimiento',
-        security,
-        params: orderIdParams,
-        body: z.object({
+      schema: staffDoc(
+        'Cargar el remito con el número de seguimiento',
+        {
+          params: orderIdParams,
+          body: z.object({
           trackingNumber: z
             .string()
             .trim()
@@ -179,8 +163,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .max(100)
             .refine((s) => !s.includes('\u0000')),
         }),
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+          data: orderDetailSchema,
+        },
+      ),
     },
     async (req) => {
       await saveRemit(app, req.params.id, req.body.trackingNumber, staffActor(req.user!.id));
@@ -193,15 +178,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: staffWith('orders:write'),
-      schema: {
-        tags,
-        summary: 'Subir la factura u otro documento (multipart: campo kind = bill | other y un PDF de hasta 10 MB)',
-        consumes: ['multipart/form-data'],
-        security,
-        params: orderIdParams,
-        querystring: z.object({ kind: z.enum(STAFF_FILE_KINDS).optional() }),
-        response: { 201: envelope(orderDocumentSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
-      },
+      schema: staffDoc(
+        'Subir la factura u otro documento (multipart: campo kind = bill | other y un PDF de hasta 10 MB)',
+        { upload: true, params: orderIdParams, querystring: z.object({ kind: z.enum(STAFF_FILE_KINDS).optional() }), data: orderDocumentSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       if (!(await orderAccess(app.db, req.params.id))) throw HttpError.notFound();
@@ -233,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/config',
     {
       preHandler: app.requireStaff,
-      schema: { tags, summary: 'Configuración de la tienda y los plazos de presupuestos y pagos', security, response: { 200: envelope(staffConfigSchema), ...authErrors } },
+      schema: staffDoc('Configuración de la tienda y los plazos de presupuestos y pagos', { data: staffConfigSchema }),
     },
     async () => ({ success: true as const, data: await getStaffConfig(app.db) }),
   );
@@ -243,13 +223,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['config'] },
       preHandler: staffWith('config:write'),
-      schema: {
-        tags,
-        summary: 'Cambiar mínimos de compra (pesos), modo mantenimiento (revalida la tienda) y los plazos: días de validez del presupuesto y días para pagar',
-        security,
-        body: staffConfigBody,
-        response: { 200: envelope(staffConfigSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Cambiar mínimos de compra (pesos), modo mantenimiento (revalida la tienda) y los plazos: días de validez del presupuesto y días para pagar',
+        { body: staffConfigBody, data: staffConfigSchema },
+      ),
     },
     async (req) => {
       const config = await updateShopConfig(app, req.body);

@@ -12,19 +12,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bulkStateBodySchema, bulkStateResultSchema, recordPaymentBodySchema, voidPaymentBodySchema } from '../../../lib/contracts/orders';
-import { intString, envelope } from '../../../lib/contracts/common';
+import { intString } from '../../../lib/contracts/common';
 import { recordPayment, voidPayment } from '../../services/order-payments';
 import { bulkMoveOrders, staffActor } from '../../services/orders';
 import { ORDER_MESSAGES as M } from '../../services/orders-messages';
 import { staffOrderDetail } from '../../services/orders-view';
-import { authErrors, orderDetailSchema, orderIdParams } from '../orders/schemas';
-import { bearerSecurity } from '../personal';
+import { orderDetailSchema, orderIdParams } from '../orders/schemas';
+import { staffDoc } from './doc';
 
 const paymentParams = z.object({ id: intString().describe('Id del pedido'), paymentId: intString().describe('Id del pago') });
 
 const staffPayments: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const canWrite = app.requirePermission('orders:write');
   const detail = (id: number) => staffOrderDetail(app.db, id);
 
@@ -33,14 +31,10 @@ const staffPayments: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        summary: 'Registrar un pago verificado (monto como lo escribe el personal, "21.500,50"; método: cash | debit | transfer | deposit)',
-        security,
-        params: orderIdParams,
-        body: recordPaymentBodySchema,
-        response: { 201: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Registrar un pago verificado (monto como lo escribe el personal, "21.500,50"; método: cash | debit | transfer | deposit)',
+        { params: orderIdParams, body: recordPaymentBodySchema, data: orderDetailSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       await recordPayment(app, req.params.id, req.body, staffActor(req.user!.id));
@@ -53,14 +47,7 @@ const staffPayments: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        summary: 'Anular un pago cargado por error (queda registrado quién, cuándo y por qué)',
-        security,
-        params: paymentParams,
-        body: voidPaymentBodySchema,
-        response: { 200: envelope(orderDetailSchema), ...authErrors },
-      },
+      schema: staffDoc('Anular un pago cargado por error (queda registrado quién, cuándo y por qué)', { params: paymentParams, body: voidPaymentBodySchema, data: orderDetailSchema }),
     },
     async (req) => {
       await voidPayment(app, req.params.id, req.params.paymentId, req.body.reason, staffActor(req.user!.id));
@@ -73,14 +60,10 @@ const staffPayments: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        summary:
-          'Cambiar el estado de varios pedidos (hasta 200): cada pedido por separado, con la tabla de estados; responde cuáles cambiaron y por qué no los demás',
-        security,
-        body: bulkStateBodySchema,
-        response: { 200: envelope(bulkStateResultSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Cambiar el estado de varios pedidos (hasta 200): cada pedido por separado, con la tabla de estados; responde cuáles cambiaron y por qué no los demás',
+        { body: bulkStateBodySchema, data: bulkStateResultSchema },
+      ),
     },
     async (req) => {
       const { ids, to, reason, confirmUnpaid } = req.body;

@@ -35,11 +35,10 @@ import { PRICE_MESSAGES as M } from '../../../lib/prices/messages';
 import { shopDay } from '../../../lib/time';
 import { HttpError } from '../../errors';
 import { csvPesos, toCsv, type CsvCell } from '../../lib/csv';
-import { envelope, errorSchema, idParams, intString, searchText } from '../../../lib/contracts/common';
+import { errorSchema, idParams, intString, searchText } from '../../../lib/contracts/common';
 import { getAuditEntry, latestPriceChange, listAudit, type AuditActor } from '../../services/audit';
 import { applyCsv, applyRule, previewCsv, previewRule, selectionPrices, undoChange } from '../../services/bulk-prices';
-import { authErrors } from '../orders/schemas';
-import { bearerSecurity } from '../personal';
+import { staffDoc } from './doc';
 
 /** A 10,000-product CSV is about 1 MB. */
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -71,8 +70,6 @@ const exportQuery = z.object({
 });
 
 const priceChanges: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const canWrite = app.requirePermission('products:write');
   const canAudit = app.requirePermission('audit:read');
   const actorOf = (req: FastifyRequest): AuditActor => ({ id: req.user!.id, name: req.user!.name, lastname: req.user!.lastname, email: req.user!.email });
@@ -87,7 +84,7 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: canWrite,
-      schema: { tags, security, summary: 'Vista previa de un cambio de precios masivo (no guarda nada)', body: bulkPriceBodySchema, response: { 200: envelope(pricePreviewSchema), ...authErrors } },
+      schema: staffDoc('Vista previa de un cambio de precios masivo (no guarda nada)', { body: bulkPriceBodySchema, data: pricePreviewSchema }),
     },
     async (req) => ({ success: true as const, data: await previewRule(app.db, req.body.selection, req.body.rule) }),
   );
@@ -97,13 +94,10 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['products', 'categories'] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        security,
-        summary: 'Aplicar un cambio de precios masivo (una transacción, registrado en la auditoría; 409 si algún precio queda inválido)',
-        body: bulkPriceBodySchema,
-        response: { 200: envelope(priceApplySchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Aplicar un cambio de precios masivo (una transacción, registrado en la auditoría; 409 si algún precio queda inválido)',
+        { body: bulkPriceBodySchema, data: priceApplySchema },
+      ),
     },
     async (req) => {
       const id = await applyRule(app, actorOf(req), req.body.selection, req.body.rule);
@@ -115,7 +109,7 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     '/prices/export',
     {
       preHandler: canWrite,
-      schema: { tags, security, summary: 'Precios de la selección en CSV (SKU, Nombre, Precio, Descuento, tramos; Excel es-AR)', querystring: exportQuery },
+      schema: staffDoc('Precios de la selección en CSV (SKU, Nombre, Precio, Descuento, tramos; Excel es-AR)', { querystring: exportQuery }),
     },
     async (req, reply) => {
       const rows = (await selectionPrices(app.db, { category: req.query.category, q: req.query.q, state: req.query.state })).slice(0, MAX_CSV_ROWS);
@@ -152,13 +146,10 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        security,
-        consumes: ['multipart/form-data'],
-        summary: 'Vista previa de un CSV de precios editado: cambios y filas con errores (no guarda nada)',
-        response: { 200: envelope(pricePreviewSchema), 413: errorSchema, ...authErrors },
-      },
+      schema: staffDoc(
+        'Vista previa de un CSV de precios editado: cambios y filas con errores (no guarda nada)',
+        { consumes: ['multipart/form-data'], data: pricePreviewSchema, more: { 413: errorSchema } },
+      ),
     },
     async (req) => {
       const { bytes } = await readCsvUpload(req);
@@ -171,13 +162,10 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['products', 'categories'] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        security,
-        consumes: ['multipart/form-data'],
-        summary: 'Aplicar un CSV de precios (sólo si no tiene filas con errores; una transacción, registrado en la auditoría)',
-        response: { 200: envelope(priceApplySchema), 413: errorSchema, ...authErrors },
-      },
+      schema: staffDoc(
+        'Aplicar un CSV de precios (sólo si no tiene filas con errores; una transacción, registrado en la auditoría)',
+        { consumes: ['multipart/form-data'], data: priceApplySchema, more: { 413: errorSchema } },
+      ),
     },
     async (req) => {
       const { bytes, fileName } = await readCsvUpload(req);
@@ -190,7 +178,7 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     '/prices/last',
     {
       preHandler: canWrite,
-      schema: { tags, security, summary: 'El último cambio de precios registrado (el que se puede deshacer)', response: { 200: envelope(z.object({ entry: auditEntrySchema.nullable() })), ...authErrors } },
+      schema: staffDoc('El último cambio de precios registrado (el que se puede deshacer)', { data: z.object({ entry: auditEntrySchema.nullable() }) }),
     },
     async () => ({ success: true as const, data: { entry: await latestPriceChange(app.db) } }),
   );
@@ -200,13 +188,10 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['products', 'categories'] },
       preHandler: canWrite,
-      schema: {
-        tags,
-        security,
-        summary: 'Deshacer el último cambio de precios: un cambio nuevo, auditado; las filas editadas a mano después se dejan como están y se listan',
-        params: idParams,
-        response: { 200: envelope(priceApplySchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Deshacer el último cambio de precios: un cambio nuevo, auditado; las filas editadas a mano después se dejan como están y se listan',
+        { params: idParams, data: priceApplySchema },
+      ),
     },
     async (req) => {
       const id = await undoChange(app, actorOf(req), req.params.id);
@@ -218,7 +203,7 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     {
       preHandler: canAudit,
-      schema: { tags, security, summary: 'Registro de auditoría (filtros: quién, qué, fechas)', querystring: auditQuerySchema, response: { 200: envelope(auditListSchema), ...authErrors } },
+      schema: staffDoc('Registro de auditoría (filtros: quién, qué, fechas)', { querystring: auditQuerySchema, data: auditListSchema }),
     },
     async (req) => ({ success: true as const, data: await listAudit(app.db, req.query) }),
   );
@@ -227,7 +212,7 @@ const priceChanges: FastifyPluginAsyncZod = async (app) => {
     '/audit/:id',
     {
       preHandler: canAudit,
-      schema: { tags, security, summary: 'Una entrada del registro de auditoría con sus filas (antes y después)', params: idParams, response: { 200: envelope(auditEntryDetailSchema), ...authErrors } },
+      schema: staffDoc('Una entrada del registro de auditoría con sus filas (antes y después)', { params: idParams, data: auditEntryDetailSchema }),
     },
     async (req) => {
       const entry = await getAuditEntry(app.db, req.params.id);

@@ -10,16 +10,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../errors';
-import { deletedIdSchema, envelope, idParams } from '../../../lib/contracts/common';
+import { deletedIdSchema, idParams } from '../../../lib/contracts/common';
 import { searchAdminQuery, searchAdminSchema, synonymGroupSchema as groupSchema, synonymTermsBody as termsBody } from '../../../lib/contracts/staff-search';
 import { searchReport } from '../../services/search-log';
 import { createSynonymGroup, deleteSynonymGroup, listSynonymGroups, SEARCH_MESSAGES as M, updateSynonymGroup } from '../../services/search-synonyms';
-import { authErrors } from '../orders/schemas';
-import { bearerSecurity } from '../personal';
+import { staffDoc } from './doc';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const preHandler = [
     app.requireStaff,
     async (req: { user?: { permissions: string[] } | null }) => {
@@ -31,13 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/search',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Sinónimos de búsqueda y lo más buscado (con y sin resultados) de los últimos días',
-        security,
-        querystring: searchAdminQuery,
-        response: { 200: envelope(searchAdminSchema), ...authErrors },
-      },
+      schema: staffDoc('Sinónimos de búsqueda y lo más buscado (con y sin resultados) de los últimos días', { querystring: searchAdminQuery, data: searchAdminSchema }),
     },
     async (req) => {
       await app.productSearch.log.flush();
@@ -52,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // the search expands words with the synonyms: cached product answers change
       config: { invalidates: ['products'] },
       preHandler,
-      schema: { tags, summary: 'Agregar un grupo de sinónimos', security, body: termsBody, response: { 201: envelope(groupSchema), ...authErrors } },
+      schema: staffDoc('Agregar un grupo de sinónimos', { body: termsBody, data: groupSchema, status: 201 }),
     },
     async (req, reply) => {
       const data = await createSynonymGroup(app, req.body.terms);
@@ -66,14 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // the search expands words with the synonyms: cached product answers change
       config: { invalidates: ['products'] },
       preHandler,
-      schema: {
-        tags,
-        summary: 'Cambiar los términos de un grupo de sinónimos',
-        security,
-        params: idParams,
-        body: termsBody,
-        response: { 200: envelope(groupSchema), ...authErrors },
-      },
+      schema: staffDoc('Cambiar los términos de un grupo de sinónimos', { params: idParams, body: termsBody, data: groupSchema }),
     },
     async (req) => {
       const data = await updateSynonymGroup(app, req.params.id, req.body.terms);
@@ -88,13 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // the search expands words with the synonyms: cached product answers change
       config: { invalidates: ['products'] },
       preHandler,
-      schema: {
-        tags,
-        summary: 'Eliminar un grupo de sinónimos',
-        security,
-        params: idParams,
-        response: { 200: envelope(deletedIdSchema), ...authErrors },
-      },
+      schema: staffDoc('Eliminar un grupo de sinónimos', { params: idParams, data: deletedIdSchema }),
     },
     async (req) => {
       if (!(await deleteSynonymGroup(app, req.params.id))) throw HttpError.notFound();

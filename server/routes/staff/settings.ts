@@ -17,7 +17,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../errors';
-import { deletedIdSchema, envelope, errorSchema, idParams } from '../../../lib/contracts/common';
+import { deletedIdSchema, idParams } from '../../../lib/contracts/common';
 import {
   carouselOrderBody,
   carouselPatchBody,
@@ -48,12 +48,10 @@ import {
   updateTransport,
 } from '../../services/settings';
 import { readUpload } from '../../storage/upload';
-import { authErrors, transportSchema } from '../orders/schemas';
-import { bearerSecurity } from '../personal';
+import { transportSchema } from '../orders/schemas';
+import { staffDoc } from './doc';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
 
   const staffWith = (...names: string[]) => app.requirePermission(...names);
   const catalogue = staffWith('categories:write');
@@ -63,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       preHandler: staffWith('config:write', 'categories:write', 'transports:write'),
-      schema: { tags, summary: 'Configuración de la tienda: mínimos, mantenimiento, carrusel, etiquetas y transportes', security, response: { 200: envelope(shopSettingsSchema), ...authErrors } },
+      schema: staffDoc('Configuración de la tienda: mínimos, mantenimiento, carrusel, etiquetas y transportes', { data: shopSettingsSchema }),
     },
     async (req) => {
       const perms = req.user!.permissions;
@@ -93,13 +91,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['carousel'] },
       preHandler: catalogue,
-      schema: {
-        tags,
-        summary: 'Agregar una imagen al carrusel (multipart: image JPG/PNG/WEBP hasta 10 MB, alt, link); se guarda como WebP 1600×600',
-        consumes: ['multipart/form-data'],
-        security,
-        response: { 201: envelope(staffCarouselImageSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
-      },
+      schema: staffDoc(
+        'Agregar una imagen al carrusel (multipart: image JPG/PNG/WEBP hasta 10 MB, alt, link); se guarda como WebP 1600×600',
+        { upload: true, data: staffCarouselImageSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       const file = await readUpload(req, { allowed: ['image/jpeg', 'image/png', 'image/webp'], typeMessage: M.imageType });
@@ -115,14 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['carousel'] },
       preHandler: catalogue,
-      schema: {
-        tags,
-        summary: 'Cambiar el texto alternativo o el enlace de una imagen del carrusel (link null lo quita)',
-        security,
-        params: idParams,
-        body: carouselPatchBody,
-        response: { 200: envelope(staffCarouselSchema), ...authErrors },
-      },
+      schema: staffDoc('Cambiar el texto alternativo o el enlace de una imagen del carrusel (link null lo quita)', { params: idParams, body: carouselPatchBody, data: staffCarouselSchema }),
     },
     async (req) => {
       if (!(await updateCarouselImage(app, req.params.id, req.body))) throw HttpError.notFound();
@@ -135,7 +123,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['carousel'] },
       preHandler: catalogue,
-      schema: { tags, summary: 'Quitar una imagen del carrusel', security, params: idParams, response: { 200: envelope(staffCarouselSchema), ...authErrors } },
+      schema: staffDoc('Quitar una imagen del carrusel', { params: idParams, data: staffCarouselSchema }),
     },
     async (req) => {
       if (!(await deleteCarouselImage(app, app.blobs, req.params.id))) throw HttpError.notFound();
@@ -148,13 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['carousel'] },
       preHandler: catalogue,
-      schema: {
-        tags,
-        summary: 'Reordenar el carrusel (todas las imágenes, cada una una vez, en el orden nuevo)',
-        security,
-        body: carouselOrderBody,
-        response: { 200: envelope(staffCarouselSchema), ...authErrors },
-      },
+      schema: staffDoc('Reordenar el carrusel (todas las imágenes, cada una una vez, en el orden nuevo)', { body: carouselOrderBody, data: staffCarouselSchema }),
     },
     async (req) => {
       await reorderCarousel(app, req.body.ids);
@@ -169,13 +151,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['tags'] },
       preHandler: catalogue,
-      schema: {
-        tags,
-        summary: 'Crear una etiqueta del pie de página (nombre y ruta de la tienda)',
-        security,
-        body: tagCreateBody,
-        response: { 201: envelope(staffTagSchema), ...authErrors },
-      },
+      schema: staffDoc('Crear una etiqueta del pie de página (nombre y ruta de la tienda)', { body: tagCreateBody, data: staffTagSchema, status: 201 }),
     },
     async (req, reply) => {
       const data = await createTag(app, req.body);
@@ -188,14 +164,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['tags'] },
       preHandler: catalogue,
-      schema: {
-        tags,
-        summary: 'Renombrar una etiqueta o cambiar su ruta',
-        security,
-        params: idParams,
-        body: tagPatchBody,
-        response: { 200: envelope(staffTagSchema), ...authErrors },
-      },
+      schema: staffDoc('Renombrar una etiqueta o cambiar su ruta', { params: idParams, body: tagPatchBody, data: staffTagSchema }),
     },
     async (req) => {
       const data = await updateTag(app, req.params.id, req.body);
@@ -209,7 +178,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: ['tags'] },
       preHandler: catalogue,
-      schema: { tags, summary: 'Eliminar una etiqueta', security, params: idParams, response: { 200: envelope(deletedIdSchema), ...authErrors } },
+      schema: staffDoc('Eliminar una etiqueta', { params: idParams, data: deletedIdSchema }),
     },
     async (req) => {
       if (!(await deleteTag(app, req.params.id))) throw HttpError.notFound();
@@ -224,13 +193,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: transportsWrite,
-      schema: {
-        tags,
-        summary: 'Crear un transporte (opcionalmente como variante de otro)',
-        security,
-        body: transportCreateBody,
-        response: { 201: envelope(transportSchema), ...authErrors },
-      },
+      schema: staffDoc('Crear un transporte (opcionalmente como variante de otro)', { body: transportCreateBody, data: transportSchema, status: 201 }),
     },
     async (req, reply) => {
       const data = await createTransport(app.db, req.body);
@@ -243,14 +206,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: transportsWrite,
-      schema: {
-        tags,
-        summary: 'Habilitar, deshabilitar o renombrar un transporte (deshabilitar el padre deshabilita sus variantes en la compra)',
-        security,
-        params: idParams,
-        body: transportPatchBody,
-        response: { 200: envelope(transportSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Habilitar, deshabilitar o renombrar un transporte (deshabilitar el padre deshabilita sus variantes en la compra)',
+        { params: idParams, body: transportPatchBody, data: transportSchema },
+      ),
     },
     async (req) => {
       const data = await updateTransport(app.db, req.params.id, req.body);

@@ -15,18 +15,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assigneeBodySchema, noteBodySchema, orderAssigneeSchema, orderNoteSchema, orderNotesSchema, staffTeamSchema } from '../../../lib/contracts/staff-team';
 import { HttpError } from '../../errors';
-import { deletedIdSchema, envelope, intString } from '../../../lib/contracts/common';
+import { deletedIdSchema, intString } from '../../../lib/contracts/common';
 import { orderAccess } from '../../services/orders';
 import { addNote, assignOrder, deleteNote, listNotes, listOrderStaff, TEAM_MESSAGES as M } from '../../services/order-team';
 import { getOrderDetail } from '../../services/orders-view';
-import { authErrors, orderIdParams } from '../orders/schemas';
-import { bearerSecurity } from '../personal';
+import { orderIdParams } from '../orders/schemas';
+import { staffDoc } from './doc';
 
 const noteParams = orderIdParams.extend({ noteId: intString().describe('Id de la nota') });
 
 const team: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['personal'];
-  const security = bearerSecurity;
   const read = app.requirePermission('orders:read');
   const write = app.requirePermission('orders:write');
 
@@ -34,7 +32,7 @@ const team: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/notes',
     {
       preHandler: read,
-      schema: { tags, summary: 'Notas internas del pedido (sólo el personal; el cliente nunca las ve)', security, params: orderIdParams, response: { 200: envelope(orderNotesSchema), ...authErrors } },
+      schema: staffDoc('Notas internas del pedido (sólo el personal; el cliente nunca las ve)', { params: orderIdParams, data: orderNotesSchema }),
     },
     async (req) => {
       if (!(await orderAccess(app.db, req.params.id))) throw HttpError.notFound();
@@ -47,14 +45,10 @@ const team: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: write,
-      schema: {
-        tags,
-        summary: 'Agregar una nota interna (texto plano, 1 a 2000 caracteres); la ve el resto del personal en vivo',
-        security,
-        params: orderIdParams,
-        body: noteBodySchema,
-        response: { 201: envelope(orderNoteSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Agregar una nota interna (texto plano, 1 a 2000 caracteres); la ve el resto del personal en vivo',
+        { params: orderIdParams, body: noteBodySchema, data: orderNoteSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       const data = await addNote(app, req.params.id, req.user!.id, req.body.text);
@@ -67,7 +61,7 @@ const team: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: write,
-      schema: { tags, summary: 'Borrar una nota interna propia', security, params: noteParams, response: { 200: envelope(deletedIdSchema), ...authErrors } },
+      schema: staffDoc('Borrar una nota interna propia', { params: noteParams, data: deletedIdSchema }),
     },
     async (req) => {
       await deleteNote(app, req.params.id, req.params.noteId, req.user!.id);
@@ -80,14 +74,10 @@ const team: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: write,
-      schema: {
-        tags,
-        summary: 'Asignar el pedido a alguien del personal (null: sin asignar); le llega una notificación',
-        security,
-        params: orderIdParams,
-        body: assigneeBodySchema,
-        response: { 200: envelope(z.object({ assignee: orderAssigneeSchema.nullable() })), ...authErrors },
-      },
+      schema: staffDoc(
+        'Asignar el pedido a alguien del personal (null: sin asignar); le llega una notificación',
+        { params: orderIdParams, body: assigneeBodySchema, data: z.object({ assignee: orderAssigneeSchema.nullable() }) },
+      ),
     },
     async (req) => {
       await assignOrder(app, req.params.id, req.body.userId, req.user!.id);
@@ -100,7 +90,7 @@ const team: FastifyPluginAsyncZod = async (app) => {
     '/team',
     {
       preHandler: read,
-      schema: { tags, summary: 'El personal que atiende pedidos (a quién se puede asignar un pedido)', security, response: { 200: envelope(staffTeamSchema), ...authErrors } },
+      schema: staffDoc('El personal que atiende pedidos (a quién se puede asignar un pedido)', { data: staffTeamSchema }),
     },
     async (req) => ({ success: true as const, data: { me: req.user!.id, members: await listOrderStaff(app.db) } }),
   );

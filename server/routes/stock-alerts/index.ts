@@ -16,6 +16,7 @@ import { envelope, intString, MAX_INT32 } from '../../../lib/contracts/common';
 import { listStockAlerts, stockAlertCounts, subscribeStockAlert, unsubscribeStockAlert } from '../../services/stock-alerts';
 import { authErrors } from '../orders/schemas';
 import { bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 const STOCK_ALERT_MESSAGES = {
   subscribed: 'Te vamos a avisar cuando haya stock',
@@ -35,8 +36,7 @@ const countsQuery = z
   .strict();
 
 const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['avisos de stock'];
-  const security = bearerSecurity;
+  const doc = routeDocs({ tags: ['avisos de stock'], security: bearerSecurity, errors: authErrors });
 
   noStore(app);
 
@@ -44,13 +44,7 @@ const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stock-alerts',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Mis avisos de stock (de un producto con productId)',
-        security,
-        querystring: z.object({ productId: intString().optional() }).strict(),
-        response: { 200: envelope(z.array(stockAlertSchema)), ...authErrors },
-      },
+      schema: doc('Mis avisos de stock (de un producto con productId)', { querystring: z.object({ productId: intString().optional() }).strict(), data: z.array(stockAlertSchema) }),
     },
     async (req) => ({ success: true as const, data: await listStockAlerts(app.db, req.user!.id, req.query.productId) }),
   );
@@ -60,13 +54,12 @@ const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Avisame cuando haya stock: un producto (o una de sus variantes) sin stock',
-        security,
+      // 201 when it is new, 200 when the customer had already asked
+      schema: doc('Avisame cuando haya stock: un producto (o una de sus variantes) sin stock', {
         body: stockAlertTargetSchema,
-        response: { 200: envelope(stockAlertSchema), 201: envelope(stockAlertSchema), ...authErrors },
-      },
+        data: stockAlertSchema,
+        more: { 201: envelope(stockAlertSchema) },
+      }),
     },
     async (req, reply) => {
       const { alert, created } = await subscribeStockAlert(app.db, req.user!.id, req.body);
@@ -79,13 +72,7 @@ const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Cancelar mi aviso de stock de un producto o variante',
-        security,
-        querystring: targetQuery,
-        response: { 200: envelope(z.object({ removed: z.boolean() })), ...authErrors },
-      },
+      schema: doc('Cancelar mi aviso de stock de un producto o variante', { querystring: targetQuery, data: z.object({ removed: z.boolean() }) }),
     },
     async (req) => {
       const removed = await unsubscribeStockAlert(app.db, req.user!.id, req.query);
@@ -97,13 +84,7 @@ const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/stock-alerts/counts',
     {
       preHandler: app.requirePermission('products:write'),
-      schema: {
-        tags,
-        summary: 'Cuántos clientes esperan cada producto (en total, el producto y cada variante)',
-        security,
-        querystring: countsQuery,
-        response: { 200: envelope(stockAlertCountsSchema), ...authErrors },
-      },
+      schema: doc('Cuántos clientes esperan cada producto (en total, el producto y cada variante)', { querystring: countsQuery, data: stockAlertCountsSchema }),
     },
     async (req) => ({ success: true as const, data: await stockAlertCounts(app.db, req.query.ids) }),
   );

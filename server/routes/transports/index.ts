@@ -7,18 +7,15 @@ import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transports } from '../../db/schema';
-import { envelope, errorResponses } from '../../../lib/contracts/common';
+import { errorResponses } from '../../../lib/contracts/common';
 import { transportSchema } from '../orders/schemas';
+import { routeDocs } from '../route-schema';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transport/names',
     {
-      schema: {
-        tags: ['pedidos'],
-        summary: 'Transportes para el envío (id, name, fatherId, isAble)',
-        response: { 200: envelope(z.array(transportSchema)), ...errorResponses },
-      },
+      schema: routeDocs({ tags: ['pedidos'], errors: errorResponses })('Transportes para el envío (id, name, fatherId, isAble)', { data: z.array(transportSchema) }),
     },
     async (_req, reply) => {
       const rows = await app.db

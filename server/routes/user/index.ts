@@ -11,20 +11,11 @@ import { changePasswordSchema, firstIssueMessage, profileSchema } from '../../..
 import { ACCOUNT_MESSAGES as M } from '../../../lib/contracts/errors';
 import { HttpError, invalidField } from '../../errors';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import {
-  authErrors,
-  envelope,
-  mailPrefsBody,
-  mailPrefsSchema,
-  passwordBody,
-  profileDataSchema,
-  profilePatchBody,
-  sessionDataSchema,
-  tokenQuery,
-} from '../../../lib/contracts/account';
+import { authErrors, mailPrefsBody, mailPrefsSchema, passwordBody, profileDataSchema, profilePatchBody, sessionDataSchema, tokenQuery } from '../../../lib/contracts/account';
 import { messageOnly } from '../../../lib/contracts/common';
 import { findUserById, updateMailPreferences, updateProfile, type UserRow } from '../../auth/users';
 import { bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
@@ -34,7 +25,9 @@ function check<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cuenta'];
-  const security = bearerSecurity;
+  const doc = routeDocs({ tags, security: bearerSecurity, errors: authErrors });
+  /** the mail preferences' routes: the signed link stands for the session */
+  const linkDoc = routeDocs({ tags, errors: authErrors });
   noStore(app);
 
   const profileOf = async (row: UserRow) => {
@@ -64,7 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/user/me',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Mis datos', security, response: { 200: envelope(profileDataSchema), ...authErrors } },
+      schema: doc('Mis datos', { data: profileDataSchema }),
     },
     async (req) => ({ success: true as const, data: await profileOf(await me(req.user!.id)) }),
   );
@@ -74,13 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Editar mis datos (número de contacto, nombre, apellido)',
-        security,
-        body: profilePatchBody,
-        response: { 200: envelope(profileDataSchema), ...authErrors },
-      },
+      schema: doc('Editar mis datos (número de contacto, nombre, apellido)', { body: profilePatchBody, data: profileDataSchema }),
     },
     async (req) => {
       const v = check(profileSchema(), req.body);
@@ -98,13 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Cambiar mi contraseña: devuelve un token nuevo (las otras sesiones se cierran)',
-        security,
-        body: passwordBody,
-        response: { 200: envelope(sessionDataSchema), ...authErrors },
-      },
+      schema: doc('Cambiar mi contraseña: devuelve un token nuevo (las otras sesiones se cierran)', { body: passwordBody, data: sessionDataSchema }),
     },
     async (req, reply) => {
       const v = check(changePasswordSchema(), req.body);
@@ -144,12 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/subscriptions',
     {
-      schema: {
-        tags,
-        summary: 'Preferencias de email (enlace firmado de los emails, sin sesión)',
-        querystring: tokenQuery,
-        response: { 200: envelope(mailPrefsSchema), ...authErrors },
-      },
+      schema: linkDoc('Preferencias de email (enlace firmado de los emails, sin sesión)', { querystring: tokenQuery, data: mailPrefsSchema }),
     },
     async (req) => ({ success: true as const, data: prefsOf(await userOfLink(req.query.token)) }),
   );
@@ -158,13 +134,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/user/subscriptions',
     {
       config: { invalidates: [] },
-      schema: {
-        tags,
-        summary: 'Cambiar las preferencias de email (enlace firmado de los emails, sin sesión)',
-        querystring: tokenQuery,
-        body: mailPrefsBody,
-        response: { 200: envelope(mailPrefsSchema), ...authErrors },
-      },
+      schema: linkDoc('Cambiar las preferencias de email (enlace firmado de los emails, sin sesión)', { querystring: tokenQuery, body: mailPrefsBody, data: mailPrefsSchema }),
     },
     async (req) => {
       const row = await userOfLink(req.query.token);
@@ -181,12 +151,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       '/user/subscriptions/unsubscribe',
       {
         config: { invalidates: [] },
-        schema: {
-          tags,
-          summary: 'Baja con un clic (RFC 8058): desactiva todos los emails de novedades y de pedidos',
-          querystring: tokenQuery,
-          response: { 200: messageOnly, ...authErrors },
-        },
+        schema: linkDoc('Baja con un clic (RFC 8058): desactiva todos los emails de novedades y de pedidos', { querystring: tokenQuery, reply: messageOnly }),
       },
       async (req) => {
         const row = await userOfLink((req.query as { token?: string }).token);

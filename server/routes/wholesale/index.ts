@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { priceListQuerySchema, quickOrderRequestSchema, quickOrderResultSchema, reorderPreviewSchema } from '../../../lib/contracts/wholesale';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, type ParsedLines } from '../../../lib/wholesale/lines';
 import { HttpError, MESSAGES } from '../../errors';
-import { envelope, errorResponses, errorSchema } from '../../../lib/contracts/common';
+import { errorResponses, errorSchema } from '../../../lib/contracts/common';
 import { categoryBySlug, priceListHeader, priceListRows } from '../../services/price-list';
 import { PRICE_LIST_CONTENT_TYPES, priceListFileName, writePriceListPdf, writePriceListXlsx } from '../../services/price-list-files';
 import { quickOrder } from '../../services/quick-order';
@@ -24,12 +24,15 @@ import { QUICK_ORDER_MESSAGES as M, readQuickOrderFile } from '../../services/qu
 import { reorderPreview } from '../../services/reorder';
 import { orderIdParams } from '../orders/schemas';
 import { bearerSecurity, noStore } from '../personal';
+import { routeDocs } from '../route-schema';
 
 /** Price list downloads per customer: a category at a time in both formats is a handful; a loop is not. */
 export const PRICE_LIST_LIMIT = { max: 20, timeWindow: 10 * 60_000 };
 
 const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pedidos'];
+  const doc = routeDocs({ tags, errors: errorResponses });
+  const signedInDoc = routeDocs({ tags, security: bearerSecurity, errors: { ...errorResponses, 401: errorSchema.describe('Sin sesión') } });
 
   await app.register(multipart, { limits: { fileSize: QUICK_ORDER_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 10 } });
 
@@ -48,13 +51,10 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { invalidates: [] },
       preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Volver a pedir: vista previa de un pedido propio con los precios y reglas de hoy (no guarda nada)',
-        security: bearerSecurity,
+      schema: signedInDoc('Volver a pedir: vista previa de un pedido propio con los precios y reglas de hoy (no guarda nada)', {
         params: orderIdParams,
-        response: { 200: envelope(reorderPreviewSchema), ...errorResponses, 401: errorSchema.describe('Sin sesión') },
-      },
+        data: reorderPreviewSchema,
+      }),
     },
     async (req) => {
       const user = req.user!;
@@ -70,16 +70,14 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidates: [] },
       preHandler: app.optionalAuth,
       bodyLimit: QUICK_ORDER_MAX_BYTES,
-      schema: {
-        tags,
-        summary: `Pedido rápido: valida y cotiza hasta ${QUICK_ORDER_MAX_LINES} líneas SKU + cantidad (JSON o un archivo CSV/XLSX de hasta 1 MB)`,
+      schema: doc(`Pedido rápido: valida y cotiza hasta ${QUICK_ORDER_MAX_LINES} líneas SKU + cantidad (JSON o un archivo CSV/XLSX de hasta 1 MB)`, {
         description:
           'JSON: `{ lines: [{ sku, quantity, row? }] }`. Multipart: un archivo en el campo `file` (CSV separado por `;`, `,` o tabulador, ' +
           'o XLSX: primera hoja; encabezado opcional; columnas de SKU y cantidad por nombre o posición; las fórmulas no se calculan: se usa el valor guardado). ' +
           'SKU repetidos se suman. Con sesión, precios con las escalas del cliente (VIP incluidas); sin sesión, las de invitado.',
         consumes: ['application/json', 'multipart/form-data'],
-        response: { 200: envelope(quickOrderResultSchema), ...errorResponses },
-      },
+        data: quickOrderResultSchema,
+      }),
     },
     async (req) => {
       let parsed: Pick<ParsedLines, 'lines' | 'rejected'>;
@@ -116,17 +114,14 @@ const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         rateLimit: { ...PRICE_LIST_LIMIT, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `user:${req.user?.id ?? req.ip}` },
       },
-      schema: {
-        tags,
-        summary: 'Lista de precios del cliente (PDF o XLSX) con sus escalas (VIP sólo para clientes VIP); catálogo completo o una categoría',
+      schema: signedInDoc('Lista de precios del cliente (PDF o XLSX) con sus escalas (VIP sólo para clientes VIP); catálogo completo o una categoría', {
         description:
           'Columnas: SKU, producto, variante, precio unitario (con descuento), cada escala como «desde N u. → precio» y estado (pocas unidades / sin stock). ' +
           'Los productos ocultos no aparecen. Se envía en streaming como adjunto con nombre fechado (lista-de-precios-AAAA-MM-DD.pdf).',
-        security: bearerSecurity,
         querystring: priceListQuerySchema,
         produces: [PRICE_LIST_CONTENT_TYPES.pdf, PRICE_LIST_CONTENT_TYPES.xlsx],
-        response: { 200: z.unknown().describe('El archivo (PDF o XLSX), como adjunto'), ...errorResponses, 401: errorSchema.describe('Sin sesión') },
-      },
+        reply: z.unknown().describe('El archivo (PDF o XLSX), como adjunto'),
+      }),
     },
     async (req, reply) => {
       const user = req.user!;

@@ -1,13 +1,13 @@
 /** POST /api/staff/products/:id/images (upload), PUT …/images/order, DELETE …/images/:imageId. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, errorSchema, idParams } from '../../../../lib/contracts/common';
+import { idParams } from '../../../../lib/contracts/common';
 import { productDetailSchema } from '../../../../lib/contracts/staff-products';
 import { IMAGE_MAX_SIDE, imageOrderBody, imageParams } from '../../../schemas/staff-products';
 import { addProductImage, removeProductImage, reorderProductImages } from '../../../services/product-images';
 import { readUpload } from '../../../storage/upload';
-import { authErrors } from '../../orders/schemas';
-import { productRouteKit, rejectInvalid, security, tags } from './respond';
+import { productRouteKit, rejectInvalid } from './respond';
+import { staffDoc } from '../doc';
 
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { saved, write } = productRouteKit(app);
@@ -16,14 +16,10 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/images',
     {
       ...write,
-      schema: {
-        tags,
-        summary: `Subir una imagen (multipart, JPG / PNG / WEBP de hasta 10 MB); se guarda como WebP de hasta ${IMAGE_MAX_SIDE} px`,
-        consumes: ['multipart/form-data'],
-        security,
-        params: idParams,
-        response: { 201: envelope(productDetailSchema), 413: errorSchema.describe('El archivo pesa mas de 10 MB'), ...authErrors },
-      },
+      schema: staffDoc(
+        `Subir una imagen (multipart, JPG / PNG / WEBP de hasta 10 MB); se guarda como WebP de hasta ${IMAGE_MAX_SIDE} px`,
+        { upload: true, params: idParams, data: productDetailSchema, status: 201 },
+      ),
     },
     async (req, reply) => {
       const id = req.params.id;
@@ -38,14 +34,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...write,
       attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Reordenar las imágenes (todas sus ids, en el orden nuevo; la primera es la principal)',
-        security,
-        params: idParams,
-        body: imageOrderBody,
-        response: { 200: envelope(productDetailSchema), ...authErrors },
-      },
+      schema: staffDoc('Reordenar las imágenes (todas sus ids, en el orden nuevo; la primera es la principal)', { params: idParams, body: imageOrderBody, data: productDetailSchema }),
     },
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
@@ -58,13 +47,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/images/:imageId',
     {
       ...write,
-      schema: {
-        tags,
-        summary: 'Quitar una imagen del producto',
-        security,
-        params: imageParams,
-        response: { 200: envelope(productDetailSchema), ...authErrors },
-      },
+      schema: staffDoc('Quitar una imagen del producto', { params: imageParams, data: productDetailSchema }),
     },
     async (req) => {
       const { id, imageId } = req.params;

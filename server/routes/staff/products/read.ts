@@ -1,11 +1,11 @@
 /** GET /api/staff/products (the paged list) and GET /api/staff/products/:id (one product for the editor). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, idParams } from '../../../../lib/contracts/common';
+import { idParams } from '../../../../lib/contracts/common';
 import { productDetailSchema, productListQuery, productListSchema } from '../../../../lib/contracts/staff-products';
 import { listProducts, productDetail } from '../../../services/staff-products';
-import { authErrors } from '../../orders/schemas';
-import { productRouteKit, security, tags } from './respond';
+import { productRouteKit } from './respond';
+import { staffDoc } from '../doc';
 
 const readRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guard } = productRouteKit(app);
@@ -14,13 +14,10 @@ const readRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Productos para el personal (incluye ocultos): búsqueda por nombre, SKU o id, filtro por estado y categoría, paginado',
-        security,
-        querystring: productListQuery,
-        response: { 200: envelope(productListSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Productos para el personal (incluye ocultos): búsqueda por nombre, SKU o id, filtro por estado y categoría, paginado',
+        { querystring: productListQuery, data: productListSchema },
+      ),
     },
     async (req) => ({ success: true as const, data: await listProducts(app.db, req.query) }),
   );
@@ -29,7 +26,7 @@ const readRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       preHandler: guard,
-      schema: { tags, summary: 'Un producto con variantes, ofertas, imágenes y categorías', security, params: idParams, response: { 200: envelope(productDetailSchema), ...authErrors } },
+      schema: staffDoc('Un producto con variantes, ofertas, imágenes y categorías', { params: idParams, data: productDetailSchema }),
     },
     async (req) => {
       const data = await productDetail(app.db, req.params.id);

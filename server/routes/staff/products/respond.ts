@@ -5,8 +5,6 @@ import { catalogueChanged, type CatalogueChange } from '../../../services/catalo
 import { productDetail } from '../../../services/staff-products';
 import type { CatalogueArea } from '../../../plugins/catalogue-cache';
 
-export const tags = ['personal'];
-export { bearerSecurity as security } from '../../personal';
 
 const catalogueMessages = new Set<string>(Object.values(MESSAGES));
 

@@ -1,13 +1,13 @@
 /** PATCH /api/staff/products/:id (the editor's fields), POST …/:id/archive and DELETE …/:id. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../../errors';
-import { envelope, idParams, messageOnly } from '../../../../lib/contracts/common';
+import { idParams, messageOnly } from '../../../../lib/contracts/common';
 import { productDetailSchema } from '../../../../lib/contracts/staff-products';
 import { archiveBody, productPatchBody } from '../../../schemas/staff-products';
 import { removeIfOrphan } from '../../../services/product-images';
 import { applyPatch, archiveProduct, deleteProduct } from '../../../services/staff-product-writes';
-import { authErrors } from '../../orders/schemas';
-import { productRouteKit, rejectInvalid, security, tags } from './respond';
+import { productRouteKit, rejectInvalid } from './respond';
+import { staffDoc } from '../doc';
 
 const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { announce, saved, write } = productRouteKit(app);
@@ -17,15 +17,10 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...write,
       attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Editar precio, descuento (precio rebajado; null lo quita), estado, mínimo / máximo / paso, ofertas (reemplaza la lista) y categorías (la primera es la principal); revalida la tienda',
-        security,
-        params: idParams,
-        body: productPatchBody,
-        response: { 200: envelope(productDetailSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Editar precio, descuento (precio rebajado; null lo quita), estado, mínimo / máximo / paso, ofertas (reemplaza la lista) y categorías (la primera es la principal); revalida la tienda',
+        { params: idParams, body: productPatchBody, data: productDetailSchema },
+      ),
     },
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
@@ -40,14 +35,10 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...write,
       attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Archivar (archived: true) o volver a publicar un producto: archivado no se ve en la tienda ni en la búsqueda, y los pedidos lo conservan',
-        security,
-        params: idParams,
-        body: archiveBody,
-        response: { 200: envelope(productDetailSchema), ...authErrors },
-      },
+      schema: staffDoc(
+        'Archivar (archived: true) o volver a publicar un producto: archivado no se ve en la tienda ni en la búsqueda, y los pedidos lo conservan',
+        { params: idParams, body: archiveBody, data: productDetailSchema },
+      ),
     },
     async (req) => {
       if (req.validationError) rejectInvalid(req.validationError);
@@ -60,13 +51,7 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       ...write,
-      schema: {
-        tags,
-        summary: 'Borrar un producto que nunca se pidió (con sus variantes); si figura en algún pedido responde 409: se archiva',
-        security,
-        params: idParams,
-        response: { 200: messageOnly, ...authErrors },
-      },
+      schema: staffDoc('Borrar un producto que nunca se pidió (con sus variantes); si figura en algún pedido responde 409: se archiva', { params: idParams, reply: messageOnly }),
     },
     async (req) => {
       const id = req.params.id;
