@@ -9,13 +9,12 @@ import { useRouter } from '@/i18n/navigation';
 import { expireSession, useSession } from '@/lib/session/SessionProvider';
 import type { SessionAnswer } from '@/lib/contracts/account';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/account';
-import { FormMessage, PasswordField } from '@/components/ui/Field';
+import { PasswordField } from '@/components/ui/Field';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm, useAccountSubmit } from './hooks';
 import { ProfileSection } from './ProfileSection';
-import styles from './account.module.css';
 import { apiPaths } from '@/lib/api/paths';
-import { SubmitButton } from './SubmitButton';
+import { AccountForm } from './AccountForm';
 
 export function ChangePasswordForm() {
   const t = useTranslations('account.profile');
@@ -23,7 +22,8 @@ export function ChangePasswordForm() {
   const session = useSession();
   const router = useRouter();
 
-  const { field, submitWith, formState } = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useAccountForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { field } = form;
 
   const onSubmit = async (values: ChangePasswordValues) => {
     clearError();
@@ -43,23 +43,10 @@ export function ChangePasswordForm() {
 
   return (
     <ProfileSection id="profile-password-title" title={t('passwordTitle')}>
-      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
-        <PasswordField
-          id="profile-current-password"
-          label={t('currentPassword')}
-          autoComplete="current-password"
-          {...field('currentPassword')}
-        />
-        <NewPasswordFields
-          idPrefix="profile"
-          labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
-          field={field}
-        />
-        <SubmitButton disabled={formState.isSubmitting}>
-          {t('changePassword')}
-        </SubmitButton>
-      </form>
+      <AccountForm message={serverError} form={form} onValid={onSubmit} submit={t('changePassword')}>
+        <PasswordField id="profile-current-password" label={t('currentPassword')} autoComplete="current-password" {...field('currentPassword')} />
+        <NewPasswordFields idPrefix="profile" labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }} field={field} />
+      </AccountForm>
     </ProfileSection>
   );
 }

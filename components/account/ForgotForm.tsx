@@ -8,10 +8,9 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { forgotSchema, type ForgotValues } from '@/lib/validation/account';
-import { EmailField, FormMessage } from '@/components/ui/Field';
+import { EmailField } from '@/components/ui/Field';
 import { useAccountApi, useAccountForm, useServerConfirmation, useServerError } from './hooks';
-import styles from './account.module.css';
-import { SubmitButton } from './SubmitButton';
+import { AccountForm } from './AccountForm';
 
 export function ForgotForm() {
   const t = useTranslations('account');
@@ -20,7 +19,8 @@ export function ForgotForm() {
   const serverError = useServerError();
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
-  const { field, submitWith, formState } = useAccountForm(forgotSchema, { email: '' });
+  const form = useAccountForm(forgotSchema, { email: '' });
+  const { field } = form;
 
   const onSubmit = async (values: ForgotValues) => {
     setAnswer(null);
@@ -35,17 +35,16 @@ export function ForgotForm() {
   };
 
   return (
-    <div className={styles.form}>
-      {answer ? <FormMessage tone={answer.tone}>{answer.text}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
-        <EmailField id="forgot-email" label={t('forgot.email')} {...field('email')} />
-        <SubmitButton block disabled={formState.isSubmitting}>
-          {t('forgot.submit')}
-        </SubmitButton>
-      </form>
-      <p className={styles.footer}>
-        <Link href="/login">{t('forgot.back')}</Link>
-      </p>
-    </div>
+    <AccountForm
+      message={answer?.text}
+      tone={answer?.tone}
+      form={form}
+      onValid={onSubmit}
+      submit={t('forgot.submit')}
+      block
+      footer={<Link href="/login">{t('forgot.back')}</Link>}
+    >
+      <EmailField id="forgot-email" label={t('forgot.email')} {...field('email')} />
+    </AccountForm>
   );
 }

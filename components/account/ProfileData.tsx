@@ -9,12 +9,11 @@ import { profileSchema, type ProfileValues, type ValidationMessages } from '@/li
 import { FormMessage, TextField } from '@/components/ui/Field';
 import { useAccountForm, useAccountSubmit } from './hooks';
 import { ProfileSection } from './ProfileSection';
-import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import pstyles from './profile.module.css';
 import { apiPaths } from '@/lib/api/paths';
 import { Fact } from '@/components/ui/Fact';
-import { SubmitButton } from './SubmitButton';
+import { AccountForm } from './AccountForm';
 
 /** The profile's one editable field. */
 const contactSchema = (m: ValidationMessages) => profileSchema(m).pick({ contactNumber: true });
@@ -25,7 +24,8 @@ export function ProfileData() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState(false);
 
-  const { field, submitWith, reset, formState } = useAccountForm(contactSchema, { contactNumber: '' });
+  const form = useAccountForm(contactSchema, { contactNumber: '' });
+  const { field, reset } = form;
 
   useEffect(() => {
     let cancelled = false;
@@ -80,8 +80,7 @@ export function ProfileData() {
         <Fact label={t('role')}>{t.has(`roles.${profile.role}`) ? t(`roles.${profile.role}`) : profile.role}</Fact>
       </dl>
       {profile.isVip ? <p className={pstyles.vip}>★ {t('vip')}</p> : null}
-      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
+      <AccountForm message={serverError} form={form} onValid={onSubmit} submit={t('save')} needsChange>
         <TextField
           id="profile-contact"
           label={t('contactNumber')}
@@ -91,10 +90,7 @@ export function ProfileData() {
           hint={t('contactNumberHint')}
           {...field('contactNumber')}
         />
-        <SubmitButton disabled={formState.isSubmitting || !formState.isDirty}>
-          {t('save')}
-        </SubmitButton>
-      </form>
+      </AccountForm>
     </ProfileSection>
   );
 }

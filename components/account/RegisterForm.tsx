@@ -10,17 +10,18 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { registerSchema, type RegisterValues } from '@/lib/validation/account';
-import { CheckboxField, EmailField, FormMessage, PasswordField, TextField } from '@/components/ui/Field';
+import { CheckboxField, EmailField, PasswordField, TextField } from '@/components/ui/Field';
 import { useAccountForm, useAccountSubmit } from './hooks';
 import styles from './account.module.css';
-import { SubmitButton } from './SubmitButton';
+import { AccountForm } from './AccountForm';
 
 export function RegisterForm() {
   const t = useTranslations('account.register');
   const { api, notify, confirmation, serverError, fail, clearError } = useAccountSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const { field, submitWith, formState } = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const form = useAccountForm(registerSchema, { name: '', lastname: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const { field } = form;
 
   const onSubmit = async (values: RegisterValues) => {
     clearError();
@@ -51,46 +52,48 @@ export function RegisterForm() {
   }
 
   return (
-    <div className={styles.form}>
-      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
-        <div className={styles.row}>
-          <TextField id="register-name" label={t('name')} autoComplete="given-name" {...field('name')} />
-          <TextField
-            id="register-lastname"
-            label={t('lastname')}
-            autoComplete="family-name"
-            {...field('lastname')}
-          />
-        </div>
-        <EmailField id="register-email" label={t('email')} {...field('email')} />
-        <PasswordField
-          id="register-password"
-          label={t('password')}
-          autoComplete="new-password"
-          hint={t('passwordHint')}
-          {...field('password')}
+    <AccountForm
+      message={serverError}
+      form={form}
+      onValid={onSubmit}
+      submit={t('submit')}
+      block
+      footer={
+        <>
+          {t('haveAccount')} <Link href="/login">{t('login')}</Link>
+        </>
+      }
+    >
+      <div className={styles.row}>
+        <TextField id="register-name" label={t('name')} autoComplete="given-name" {...field('name')} />
+        <TextField
+          id="register-lastname"
+          label={t('lastname')}
+          autoComplete="family-name"
+          {...field('lastname')}
         />
-        <PasswordField
-          id="register-confirm"
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
-        />
-        {/* The whole label ticks the box (a tap on a phone); the terms open from their own link. */}
-        <CheckboxField id="register-terms" label={t('acceptTerms')} {...field('acceptTerms')} />
-        <p className={styles.hint}>
-          <Link href="/terms-and-conditions" target="_blank">
-            {t('readTerms')}
-          </Link>
-        </p>
-        <SubmitButton block disabled={formState.isSubmitting}>
-          {t('submit')}
-        </SubmitButton>
-      </form>
-      <p className={styles.footer}>
-        {t('haveAccount')} <Link href="/login">{t('login')}</Link>
+      </div>
+      <EmailField id="register-email" label={t('email')} {...field('email')} />
+      <PasswordField
+        id="register-password"
+        label={t('password')}
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        {...field('password')}
+      />
+      <PasswordField
+        id="register-confirm"
+        label={t('confirmPassword')}
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+      />
+      {/* The whole label ticks the box (a tap on a phone); the terms open from their own link. */}
+      <CheckboxField id="register-terms" label={t('acceptTerms')} {...field('acceptTerms')} />
+      <p className={styles.hint}>
+        <Link href="/terms-and-conditions" target="_blank">
+          {t('readTerms')}
+        </Link>
       </p>
-    </div>
+    </AccountForm>
   );
 }

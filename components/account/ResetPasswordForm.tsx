@@ -16,7 +16,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm, useAccountSubmit, useServerError } from './hooks';
 import styles from './account.module.css';
 import spin from '@/components/ui/Spinner.module.css';
-import { SubmitButton } from './SubmitButton';
+import { AccountForm } from './AccountForm';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations('account.reset');
@@ -49,7 +49,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     });
   }, [token, api, notify, router, errorText, t]);
 
-  const { field, submitWith, formState } = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
+  const form = useAccountForm(resetSchema, { newPassword: '', confirmPassword: '' });
+  const { field } = form;
 
   const onSubmit = async (values: ResetValues) => {
     clearError();
@@ -82,21 +83,15 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   }
 
   return (
-    <div className={styles.form}>
-      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <form className={styles.form} noValidate onSubmit={submitWith(onSubmit)}>
-        <NewPasswordFields
-          idPrefix="reset"
-          labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }}
-          field={field}
-        />
-        <SubmitButton block disabled={formState.isSubmitting}>
-          {t('submit')}
-        </SubmitButton>
-      </form>
-      <p className={styles.footer}>
-        <Link href="/login">{t('back')}</Link>
-      </p>
-    </div>
+    <AccountForm
+      message={serverError}
+      form={form}
+      onValid={onSubmit}
+      submit={t('submit')}
+      block
+      footer={<Link href="/login">{t('back')}</Link>}
+    >
+      <NewPasswordFields idPrefix="reset" labels={{ newPassword: t('newPassword'), confirmPassword: t('confirmPassword') }} field={field} />
+    </AccountForm>
   );
 }

@@ -46,8 +46,18 @@ export function SavedRecords() {
     else handleError(error);
   };
 
-  const makeDefault = async (kind: 'address' | 'billing', id: number) => {
+  /** Runs one change of the lists; the API's refusal (a record an order uses) is shown as it came. */
+  const change = async (action: () => Promise<void>, done: string) => {
     try {
+      await action();
+      notify('SUCCESS', done);
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const makeDefault = (kind: 'address' | 'billing', id: number) =>
+    change(async () => {
       if (kind === 'address') {
         await ordersApi.setDefaultAddress(id);
         setAddresses((list) => (list ?? []).map((x) => ({ ...x, isDefault: x.id === id })));
@@ -55,32 +65,22 @@ export function SavedRecords() {
         await ordersApi.setDefaultBilling(id);
         setBilling((list) => (list ?? []).map((x) => ({ ...x, isDefault: x.id === id })));
       }
-      notify('SUCCESS', t('defaultSaved'));
-    } catch (error) {
-      refused(error);
-    }
-  };
+    }, t('defaultSaved'));
 
   const removeAddress = async (a: Address) => {
     if (!window.confirm(t('confirmDeleteAddress', { address: addressLine(a) }))) return;
-    try {
+    await change(async () => {
       await ordersApi.deleteAddress(a.id);
-      notify('SUCCESS', t('addressDeleted'));
       setAddresses((list) => (list ?? []).filter((x) => x.id !== a.id));
-    } catch (error) {
-      refused(error);
-    }
+    }, t('addressDeleted'));
   };
 
   const removeBilling = async (b: BillingData) => {
     if (!window.confirm(t('confirmDeleteBilling', { document: `${b.documentType} ${formatDocumentNumber(b.documentType, b.number)}` }))) return;
-    try {
+    await change(async () => {
       await ordersApi.deleteBilling(b.id);
-      notify('SUCCESS', t('billingDeleted'));
       setBilling((list) => (list ?? []).filter((x) => x.id !== b.id));
-    } catch (error) {
-      refused(error);
-    }
+    }, t('billingDeleted'));
   };
 
   return (

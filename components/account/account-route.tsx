@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { AccountPage, type AccountPageProps } from './AccountPage';
-import { accountMetadata, type AccountSection, type PageProps } from './metadata';
+import type { PageProps } from '@/components/layout/page-props';
+import { accountMetadata, type AccountSection } from './metadata';
 
 interface AccountRouteOptions extends Omit<AccountPageProps, 'title' | 'intro' | 'children'> {
   /** the heading's key in account.{section} (renew-session shows its metaTitle); none when omitted */

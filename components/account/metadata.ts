@@ -7,11 +7,6 @@ export function accountMetadata(params: Promise<{ locale: string }>, section: Ac
   return privatePageMetadata(params, `account.${section}`, path);
 }
 
-export type PageProps<P = object> = {
-  params: Promise<{ locale: string } & P>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
 export function firstParam(v: string | string[] | undefined): string | null {
   const s = Array.isArray(v) ? v[0] : v;
   return typeof s === 'string' && s.length > 0 ? s : null;

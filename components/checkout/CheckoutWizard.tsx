@@ -7,7 +7,7 @@
  * 'Enviar pedido' posts the order; success clears the cart and opens /order/{id}; failure shows
  * 'Error al crear orden' with the server's message.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
@@ -51,6 +51,10 @@ import { useFormWarning } from '@/components/ui/form';
 import styles from './checkout.module.css';
 import spin from '@/components/ui/Spinner.module.css';
 import { markHydrated } from '@/lib/hydration';
+
+/** The saved records a step picks from (addresses, billing data), and the choice that holds the pick. */
+type SavedRecord = { id: number; isDefault?: boolean };
+type RecordChoice = 'addressId' | 'billingId';
 
 export interface CheckoutWizardProps {
   /** api/config minimums in pesos (spec defaults 100000 / 50000) */
@@ -103,17 +107,15 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
       });
     // Saved records are preselected: the one used last, or the only one (choices already made stay).
     const last = readLastUsed();
+    const records = <R extends SavedRecord>(p: Promise<R[]>, set: (list: R[]) => void, key: RecordChoice) =>
+      load(p, (list: R[]) => {
+        set(list);
+        const pick = preferredId(list, last[key]);
+        if (pick !== null) setChoices((c) => (c && c[key] === null ? { ...c, [key]: pick } : c));
+      });
     void load(ordersApi.transports(), setTransports);
-    void load(ordersApi.addresses(), (list: Address[]) => {
-      setAddresses(list);
-      const pick = preferredId(list, last.addressId);
-      if (pick !== null) setChoices((c) => (c && c.addressId === null ? { ...c, addressId: pick } : c));
-    });
-    void load(ordersApi.billing(), (list: BillingData[]) => {
-      setBilling(list);
-      const pick = preferredId(list, last.billingId);
-      if (pick !== null) setChoices((c) => (c && c.billingId === null ? { ...c, billingId: pick } : c));
-    });
+    void records(ordersApi.addresses(), setAddresses, 'addressId');
+    void records(ordersApi.billing(), setBilling, 'billingId');
     return () => {
       live = false;
     };
@@ -239,6 +241,16 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
     }
   };
 
+  /** A saved-records step's selection (address, billing): a record saved there joins its list and is chosen. */
+  const recordStep = <R extends SavedRecord>(key: RecordChoice, setList: Dispatch<SetStateAction<R[] | null>>) => ({
+    selectedId: choices[key],
+    onSelect: (id: number) => update((c) => ({ ...c, [key]: id })),
+    onCreated: (record: R) => {
+      setList((list) => [...(list ?? []).filter((x) => x.id !== record.id), record]);
+      update((c) => ({ ...c, [key]: record.id }));
+    },
+  });
+
   const selectedAddress = addresses?.find((a) => a.id === choices.addressId) ?? null;
   const selectedBilling = billing?.find((b) => b.id === choices.billingId) ?? null;
   // The minimum that will apply, from the first step on (the same rule the API enforces at send).
@@ -315,27 +327,13 @@ export function CheckoutWizard({ minOrderPrice, minLocalPrice }: CheckoutWizardP
           <AddressStep
             delivery={choices.delivery === 'depot' ? 'depot' : 'address'}
             addresses={addresses}
-            selectedId={choices.addressId}
-            onSelect={(addressId) => update((c) => ({ ...c, addressId }))}
             saverRef={saver}
-            onCreated={(a) => {
-              setAddresses((list) => [...(list ?? []).filter((x) => x.id !== a.id), a]);
-              update((c) => ({ ...c, addressId: a.id }));
-            }}
+            {...recordStep('addressId', setAddresses)}
           />
         ) : null}
 
         {step === 'billing' ? (
-          <BillingStep
-            billing={billing}
-            selectedId={choices.billingId}
-            onSelect={(billingId) => update((c) => ({ ...c, billingId }))}
-            saverRef={saver}
-            onCreated={(b) => {
-              setBilling((list) => [...(list ?? []).filter((x) => x.id !== b.id), b]);
-              update((c) => ({ ...c, billingId: b.id }));
-            }}
-          />
+          <BillingStep billing={billing} saverRef={saver} {...recordStep('billingId', setBilling)} />
         ) : null}
 
         {step === 'summary' && choices.delivery ? (

@@ -8,6 +8,7 @@ import { Container } from '@/components/ui/Container';
 import { ChatIcon, ClockIcon, InstagramIcon, MailIcon, PinIcon } from '@/components/ui/icons';
 import { Logo } from './Logo';
 import type { MenuCategory } from './MobileMenu';
+import { navItems } from './nav-items';
 import styles from './Footer.module.css';
 
 export interface FooterProps {
@@ -41,6 +42,13 @@ function FooterColumn({ id, title, children }: { id: string; title: string; chil
 export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }: FooterProps) {
   const t = await getTranslations('common');
   const nav = await getTranslations('common.nav');
+  // the top bar's public pages but home, and the terms
+  const info = [
+    ...navItems(false)
+      .filter((item) => item.key !== 'home')
+      .map((item) => ({ href: item.href, label: nav(item.key) })),
+    { href: '/terms-and-conditions', label: t('footer.terms') },
+  ];
   const year = new Date().getFullYear();
   return (
     <footer className={styles.footer}>
@@ -105,18 +113,11 @@ export async function Footer({ minOrderPrice, minLocalPrice, tags, categories }:
           </ul>
           <h2 className={`${styles.title} ${styles.spaced}`}>{t('footer.infoTitle')}</h2>
           <ul className={styles.list}>
-            <li>
-              <Link href="/products">{nav('products')}</Link>
-            </li>
-            <li>
-              <Link href="/about-us">{nav('about')}</Link>
-            </li>
-            <li>
-              <Link href="/faq">{nav('faq')}</Link>
-            </li>
-            <li>
-              <Link href="/terms-and-conditions">{t('footer.terms')}</Link>
-            </li>
+            {info.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
           </ul>
         </FooterColumn>
 

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatPesos } from '@/lib/money';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { getShopConfig } from '@/components/layout/shell-data';
 
 /** The static pages' metadata (indexed): title and description from seo.{page}, canonical at `path`. */
 export async function staticPageMetadata(
@@ -15,10 +16,17 @@ export async function staticPageMetadata(
   return pageMetadata({ locale: locale as Locale, path, title: t('title'), description: t('description') });
 }
 
-/** The order minimums as the FAQ and the terms quote them ("$ 50.000"). */
-export function minimumsText(config: { minOrderPrice: number; minLocalPrice: number }) {
-  return {
+/**
+ * The request of a page that quotes the order minimums (FAQ, terms): its locale set, its texts
+ * (pages.{page}) and the minimums as they are quoted ("$ 50.000").
+ */
+export async function minimumsPage(params: Promise<{ locale: string }>, page: 'faq' | 'terms') {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const [t, config] = await Promise.all([getTranslations(`pages.${page}`), getShopConfig()]);
+  const minimums = {
     minOrder: formatPesos(config.minOrderPrice, { decimals: 0 }),
     minLocal: formatPesos(config.minLocalPrice, { decimals: 0 }),
   };
+  return { locale, t, minimums };
 }

@@ -1,4 +1,3 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CONTACT } from '@/lib/seo/business';
 import { JsonLd } from '@/lib/seo/JsonLd';
@@ -6,10 +5,9 @@ import { localizedPath } from '@/lib/locales';
 import { absoluteUrl } from '@/lib/seo/metadata';
 import { faqPageJsonLd, type FaqEntry } from '@/lib/seo/structured-data';
 import { Container } from '@/components/ui/Container';
-import { getShopConfig } from '@/components/layout/shell-data';
 import { BankDetails, ContactBlock, OpeningHours } from '../BusinessBlocks';
 import styles from '../static.module.css';
-import { minimumsText, staticPageMetadata } from '../static-page';
+import { minimumsPage, staticPageMetadata } from '../static-page';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -35,11 +33,9 @@ export function generateMetadata({ params }: Props) {
 }
 
 export default async function FaqPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const [t, config] = await Promise.all([getTranslations('pages.faq'), getShopConfig()]);
+  const { locale, t, minimums } = await minimumsPage(params, 'faq');
   const values = {
-    ...minimumsText(config),
+    ...minimums,
     whatsapp: CONTACT.whatsappDisplay,
     email: CONTACT.email,
   };

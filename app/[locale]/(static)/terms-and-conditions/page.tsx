@@ -1,9 +1,7 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Container } from '@/components/ui/Container';
-import { getShopConfig } from '@/components/layout/shell-data';
 import { BankDetails, ContactBlock } from '../BusinessBlocks';
 import styles from '../static.module.css';
-import { minimumsText, staticPageMetadata } from '../static-page';
+import { minimumsPage, staticPageMetadata } from '../static-page';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -15,12 +13,7 @@ export function generateMetadata({ params }: Props) {
 }
 
 export default async function TermsPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const [t, config] = await Promise.all([getTranslations('pages.terms'), getShopConfig()]);
-  const values = {
-    ...minimumsText(config),
-  };
+  const { t, minimums } = await minimumsPage(params, 'terms');
   return (
     <Container narrow className={`${styles.page} ${styles.terms}`}>
       <header className={styles.header}>
@@ -30,7 +23,7 @@ export default async function TermsPage({ params }: Props) {
       {SECTIONS.map((key) => (
         <section key={key} aria-labelledby={`terms-${key}`} className={styles.prose}>
           <h2 id={`terms-${key}`}>{t(`sections.${key}.title`)}</h2>
-          <p>{t(`sections.${key}.body`, values)}</p>
+          <p>{t(`sections.${key}.body`, minimums)}</p>
         </section>
       ))}
       <div className={styles.section}>

@@ -1,20 +1,18 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
 import { ADMIN_CATEGORIES_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { CategoriesManager } from '@/components/admin/products/CategoriesManager';
 import styles from '@/components/admin/products/products.module.css';
 import { loadCategories } from '@/lib/admin/categories';
-import { requireStaffData } from '@/lib/admin/guard';
 import { PageHeading } from '@/components/admin/ui/page';
+import { staffRequest } from '@/components/admin/ui/staff-request';
 
 type Props = { params: Promise<{ locale: string }> };
 
 /** /admin/categories — the shop's categories in menu order (the API checks products:write). */
 export default async function AdminCategoriesPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const list = requireStaffData(await loadCategories(), locale as Locale, '/admin/categories');
+  const { need } = await staffRequest(params);
+  const list = need(await loadCategories(), '/admin/categories');
   const t = await getTranslations('adminProducts.categories');
   return (
     <div className={styles.page}>

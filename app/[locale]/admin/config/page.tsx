@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
 import { ConfigForm } from '@/components/admin/ConfigForm';
 import { ADMIN_CONFIG_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
@@ -10,12 +9,12 @@ import { TransportsManager } from '@/components/admin/settings/TransportsManager
 import base from '@/components/admin/admin.module.css';
 import styles from '@/components/admin/settings/settings.module.css';
 import { staffRead } from '@/lib/admin/data';
-import { requireStaffData } from '@/lib/admin/guard';
 import { shopSettingsSchema } from '@/lib/contracts/staff-settings';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
 import { AdminPage } from '@/components/admin/ui/page';
 import { Panel } from '@/components/admin/ui/Panel';
+import { staffRequest } from '@/components/admin/ui/staff-request';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -46,9 +45,8 @@ export const generateMetadata = ({ params }: Props) => staffPageMetadata(params,
  * them (the guard then sends the visitor home) and says which parts this role may change.
  */
 export default async function AdminConfigPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const settings = requireStaffData(await staffRead(shopSettingsSchema, staffApiPaths.settings), locale as Locale, '/admin/config');
+  const { need } = await staffRequest(params);
+  const settings = need(await staffRead(shopSettingsSchema, staffApiPaths.settings), '/admin/config');
   const t = await getTranslations('adminSettings.config');
   const { can } = settings;
   return (

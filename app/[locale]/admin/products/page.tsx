@@ -1,20 +1,13 @@
-import { setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
 import { ProductsList } from '@/components/admin/products/ProductsList';
-import { requireStaffData } from '@/lib/admin/guard';
 import { loadProductList, loadWaitingCounts, parseProductFilters, productsHref } from '@/lib/admin/products';
-
-type Props = {
-  params: Promise<{ locale: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+import { staffRequest } from '@/components/admin/ui/staff-request';
+import type { PageProps } from '@/components/layout/page-props';
 
 /** /admin/products — staff product list (filters are URL query params; the API checks products:write). */
-export default async function AdminProductsPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
+export default async function AdminProductsPage({ params, searchParams }: PageProps) {
+  const { need } = await staffRequest(params);
   const filters = parseProductFilters(await searchParams);
-  const list = requireStaffData(await loadProductList(filters), locale as Locale, productsHref(filters));
+  const list = need(await loadProductList(filters), productsHref(filters));
   const waiting = await loadWaitingCounts(list.items.map((p) => p.id));
   return <ProductsList filters={filters} list={list} waiting={waiting} />;
 }

@@ -1,5 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ADMIN_SEARCH_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
@@ -8,12 +7,12 @@ import base from '@/components/admin/admin.module.css';
 import styles from '@/components/admin/search/search.module.css';
 import { staffRead } from '@/lib/admin/data';
 import { searchAdminSchema, type SearchReportRow } from '@/lib/contracts/staff-search';
-import { requireStaffData } from '@/lib/admin/guard';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
 import { AdminPage } from '@/components/admin/ui/page';
 import { Panel } from '@/components/admin/ui/Panel';
 import { ListTable } from '@/components/admin/ui/list';
+import { staffRequest } from '@/components/admin/ui/staff-request';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ add?: string }> };
 
@@ -25,10 +24,9 @@ export const generateMetadata = ({ params }: Props) => staffPageMetadata(params,
  * without results links to the add-synonym row, prefilled with it.
  */
 export default async function AdminSearchPage({ params, searchParams }: Props) {
-  const { locale } = await params;
+  const { need } = await staffRequest(params);
   const { add } = await searchParams;
-  setRequestLocale(locale);
-  const data = requireStaffData(await staffRead(searchAdminSchema, staffApiPaths.search(30)), locale as Locale, '/admin/search');
+  const data = need(await staffRead(searchAdminSchema, staffApiPaths.search(30)), '/admin/search');
   const t = await getTranslations('adminSearch');
 
   const table = (id: string, rows: SearchReportRow[], withAdd: boolean) => (

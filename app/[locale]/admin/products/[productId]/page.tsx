@@ -1,6 +1,5 @@
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { ImageManager } from '@/components/admin/products/ImageManager';
 import { ProductActions } from '@/components/admin/products/ProductActions';
@@ -9,19 +8,18 @@ import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ProductEditor } from '@/components/admin/products/ProductEditor';
 import { VariationsTable } from '@/components/admin/products/VariationsTable';
 import styles from '@/components/admin/products/products.module.css';
-import { requireStaffData } from '@/lib/admin/guard';
 import { loadProduct, loadWaitingCounts } from '@/lib/admin/products';
 import { formatPesos } from '@/lib/money';
 import { SHOP_TIME_ZONE } from '@/lib/locales';
+import { staffRequest } from '@/components/admin/ui/staff-request';
 
 type Props = { params: Promise<{ locale: string; productId: string }> };
 
 /** /admin/products/{id} — edit one product (or one variation): pricing, state, quantities, tiers, categories, images. */
 export default async function AdminProductPage({ params }: Props) {
-  const { locale, productId } = await params;
-  setRequestLocale(locale);
+  const { productId, need } = await staffRequest(params);
   if (!/^[1-9][0-9]{0,9}$/.test(productId)) notFound();
-  const product = requireStaffData(await loadProduct(Number(productId)), locale as Locale, `/admin/products/${productId}`);
+  const product = need(await loadProduct(Number(productId)), `/admin/products/${productId}`);
   const t = await getTranslations('adminProducts');
   const format = await getFormatter();
   const owner = product.parent ?? product;

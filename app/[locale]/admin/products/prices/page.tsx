@@ -1,14 +1,13 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/layout/ScopedMessages';
 import { ADMIN_PRICES_CLIENT_MESSAGE_PATHS } from '@/components/admin/messages';
 import { PriceChanger } from '@/components/admin/prices/PriceChanger';
 import { staffGet } from '@/lib/admin/data';
-import { requireStaffData } from '@/lib/admin/guard';
 import type { AuditEntry } from '@/lib/contracts/price-changes';
 import { staffApiPaths } from '@/lib/api/staff-paths';
 import { staffPageMetadata } from '@/components/admin/ui/metadata';
 import { AdminPage } from '@/components/admin/ui/page';
+import { staffRequest } from '@/components/admin/ui/staff-request';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -19,15 +18,14 @@ export const generateMetadata = ({ params }: Props) => staffPageMetadata(params,
  * undo of the last change (components/admin/prices/PriceChanger.tsx; the API: routes/staff/price-changes.ts).
  */
 export default async function AdminPricesPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
+  const { need } = await staffRequest(params);
   const path = '/admin/products/prices';
   const [list, last] = await Promise.all([
     staffGet<{ categories: { id: number; name: string }[] }>(staffApiPaths.products(new URLSearchParams({ rows: '1' }))),
     staffGet<{ entry: AuditEntry | null }>(staffApiPaths.pricesLast),
   ]);
-  const { categories } = requireStaffData(list, locale as Locale, path);
-  const { entry } = requireStaffData(last, locale as Locale, path);
+  const { categories } = need(list, path);
+  const { entry } = need(last, path);
   const t = await getTranslations('adminPrices');
   return (
     <AdminPage title={t('title')} intro={t('intro')}>
