@@ -8,11 +8,11 @@
 import { and, eq } from 'drizzle-orm';
 import { parseAmount } from '../../lib/money/parse';
 import { canRecordPayment, MAX_PAYMENT_NOTE, paymentStatusOf, type PaymentMethod } from '../../lib/orders';
-import { type Db, transaction } from '../db/client';
+import { transaction } from '../db/client';
 import { orderPayments, orders } from '../db/schema';
 import { HttpError } from '../errors';
 import type { WriteDeps } from '../events';
-import { paidCents, type Actor } from './orders';
+import { lockOrder, paidCents, type Actor } from './orders';
 import { ORDER_MESSAGES as M } from './orders-messages';
 
 /** The largest single payment (the order totals' columns allow far more; a typo should not). */
@@ -37,17 +37,6 @@ function paymentAmountCents(raw: string): number {
   if (!parsed.ok) throw HttpError.badRequest(parsed.problem === 'tooLarge' ? M.paymentAmountTooLarge : M.paymentAmountInvalid);
   if (parsed.cents <= 0) throw HttpError.badRequest(M.paymentAmountZero);
   return parsed.cents;
-}
-
-async function lockOrder(tx: Db, orderId: number) {
-  const [row] = await tx
-    .select({ id: orders.id, userId: orders.userId, state: orders.state, finalTotalCents: orders.finalTotalCents })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update')
-    .limit(1);
-  if (!row) throw HttpError.notFound();
-  return row;
 }
 
 /**
