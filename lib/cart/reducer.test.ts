@@ -54,6 +54,14 @@ describe('upsert', () => {
     expect(state.pricing.totalCents).toBe(5 * 7000 + 10000);
   });
 
+  // fast-check found it (seed -1136452192): a saved line re-added under another parent split its old siblings.
+  it('moves an existing id that comes back under another parent to its new siblings', () => {
+    const start = run(createCartState(), upsert(cartItem(2, 20, 1)), upsert(cartItem(8, 20, 1)), upsert(cartItem(1, 20, 1)));
+    const state = cartReducer(start, upsert(cartItem(8, 10, 1)));
+    expect(ids(state)).toEqual([2, 1, 8]);
+    expect(state.items.map((i) => i.fatherId)).toEqual([20, 20, 10]);
+  });
+
   it('removes the item when units reach 0', () => {
     const start = run(createCartState(), upsert(cartItem(1, 10, 1)), upsert(cartItem(2, 20, 1)));
     expect(ids(cartReducer(start, upsert(cartItem(1, 10, 0))))).toEqual([2]);

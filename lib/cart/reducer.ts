@@ -56,9 +56,11 @@ function upsert(state: CartState, incoming: CartItem): CartState {
       : item,
   );
   const index = items.findIndex((item) => item.id === next.id);
-  if (index >= 0) {
+  if (index >= 0 && items[index]!.fatherId === next.fatherId) {
     items[index] = next;
   } else {
+    // A line stored under another parent (a stale saved cart) moves to its siblings: they stay together.
+    if (index >= 0) items.splice(index, 1);
     const lastSibling = items.findLastIndex((item) => item.fatherId === next.fatherId);
     items.splice(lastSibling >= 0 ? lastSibling + 1 : items.length, 0, next);
   }
