@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// API integration tests: node's test runner through tsx, one file at a time (each file builds its own
+// API integration tests: node's test runner through tsx, one process per file (each file builds its own
 // databases). Set TEST_DATABASE_URL=postgres://… to also run every suite against PostgreSQL.
+//
+// Two passes, so CI fits its time on a 2-core machine: the files that share nothing run two at a time
+// (their databases are throwaways, their ports ephemeral); then, one at a time, the files that cannot share
+// the machine — they use the one Redis (its keys and channels are global), start, stop or kill real
+// processes, or hold a fault against a deadline. A file is put in the second pass by what its text uses
+// (ALONE below), so a new test of that kind lands there without anyone keeping a list; any other file that
+// must not share says so in a comment: `runs alone: <why>`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +19,7 @@ const only = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.test.ts'))
   .filter((f) => !only.length || only.some((o) => f.includes(path.basename(o)))) // a name part or a path
-  .sort()
-  .map((f) => path.join('server', 'test', f));
+  .sort();
 
 if (!files.length) {
   console.error('No hay archivos de prueba en server/test');
@@ -23,9 +29,23 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('# TEST_DATABASE_URL no está definida: las suites de PostgreSQL se omiten (sólo PGlite).');
 }
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' },
-});
-process.exit(result.status ?? 1);
+/** Redis (shared by every process), real processes (child_process, the fault and hang harnesses), signals. */
+const ALONE = /\bredisUrl\b|TEST_REDIS_URL|child_process|faults-support|hang-support|SIGSTOP|SIGKILL|runs alone:/;
+const alone = (f) => ALONE.test(readFileSync(path.join(dir, f), 'utf8'));
+const passes = [
+  { name: 'de a dos', concurrency: 2, files: files.filter((f) => !alone(f)) },
+  { name: 'de a uno (Redis, procesos reales, plazos)', concurrency: 1, files: files.filter(alone) },
+].filter((p) => p.files.length);
+
+let status = 0;
+for (const pass of passes) {
+  if (passes.length > 1) console.log(`# pasada ${pass.name}: ${pass.files.length} archivos`);
+  const args = ['--import', 'tsx', '--test', `--test-concurrency=${pass.concurrency}`, ...pass.files.map((f) => path.join('server', 'test', f))];
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' },
+  });
+  if (result.status !== 0) status = result.status ?? 1;
+}
+process.exit(status);

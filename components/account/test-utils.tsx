@@ -26,7 +26,10 @@ export function withSession(ui: ReactElement) {
 type FetchCall = { url: string; method: string; body: unknown; auth: string | null };
 
 /** A fetch mock answering JSON per "METHOD path" (path without the base URL). */
-export function mockFetch(routes: Record<string, { status: number; body: unknown } | (() => { status: number; body: unknown })>) {
+/** `cut`: the headers arrive, then reading the body fails (the page navigated away mid-answer). */
+type MockAnswer = { status: number; body: unknown; cut?: boolean };
+
+export function mockFetch(routes: Record<string, MockAnswer | (() => MockAnswer)>) {
   const calls: FetchCall[] = [];
   const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -36,9 +39,10 @@ export function mockFetch(routes: Record<string, { status: number; body: unknown
     calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined, auth: headers.authorization ?? null });
     const r = routes[`${method} ${path}`];
     if (!r) throw new TypeError('fetch failed');
-    const { status, body } = typeof r === 'function' ? r() : r;
+    const { status, body, cut } = typeof r === 'function' ? r() : r;
     // jsdom has no Response: the client only reads status and json().
-    return { status, ok: status >= 200 && status < 300, json: async () => body } as unknown as Response;
+    const json = cut ? () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')) : async () => body;
+    return { status, ok: status >= 200 && status < 300, json } as unknown as Response;
   });
   global.fetch = fn as unknown as typeof fetch;
   return { fn, calls };

@@ -87,6 +87,14 @@ describe('publicRequest', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
+  it('a 401 whose renewal got no answer is a network failure, not a 401 that would log out', async () => {
+    token = 'old';
+    refreshSession.mockResolvedValue({ kind: 'unreachable' });
+    const fetchImpl = jest.fn().mockResolvedValue(res({ success: false, message: 'x' }, 401));
+    await expect(publicRequest('api/x', { fetchImpl })).rejects.toMatchObject({ failure: { kind: 'network', status: 0 } });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
   it('renews a token about to expire before the call; a guest call (no token) never refreshes', async () => {
     token = 'old';
     expiring = true;

@@ -131,6 +131,8 @@ export async function publicRequest<T>(path: string, options: PublicRequestOptio
     // A 401 with a token: renew it (once for every caller) and retry this call once with the new one.
     if (!token || !(error instanceof PublicApiError) || error.failure.kind !== 'unauthorized') throw error;
     const renewed = await refreshSession(publicApiBase(), token);
+    // a renewal that got no verdict is no proof the session is over: a network failure, not a 401 that logs out
+    if (renewed.kind === 'unreachable') throw new PublicApiError({ kind: 'network', status: 0 });
     if (renewed.kind !== 'ok' || renewed.session.token === token) throw error;
     return requestOnce<T>(path, options, renewed.session.token);
   }

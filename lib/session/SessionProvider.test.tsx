@@ -152,7 +152,8 @@ describe('short access tokens (ADR 0005)', () => {
 it('a refused check closes the session but keeps the guest cart', async () => {
   saveSession({ token: fakeJwt({ sub: '3', exp }), user, permissions: ['isVip'] });
   localStorage.setItem('cartItems', '[{"id":9,"units":2}]');
-  mockFetch({ 'GET auth': { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } } });
+  const refused = { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } };
+  mockFetch({ 'GET auth': refused, 'POST auth/refresh': refused });
   mount();
   await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
   expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
@@ -166,6 +167,42 @@ it('an unreachable API keeps the stored session', async () => {
   mount();
   await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
   expect(screen.getByTestId('email')).toHaveTextContent('vip@example.com');
+});
+
+// Seen in CI: a reload while GET /auth was answering cut its body off; the check read that as "signed out"
+// and deleted the cookie, so the reloaded cart asked a signed-in customer to log in.
+it('a check cut off mid-answer (a reload), a 429 or a 403 keeps the session and its cookie', async () => {
+  const token = fakeJwt({ sub: '3', exp });
+  for (const answer of [{ status: 200, body: null, cut: true }, { status: 429, body: {} }, { status: 403, body: { success: false } }]) {
+    saveSession({ token, user, permissions: [] });
+    mockFetch({ 'GET auth': answer });
+    const view = mount();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    expect(Cookies.get(TOKEN_COOKIE)).toBe(token);
+    expect(screen.getByTestId('email')).toHaveTextContent('vip@example.com');
+    view.unmount();
+  }
+});
+
+it('a 401 whose renewal gets no answer keeps the session; a refused renewal ends it', async () => {
+  const token = fakeJwt({ sub: '3', exp });
+  saveSession({ token, user, permissions: [] });
+  mockFetch({
+    'GET auth': { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } },
+    'POST auth/refresh': { status: 503, body: { success: false } },
+  });
+  const view = mount();
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+  expect(Cookies.get(TOKEN_COOKIE)).toBe(token);
+  view.unmount();
+
+  mockFetch({
+    'GET auth': { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } },
+    'POST auth/refresh': { status: 401, body: { success: false, message: 'La sesion ha expirado, inicia sesion nuevamente' } },
+  });
+  mount();
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
+  expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
 });
 
 it('logout clears the session and says "Cerraste sesion correctamente"', async () => {

@@ -123,7 +123,7 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       return;
     }
     // The API client and the renewal matter only with a stored token: a guest's page loads neither (issue 25).
-    const [{ accountRequest }, { refreshMarginMs, refreshSession }] = await Promise.all([import('./api'), import('./refresh')]);
+    const [{ accountRequest, endsSession }, { refreshMarginMs, refreshSession }] = await Promise.all([import('./api'), import('./refresh')]);
     if (expiresWithin(token, refreshMarginMs(token))) {
       // back after a while: renew before the check (the cookie outlives the 15-minute token)
       const renewed = await refreshSession(apiUrl, token);
@@ -135,12 +135,14 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       if (renewed.kind === 'ok') token = renewed.session.token;
     }
     let res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
+    let refused = endsSession(res);
     if (res.status === 401) {
       const renewed = await refreshSession(apiUrl, token);
       if (renewed.kind === 'ok') {
         token = renewed.session.token;
         res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
-      }
+        refused = endsSession(res);
+      } else refused = renewed.kind === 'expired';
     }
     if (res.ok && res.data?.user) {
       const session: StoredSession = { token, user: res.data.user, permissions: res.data.permissions ?? [] };
@@ -148,14 +150,14 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       setState({ status: 'authenticated', session });
       return;
     }
-    const unreachable = res.status === 0 || res.status >= 500;
-    const stored = unreachable ? readSession() : null;
-    if (stored) {
-      setState({ status: 'authenticated', session: stored });
+    if (refused) {
+      clearSession();
+      setState({ status: 'anonymous', session: null });
       return;
     }
-    clearSession();
-    setState({ status: 'anonymous', session: null });
+    // No verdict (the API down or busy, the answer cut off by a reload): this browser's session stays as it is.
+    const stored = readSession();
+    setState(stored ? { status: 'authenticated', session: stored } : { status: 'anonymous', session: null });
   }, [apiUrl]);
 
   useEffect(() => {

@@ -52,7 +52,8 @@ export async function accountRequest<T>(
     (b: unknown) => (b && typeof b === 'object' ? (b as Body) : null),
     () => null,
   );
-  const ok = (res.status === 200 || res.status === 201) && json?.success !== false;
+  // An answer whose body could not be read (cut off by a navigation, a proxy's page) is not a success.
+  const ok = (res.status === 200 || res.status === 201) && json !== null && json.success !== false;
   return {
     ok,
     status: res.status,
@@ -60,4 +61,14 @@ export async function accountRequest<T>(
     code: !ok && typeof json?.code === 'string' ? json.code : null,
     data: (json?.data ?? null) as T | null,
   };
+}
+
+/**
+ * Whether an answer ends the session in this browser: only the API's own refusals, 401 (no valid session)
+ * and 400 (a refresh cookie it cannot read; it clears it). No answer, a 5xx, a 429, a 403 or an answer cut
+ * off by a navigation says nothing about the session, and the browser keeps it: reloading a page while its
+ * session check was answering used to log the customer out.
+ */
+export function endsSession(res: Pick<AccountResult<unknown>, 'status'>): boolean {
+  return res.status === 401 || res.status === 400;
 }

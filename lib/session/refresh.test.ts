@@ -38,6 +38,18 @@ it('a refused refresh is "expired"; a network failure or 5xx is "unreachable" (t
   expect(readToken()).toBe(stale);
 });
 
+it('only 401 and 400 end the session: 429, 403 and an answer cut off mid-body are "unreachable"', async () => {
+  const stale = fakeJwt({ sub: '3', iat: now() - 900, exp: now() - 1, sxp: now() + 3600 });
+  saveSession({ token: stale, user, permissions: [] });
+  for (const answer of [{ status: 429, body: {} }, { status: 403, body: { success: false } }, { status: 200, body: null, cut: true }]) {
+    mockFetch({ 'POST auth/refresh': answer });
+    expect((await refreshSession(API, stale)).kind).toBe('unreachable');
+  }
+  mockFetch({ 'POST auth/refresh': { status: 400, body: { success: false, message: 'Parámetros inválidos' } } });
+  expect((await refreshSession(API, stale)).kind).toBe('expired');
+  expect(readToken()).toBe(stale); // the provider, not the renewal, clears what the browser holds
+});
+
 it('takes the Web Lock when the browser has one', async () => {
   const stale = fakeJwt({ sub: '3', iat: now() - 900, exp: now() - 1, sxp: now() + 3600 });
   const fresh = fakeJwt({ sub: '3', iat: now(), exp: now() + 900, sxp: now() + 3600 });

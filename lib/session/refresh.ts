@@ -8,7 +8,7 @@
  * fallback where Web Locks do not exist). Whoever gets the lock second finds the token already renewed
  * (the `userToken` cookie is shared by every tab) and uses it without calling the API.
  */
-import { accountRequest } from './api';
+import { accountRequest, endsSession } from './api';
 import { expiresWithin, readSession, readToken, saveSession, SESSION_REFRESHED_EVENT, type StoredSession } from './store';
 import type { SessionAnswer } from '@/lib/contracts/account';
 
@@ -20,7 +20,7 @@ export type RefreshOutcome =
   | { kind: 'ok'; session: StoredSession }
   /** the API refused the refresh cookie (expired, revoked, reused, none): the session is over */
   | { kind: 'expired' }
-  /** network failure, 5xx or 429: keep the session and try later */
+  /** no verdict (network failure, 5xx, 429, an answer cut off): keep the session and try later */
   | { kind: 'unreachable' };
 
 /** Margin for a token: never more than a third of its lifetime (short test lifetimes). */
@@ -63,8 +63,7 @@ async function refreshNow(apiUrl: string, stale: string | null): Promise<Refresh
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<StoredSession>(SESSION_REFRESHED_EVENT, { detail: session }));
     return { kind: 'ok', session };
   }
-  if (res.status === 0 || res.status >= 500 || res.status === 429) return { kind: 'unreachable' };
-  return { kind: 'expired' };
+  return endsSession(res) ? { kind: 'expired' } : { kind: 'unreachable' };
 }
 
 /**

@@ -4,6 +4,8 @@
  * connection, rejoins its stored rooms with `rejoinRooms` — as lib/socket/client.ts does on every
  * `connect` (its room bookkeeping is unit-tested in lib/socket/client.test.ts with a fake socket).
  * Here the server is really stopped and a new instance started on the same port and database.
+ *
+ * runs alone: another file could take the freed port before the restart (scripts/test-api.mjs).
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
