@@ -110,6 +110,7 @@ test.describe('admin bulk prices', () => {
     await seen(productPath, newPrice);
     await seen(`/${category.slug}`, newPrice);
     console.log(`new prices visible after ${Date.now() - t0} ms`);
+    await visitor.context().close();
 
     // the CSV of the category, through the storefront's link with the page's cookies
     const href = await page.getByTestId('price-export').getAttribute('href');

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { Product } from '../lib/contracts/catalogue';
 import { endOfShopDay } from '../lib/orders/deadlines';
@@ -67,8 +67,15 @@ test.describe('presupuestos que vencen', () => {
     return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
   }
 
+  // This spec's API stops with it: a context left open would poll it for the rest of the run.
+  const opened: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(opened.splice(0).map((c) => c.close()));
+  });
+
   async function signedIn(browser: Browser, email: string, next: string): Promise<Page> {
     const context = await browser.newContext({ baseURL: site, locale: 'es-AR', viewport: { width: 1280, height: 900 } });
+    opened.push(context);
     const page = await context.newPage();
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
     await fillLogin(page, { email, password: PASSWORD });
