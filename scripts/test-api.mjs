@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // API integration tests: node's test runner through tsx, one process per file (each file builds its own
-// databases). Set TEST_DATABASE_URL=postgres://… to also run every suite against PostgreSQL.
+// databases). Set TEST_DATABASE_URL=postgres://… to also run every suite against PostgreSQL, and
+// TEST_DB_KINDS=pglite or =postgres to run the suites on one of the two only (server/test/helpers.ts).
 //
 // Two passes, so CI fits its time on a 2-core machine: the files that share nothing run two at a time
 // (their databases are throwaways, their ports ephemeral); then, one at a time, the files that cannot share
@@ -15,7 +16,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'server', 'test');
-const only = process.argv.slice(2);
+// `--pass shared` or `--pass alone`: one of the two passes below (CI's Node 20 check runs the shared one).
+const argv = process.argv.slice(2);
+const passAt = argv.indexOf('--pass');
+const onlyPass = passAt >= 0 ? argv.splice(passAt, 2)[1] : null;
+if (onlyPass !== null && onlyPass !== 'shared' && onlyPass !== 'alone') {
+  console.error('--pass: shared o alone');
+  process.exit(2);
+}
+const only = argv;
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.test.ts'))
   .filter((f) => !only.length || only.some((o) => f.includes(path.basename(o)))) // a name part or a path
@@ -33,9 +42,9 @@ if (!process.env.TEST_DATABASE_URL) {
 const ALONE = /\bredisUrl\b|TEST_REDIS_URL|child_process|faults-support|hang-support|SIGSTOP|SIGKILL|runs alone:/;
 const alone = (f) => ALONE.test(readFileSync(path.join(dir, f), 'utf8'));
 const passes = [
-  { name: 'de a dos', concurrency: 2, files: files.filter((f) => !alone(f)) },
-  { name: 'de a uno (Redis, procesos reales, plazos)', concurrency: 1, files: files.filter(alone) },
-].filter((p) => p.files.length);
+  { id: 'shared', name: 'de a dos', concurrency: 2, files: files.filter((f) => !alone(f)) },
+  { id: 'alone', name: 'de a uno (Redis, procesos reales, plazos)', concurrency: 1, files: files.filter(alone) },
+].filter((p) => p.files.length && (!onlyPass || p.id === onlyPass));
 
 let status = 0;
 for (const pass of passes) {

@@ -54,6 +54,20 @@ function shared() {
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+/**
+ * The kinds `describeEachDb` runs (TEST_DB_KINDS, comma-separated; both by default). CI runs each suite once
+ * per kind on the runtime that uses it: PostgreSQL on production's Node 24, PGlite (`npm start`'s embedded
+ * database) on the machine's Node 20 (.ci/run, ADR 0001).
+ */
+const DB_KINDS: readonly DbKind[] = (() => {
+  const raw = process.env.TEST_DB_KINDS?.trim();
+  if (!raw) return ['pglite', 'postgres'];
+  const kinds = raw.split(',').map((k) => k.trim());
+  const bad = kinds.filter((k) => k !== 'pglite' && k !== 'postgres');
+  if (bad.length) throw new Error(`TEST_DB_KINDS: ${bad.join(', ')} no es pglite ni postgres`);
+  return kinds as DbKind[];
+})();
+
 let warnedSkip = false;
 function warnPostgresSkipped(): void {
   if (warnedSkip) return;
@@ -212,6 +226,10 @@ export async function createTestContext(kind: DbKind, appOptions: Partial<BuildA
  */
 export function describeEachDb(title: string, fn: (ctx: () => TestContext) => void, appOptions: Partial<BuildAppOptions> = {}): void {
   for (const kind of ['pglite', 'postgres'] as const) {
+    if (!DB_KINDS.includes(kind)) {
+      describe(`${title} [${kind}]`, { skip: `TEST_DB_KINDS=${DB_KINDS.join(',')}` }, () => {});
+      continue;
+    }
     if (kind === 'postgres' && !TEST_DATABASE_URL) {
       warnPostgresSkipped();
       describe(`${title} [postgres]`, { skip: 'TEST_DATABASE_URL no está definida' }, () => {});
