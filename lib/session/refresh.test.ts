@@ -89,4 +89,9 @@ it('withAccessToken: a 401 renews once and runs the call again with the new toke
   const refused = await withAccessToken(API, async (t) => (seen2.push(t), { status: 401 }));
   expect(refused.status).toBe(401);
   expect(seen2).toEqual([fresh]);
+
+  // no answer from the renewal: a network failure for the caller, not a 401 that would log out
+  mockFetch({ 'POST auth/refresh': { status: 503, body: { success: false } } });
+  const unanswered = await withAccessToken(API, async () => ({ status: 401, ok: false }));
+  expect(unanswered).toEqual({ status: 0, ok: false });
 });

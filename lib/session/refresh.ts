@@ -80,7 +80,8 @@ export function refreshSession(apiUrl: string, stale: string | null = readToken(
 /**
  * Runs `call` with a fresh access token (renewed first when it is about to expire); on a 401 renews it once
  * and runs `call` again with the new one. For callers that do not go through `publicRequest` (the account
- * forms, a document download). A refused renewal leaves the 401 to the caller.
+ * forms, a document download). A refused renewal leaves the 401 to the caller; one that got no answer
+ * turns it into status 0 (a network failure), so no caller logs out on it.
  */
 export async function withAccessToken<R extends { status: number }>(apiUrl: string, call: (token: string | null) => Promise<R>): Promise<R> {
   let token = readToken();
@@ -91,6 +92,8 @@ export async function withAccessToken<R extends { status: number }>(apiUrl: stri
   const first = await call(token);
   if (first.status !== 401 || !token) return first;
   const renewed = await refreshSession(apiUrl, token);
+  // a renewal without a verdict is no proof the session is over: the caller sees the network failure it is
+  if (renewed.kind === 'unreachable') return { ...first, status: 0 };
   if (renewed.kind !== 'ok' || renewed.session.token === token) return first;
   return call(renewed.session.token);
 }
