@@ -110,7 +110,6 @@ test.describe('admin bulk prices', () => {
     await seen(productPath, newPrice);
     await seen(`/${category.slug}`, newPrice);
     console.log(`new prices visible after ${Date.now() - t0} ms`);
-    await visitor.context().close();
 
     // the CSV of the category, through the storefront's link with the page's cookies
     const href = await page.getByTestId('price-export').getAttribute('href');
@@ -139,6 +138,7 @@ test.describe('admin bulk prices', () => {
     await expect(page.getByText('Cambio deshecho.')).toBeVisible();
     await seen(productPath, oldPrice);
     await seen(`/${category.slug}`, oldPrice);
+    await visitor.context().close();
     const after = ((await (await request.get(`${API}/api/product/slug/${product.slug}`)).json()) as { data: Product }).data;
     expect(after.price).toBe(oldPrice);
 
