@@ -278,3 +278,21 @@ it("marks the other side's messages read while the page is on screen: a hidden t
     visibility.mockRestore();
   }
 });
+
+// Seen in CI (staging run): the page read the history before its socket had joined the room, and a message
+// sent in between never showed. The history is read again once the room is joined.
+it('a message sent before the socket joined the room shows once it connects', async () => {
+  socket.connected = false;
+  let history = [msg(1, 1, 'Hola')];
+  const { calls } = mockFetch({
+    'GET api/order/5/messages': () => ({ status: 200, body: { success: true, data: history } }),
+    'POST api/order/5/messages/read': { status: 200, body: { success: true, data: { marked: 1 } } },
+  });
+  renderChat();
+  expect(await screen.findAllByTestId('chat-message')).toHaveLength(1);
+  history = [...history, msg(2, 1, '¿Lo retirás el viernes?')]; // sent while this page was not in the room
+  act(() => socket.serverEmit('connect'));
+  await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+  expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith('/messages'))).toHaveLength(2);
+  expect(socket.emitted).toContainEqual({ event: 'rejoinRooms', args: [['Order-5']] });
+});

@@ -113,12 +113,13 @@ export function OrderChat({ orderId, staff }: { orderId: number; staff?: { custo
   useEffect(() => {
     if (!realtime) return;
     const room = `Order-${orderId}`;
-    void realtime.joinRoom(room);
-    let connects = realtime.socket.connected ? 1 : 0;
-    const offConnect = realtime.on('connect', () => {
-      connects += 1;
-      if (connects > 1) void mutate(); // catch up after a reconnection
+    // The history is read again once the room is joined: a message sent between the first read and the
+    // join (the socket connects after the page) would otherwise show only after a reload (seen in CI).
+    void realtime.joinRoom(room).then((answer) => {
+      if (answer.ok && realtime.socket.connected) void mutate();
     });
+    // not connected yet, or connected again: the rooms are rejoined on connect, and the history caught up
+    const offConnect = realtime.on('connect', () => void mutate());
     const offMessage = realtime.on('newMessage', (m?: WireMessage) => {
       if (!m || m.orderId !== orderId || typeof m.text !== 'string') return;
       void mutate((list) => addMessage(list ?? [], m), { revalidate: false });
