@@ -40,11 +40,15 @@ if (!process.env.TEST_DATABASE_URL) {
 
 /** Redis (shared by every process), real processes (child_process, the fault and hang harnesses), signals. */
 const ALONE = /\bredisUrl\b|TEST_REDIS_URL|child_process|faults-support|hang-support|SIGSTOP|SIGKILL|runs alone:/;
-const alone = (f) => ALONE.test(readFileSync(path.join(dir, f), 'utf8'));
+const alone = new Set(files.filter((f) => ALONE.test(readFileSync(path.join(dir, f), 'utf8'))));
 const passes = [
-  { id: 'shared', name: 'de a dos', concurrency: 2, files: files.filter((f) => !alone(f)) },
-  { id: 'alone', name: 'de a uno (Redis, procesos reales, plazos)', concurrency: 1, files: files.filter(alone) },
+  { id: 'shared', name: 'de a dos', concurrency: 2, files: files.filter((f) => !alone.has(f)) },
+  { id: 'alone', name: 'de a uno (Redis, procesos reales, plazos)', concurrency: 1, files: files.filter((f) => alone.has(f)) },
 ].filter((p) => p.files.length && (!onlyPass || p.id === onlyPass));
+if (!passes.length) {
+  console.error(`Ningún archivo elegido va en la pasada ${onlyPass}`);
+  process.exit(1);
+}
 
 let status = 0;
 for (const pass of passes) {

@@ -25,10 +25,10 @@ export function withSession(ui: ReactElement) {
 
 type FetchCall = { url: string; method: string; body: unknown; auth: string | null };
 
-/** A fetch mock answering JSON per "METHOD path" (path without the base URL). */
 /** `cut`: the headers arrive, then reading the body fails (the page navigated away mid-answer). */
 type MockAnswer = { status: number; body: unknown; cut?: boolean };
 
+/** A fetch mock answering JSON per "METHOD path" (path without the base URL). */
 export function mockFetch(routes: Record<string, MockAnswer | (() => MockAnswer)>) {
   const calls: FetchCall[] = [];
   const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -38,6 +38,7 @@ import {
   type StoredSession,
 } from './store';
 import type { SessionCheckAnswer } from '@/lib/contracts/account';
+import type { RefreshOutcome } from './refresh';
 
 type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -135,14 +136,14 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       if (renewed.kind === 'ok') token = renewed.session.token;
     }
     let res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
-    let refused = endsSession(res);
+    let renewal: RefreshOutcome['kind'] | null = null;
     if (res.status === 401) {
       const renewed = await refreshSession(apiUrl, token);
+      renewal = renewed.kind;
       if (renewed.kind === 'ok') {
         token = renewed.session.token;
         res = await accountRequest<SessionCheckAnswer>(apiUrl, 'auth', { token });
-        refused = endsSession(res);
-      } else refused = renewed.kind === 'expired';
+      }
     }
     if (res.ok && res.data?.user) {
       const session: StoredSession = { token, user: res.data.user, permissions: res.data.permissions ?? [] };
@@ -150,7 +151,8 @@ function RootSessionProvider({ apiUrl, children }: SessionProviderProps) {
       setState({ status: 'authenticated', session });
       return;
     }
-    if (refused) {
+    // a 401 whose renewal got no answer is no verdict either
+    if (endsSession(res) && renewal !== 'unreachable') {
       clearSession();
       setState({ status: 'anonymous', session: null });
       return;
